@@ -1,0 +1,25 @@
+/* tl: diagnostics in the err(3) style: "prog: message[: strerror]". */
+#ifndef TL_ERR_H
+#define TL_ERR_H
+
+#include <stddef.h>
+#include <stdnoreturn.h>
+
+extern const char *tl_progname;
+
+void tl_setprogname(const char *argv0);
+noreturn void tl_err(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+noreturn void tl_errx(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tl_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Write s[0..n) into buf (of size cap) as a message shows a value: the
+ * stream's escapes, cut to about 40 bytes with "...". Returns buf.
+ */
+char *tl_quote(char *buf, size_t cap, const char *s, size_t n);
+#define TL_QUOTE_MAX 64
+
+#endif

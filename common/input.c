@@ -1,0 +1,613 @@
+/* tl: the input layer (plain files, stdin, gzip, libarchive). */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <zlib.h>
+
+#include "err.h"
+#include "input.h"
+#include "mem.h"
+
+enum { K_PLAIN, K_GZIP, K_ARCHIVE };
+enum { RAW_FD, RAW_MEMBER };
+
+#define BLOCK	(256 * 1024)	/* read(2) and libarchive block */
+#define SLOT	(1024 * 1024)	/* one decoded chunk of the pipeline */
+#define NSLOT	4
+#define PEEK	4096		/* bytes read before deciding the kind */
+
+struct slot {
+	char *buf;
+	ssize_t n;		/* >0 data, 0 end, -1 error */
+};
+
+struct tl_src {
+	char *path;		/* NULL for stdin */
+	char *name;		/* "<stdin>" or the path */
+	int fd;
+	int kind;
+
+	/* Raw bytes read ahead of deciding the kind, replayed first. */
+	char *peek;
+	size_t npeek, peekpos;
+	int rawerr;		/* read(2) failed: errno */
+
+	struct archive *ar;
+	char *arbuf;
+	int arraw;		/* libarchive's "raw" format: a bare stream */
+	int started, ended;
+
+	/* The current stream. */
+	char *inname;
+	int rawkind;		/* RAW_FD or RAW_MEMBER */
+	char *mpeek;		/* member bytes read ahead */
+	size_t nmpeek, mpeekpos;
+	int gz;			/* the stream is gzip */
+	z_stream z;
+	int zinit, zend, zeof;
+	char *zin;
+	char errmsg[256];
+
+	/* Plain streams: one buffer, no thread. */
+	char *pbuf;
+
+	/* Compressed streams: a producer thread and a ring of slots. */
+	int threaded;
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct slot ring[NSLOT];
+	unsigned rd, wr;	/* slots taken and filled, ever */
+	int holding;		/* the consumer holds slot rd % NSLOT */
+	int cancel, finished;
+};
+
+static ssize_t
+readfd(struct tl_src *s, char *buf, size_t cap)
+{
+	ssize_t n;
+
+	for (;;) {
+		n = read(s->fd, buf, cap);
+		if (n >= 0)
+			return n;
+		if (errno != EINTR) {
+			s->rawerr = errno;
+			return -1;
+		}
+	}
+}
+
+/* Raw bytes of the operand: the peeked bytes first, then read(2). */
+static ssize_t
+rawfd(struct tl_src *s, char *buf, size_t cap)
+{
+	size_t n;
+
+	if (s->peekpos < s->npeek) {
+		n = s->npeek - s->peekpos;
+		if (n > cap)
+			n = cap;
+		memcpy(buf, s->peek + s->peekpos, n);
+		s->peekpos += n;
+		return (ssize_t)n;
+	}
+	return readfd(s, buf, cap);
+}
+
+/* Raw bytes of the current stream (the file, or an archive member). */
+static ssize_t
+rawin(struct tl_src *s, char *buf, size_t cap)
+{
+	size_t n;
+	la_ssize_t r;
+	ssize_t k;
+
+	if (s->rawkind == RAW_FD) {
+		if ((k = rawfd(s, buf, cap)) < 0)
+			snprintf(s->errmsg, sizeof s->errmsg, "%s",
+			    strerror(s->rawerr));
+		return k;
+	}
+	if (s->mpeekpos < s->nmpeek) {
+		n = s->nmpeek - s->mpeekpos;
+		if (n > cap)
+			n = cap;
+		memcpy(buf, s->mpeek + s->mpeekpos, n);
+		s->mpeekpos += n;
+		return (ssize_t)n;
+	}
+	r = archive_read_data(s->ar, buf, cap);
+	if (r < 0) {
+		snprintf(s->errmsg, sizeof s->errmsg, "%s",
+		    archive_error_string(s->ar));
+		return -1;
+	}
+	return r;
+}
+
+/* Inflate the current gzip stream (one or more members) into out. */
+static ssize_t
+zfill(struct tl_src *s, char *out, size_t cap)
+{
+	ssize_t n;
+	int r;
+
+	s->z.next_out = (unsigned char *)out;
+	s->z.avail_out = (unsigned)cap;
+	while (s->z.avail_out > 0) {
+		if (s->z.avail_in == 0) {
+			if (s->zeof)
+				break;
+			if ((n = rawin(s, s->zin, BLOCK)) < 0)
+				return -1;
+			if (n == 0) {
+				s->zeof = 1;
+				if (!s->zend) {
+					snprintf(s->errmsg, sizeof s->errmsg,
+					    "unexpected end of compressed data"
+					    " (truncated file?)");
+					return -1;
+				}
+				break;
+			}
+			s->z.next_in = (unsigned char *)s->zin;
+			s->z.avail_in = (unsigned)n;
+		}
+		if (s->zend) {
+			/* Another gzip member follows, as gzip -dc allows. */
+			if (s->z.next_in[0] != 0x1f) {
+				snprintf(s->errmsg, sizeof s->errmsg,
+				    "trailing garbage after compressed data");
+				return -1;
+			}
+			inflateReset(&s->z);
+			s->zend = 0;
+		}
+		r = inflate(&s->z, Z_NO_FLUSH);
+		if (r == Z_STREAM_END)
+			s->zend = 1;
+		else if (r != Z_OK && r != Z_BUF_ERROR) {
+			snprintf(s->errmsg, sizeof s->errmsg,
+			    "invalid compressed data: %s",
+			    s->z.msg != NULL ? s->z.msg : "error");
+			return -1;
+		}
+	}
+	return (ssize_t)(cap - s->z.avail_out);
+}
+
+/* Decoded bytes of the current stream. */
+static ssize_t
+decode(struct tl_src *s, char *out, size_t cap)
+{
+	return s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
+}
+
+static void *
+producer(void *arg)
+{
+	struct tl_src *s = arg;
+	struct slot *sl;
+	ssize_t n;
+
+	for (;;) {
+		pthread_mutex_lock(&s->mu);
+		while (!s->cancel && s->wr - s->rd >= NSLOT)
+			pthread_cond_wait(&s->cv, &s->mu);
+		if (s->cancel) {
+			pthread_mutex_unlock(&s->mu);
+			return NULL;
+		}
+		sl = &s->ring[s->wr % NSLOT];
+		pthread_mutex_unlock(&s->mu);
+
+		n = decode(s, sl->buf, SLOT);
+
+		pthread_mutex_lock(&s->mu);
+		sl->n = n;
+		s->wr++;
+		pthread_cond_broadcast(&s->cv);
+		pthread_mutex_unlock(&s->mu);
+		if (n <= 0)
+			return NULL;
+	}
+}
+
+static void
+stopthread(struct tl_src *s)
+{
+	if (!s->threaded)
+		return;
+	pthread_mutex_lock(&s->mu);
+	s->cancel = 1;
+	pthread_cond_broadcast(&s->cv);
+	pthread_mutex_unlock(&s->mu);
+	pthread_join(s->th, NULL);
+	s->threaded = 0;
+}
+
+/* End the current stream and release what it holds. */
+static void
+endstream(struct tl_src *s)
+{
+	stopthread(s);
+	if (s->zinit) {
+		inflateEnd(&s->z);
+		s->zinit = 0;
+	}
+	free(s->inname);
+	s->inname = NULL;
+	free(s->mpeek);
+	s->mpeek = NULL;
+	s->nmpeek = s->mpeekpos = 0;
+	s->gz = s->zend = s->zeof = 0;
+	s->holding = 0;
+	s->rd = s->wr = 0;
+	s->finished = 0;
+}
+
+static int
+isgzip(const char *p, size_t n)
+{
+	return n >= 2 && (unsigned char)p[0] == 0x1f &&
+	    (unsigned char)p[1] == 0x8b;
+}
+
+/* Start decoding the current stream, whose first raw bytes are p[0..n). */
+static void
+beginstream(struct tl_src *s, const char *p, size_t n)
+{
+	int i;
+
+	if (isgzip(p, n)) {
+		s->gz = 1;
+		memset(&s->z, 0, sizeof s->z);
+		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
+			tl_errx(1, "out of memory");
+		s->zinit = 1;
+		if (s->zin == NULL)
+			s->zin = xmalloc(BLOCK);
+	}
+	s->errmsg[0] = '\0';
+	if (s->gz || s->kind == K_ARCHIVE) {
+		if (s->ring[0].buf == NULL)
+			for (i = 0; i < NSLOT; i++)
+				s->ring[i].buf = xmalloc(SLOT);
+		s->cancel = 0;
+		if (pthread_create(&s->th, NULL, producer, s) != 0)
+			tl_errx(1, "cannot start a thread");
+		s->threaded = 1;
+	} else if (s->pbuf == NULL)
+		s->pbuf = xmalloc(BLOCK);
+}
+
+static int
+istar(const char *p, size_t n)
+{
+	return n >= 262 && memcmp(p + 257, "ustar", 5) == 0;
+}
+
+/* The first 512 bytes that a gzip stream inflates to are a tar header. */
+static int
+isgztar(const char *p, size_t n)
+{
+	z_stream z;
+	unsigned char out[512];
+	int r;
+
+	memset(&z, 0, sizeof z);
+	if (inflateInit2(&z, 15 + 16) != Z_OK)
+		return 0;
+	z.next_in = (unsigned char *)p;
+	z.avail_in = (unsigned)n;
+	z.next_out = out;
+	z.avail_out = sizeof out;
+	r = inflate(&z, Z_NO_FLUSH);
+	n = sizeof out - z.avail_out;
+	inflateEnd(&z);
+	return (r == Z_OK || r == Z_STREAM_END) && istar((char *)out, n);
+}
+
+static int
+isarchive(const char *p, size_t n)
+{
+	static const struct {
+		const char *m;
+		size_t n;
+	} magic[] = {
+		{ "PK\3\4", 4 }, { "PK\5\6", 4 },		/* zip */
+		{ "\xfd" "7zXZ", 5 },				/* xz */
+		{ "\x28\xb5\x2f\xfd", 4 },			/* zstd */
+		{ "BZh", 3 },					/* bzip2 */
+		{ "\x04\x22\x4d\x18", 4 },			/* lz4 */
+		{ "7z\xbc\xaf\x27\x1c", 6 },			/* 7z */
+		{ "\x1f\x9d", 2 },				/* compress */
+		{ "\x5d\x00\x00", 3 },				/* lzma */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof magic / sizeof magic[0]; i++)
+		if (n >= magic[i].n && memcmp(p, magic[i].m, magic[i].n) == 0)
+			return 1;
+	return istar(p, n);
+}
+
+static la_ssize_t
+arread(struct archive *a, void *arg, const void **buf)
+{
+	struct tl_src *s = arg;
+	ssize_t n;
+
+	n = rawfd(s, s->arbuf, BLOCK);
+	if (n < 0) {
+		archive_set_error(a, s->rawerr, "%s", strerror(s->rawerr));
+		return -1;
+	}
+	*buf = s->arbuf;
+	return n;
+}
+
+struct tl_src *
+tl_src_open(const char *path)
+{
+	struct tl_src *s;
+	ssize_t n;
+
+	s = xcalloc(1, sizeof *s);
+	if (path == NULL || strcmp(path, "-") == 0) {
+		s->name = xstrdup("<stdin>");
+		s->fd = 0;
+	} else {
+		s->path = xstrdup(path);
+		s->name = xstrdup(path);
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			tl_warn("%s", path);
+			goto fail;
+		}
+#ifdef POSIX_FADV_SEQUENTIAL
+		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	}
+	s->peek = xmalloc(PEEK);
+	while (s->npeek < PEEK) {
+		n = readfd(s, s->peek + s->npeek, PEEK - s->npeek);
+		if (n < 0) {
+			errno = s->rawerr;
+			tl_warn("%s", s->name);
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		s->npeek += (size_t)n;
+	}
+	if (isarchive(s->peek, s->npeek) ||
+	    (isgzip(s->peek, s->npeek) && isgztar(s->peek, s->npeek)))
+		s->kind = K_ARCHIVE;
+	else if (isgzip(s->peek, s->npeek))
+		s->kind = K_GZIP;
+	else
+		s->kind = K_PLAIN;
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->cv, NULL);
+	if (s->kind == K_ARCHIVE) {
+		s->arbuf = xmalloc(BLOCK);
+		s->ar = archive_read_new();
+		if (s->ar == NULL)
+			tl_errx(1, "out of memory");
+		archive_read_support_filter_all(s->ar);
+		archive_read_support_format_all(s->ar);
+		archive_read_support_format_raw(s->ar);
+		if (archive_read_open(s->ar, s, NULL, arread, NULL) !=
+		    ARCHIVE_OK) {
+			tl_warnx("%s: %s", s->name,
+			    archive_error_string(s->ar));
+			archive_read_free(s->ar);
+			s->ar = NULL;
+			pthread_mutex_destroy(&s->mu);
+			pthread_cond_destroy(&s->cv);
+			goto fail;
+		}
+	}
+	return s;
+fail:
+	if (s->fd > 0)
+		close(s->fd);
+	free(s->peek);
+	free(s->arbuf);
+	free(s->path);
+	free(s->name);
+	free(s);
+	return NULL;
+}
+
+int
+tl_src_container(const struct tl_src *s)
+{
+	return s->kind == K_ARCHIVE && !s->arraw;
+}
+
+const char *
+tl_src_name(const struct tl_src *s)
+{
+	return s->name;
+}
+
+const char *
+tl_in_name(const struct tl_src *s)
+{
+	return s->inname != NULL ? s->inname : s->name;
+}
+
+/* Next regular member of the archive: 1, 0 at the end, -1 on error. */
+static int
+nextmember(struct tl_src *s)
+{
+	struct archive_entry *e;
+	const char *mname;
+	la_ssize_t n;
+	size_t len;
+	int r;
+
+	for (;;) {
+		r = archive_read_next_header(s->ar, &e);
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r == ARCHIVE_WARN)
+			tl_warnx("%s: %s", s->name,
+			    archive_error_string(s->ar));
+		else if (r != ARCHIVE_OK) {
+			tl_warnx("%s: %s", s->name,
+			    archive_error_string(s->ar));
+			return -1;
+		}
+		s->arraw = archive_format(s->ar) == ARCHIVE_FORMAT_RAW;
+		if (!s->arraw && archive_entry_filetype(e) != AE_IFREG)
+			continue;
+		mname = archive_entry_pathname(e);
+		if (s->arraw || mname == NULL)
+			s->inname = xstrdup(s->name);
+		else {
+			len = strlen(s->name) + strlen(mname) + 3;
+			s->inname = xmalloc(len);
+			snprintf(s->inname, len, "%s(%s)", s->name, mname);
+		}
+		s->rawkind = RAW_MEMBER;
+		s->mpeek = xmalloc(PEEK);
+		s->nmpeek = s->mpeekpos = 0;
+		while (s->nmpeek < PEEK) {
+			n = archive_read_data(s->ar, s->mpeek + s->nmpeek,
+			    PEEK - s->nmpeek);
+			if (n < 0) {
+				tl_warnx("%s: %s", s->inname,
+				    archive_error_string(s->ar));
+				return -1;
+			}
+			if (n == 0)
+				break;
+			s->nmpeek += (size_t)n;
+		}
+		beginstream(s, s->mpeek, s->nmpeek);
+		return 1;
+	}
+}
+
+int
+tl_src_next(struct tl_src *s)
+{
+	int r;
+
+	if (s->ended)
+		return 0;
+	if (s->started)
+		endstream(s);
+	if (s->kind == K_ARCHIVE) {
+		s->started = 1;
+		if ((r = nextmember(s)) != 1)
+			s->ended = 1;
+		return r;
+	}
+	if (s->started) {
+		s->ended = 1;
+		return 0;
+	}
+	s->started = 1;
+	s->rawkind = RAW_FD;
+	beginstream(s, s->peek, s->npeek);
+	return 1;
+}
+
+int
+tl_in_chunk(struct tl_src *s, char **p, size_t *n)
+{
+	struct slot *sl;
+	ssize_t k;
+
+	if (!s->started || s->ended)
+		return 0;
+	if (!s->threaded) {
+		if (s->finished)
+			return 0;
+		if (s->peekpos < s->npeek) {
+			*p = s->peek + s->peekpos;
+			*n = s->npeek - s->peekpos;
+			s->peekpos = s->npeek;
+			return 1;
+		}
+		k = rawin(s, s->pbuf, BLOCK);
+		if (k <= 0) {
+			s->finished = 1;
+			if (k < 0) {
+				tl_warnx("%s: %s", tl_in_name(s), s->errmsg);
+				return -1;
+			}
+			return 0;
+		}
+		*p = s->pbuf;
+		*n = (size_t)k;
+		return 1;
+	}
+	pthread_mutex_lock(&s->mu);
+	if (s->holding) {
+		s->rd++;
+		s->holding = 0;
+		pthread_cond_broadcast(&s->cv);
+	}
+	if (s->finished) {
+		pthread_mutex_unlock(&s->mu);
+		return 0;
+	}
+	while (s->wr == s->rd)
+		pthread_cond_wait(&s->cv, &s->mu);
+	sl = &s->ring[s->rd % NSLOT];
+	k = sl->n;
+	if (k <= 0)
+		s->finished = 1;
+	else
+		s->holding = 1;
+	pthread_mutex_unlock(&s->mu);
+	if (k < 0) {
+		tl_warnx("%s: %s", tl_in_name(s), s->errmsg);
+		return -1;
+	}
+	if (k == 0)
+		return 0;
+	*p = sl->buf;
+	*n = (size_t)k;
+	return 1;
+}
+
+void
+tl_src_close(struct tl_src *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	endstream(s);
+	if (s->ar != NULL)
+		archive_read_free(s->ar);
+	if (s->fd > 0)
+		close(s->fd);
+	pthread_mutex_destroy(&s->mu);
+	pthread_cond_destroy(&s->cv);
+	for (i = 0; i < NSLOT; i++)
+		free(s->ring[i].buf);
+	free(s->zin);
+	free(s->pbuf);
+	free(s->peek);
+	free(s->arbuf);
+	free(s->path);
+	free(s->name);
+	free(s);
+}

@@ -1,0 +1,46 @@
+/*
+ * tl: the input layer. An operand (a path, or "-" for standard input) is a
+ * source; a source yields one or more byte streams: the file itself, or each
+ * regular member of an archive. Compression is recognised by content, not by
+ * name: gzip through zlib, everything libarchive knows (zip, tar, xz, zstd,
+ * bzip2, lz4, 7z, ...) through libarchive. Compressed streams are inflated
+ * by a second thread, so decompression and parsing overlap.
+ */
+#ifndef TL_INPUT_H
+#define TL_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tl_src;
+
+/* Open an operand; on failure print "PROG: PATH: strerror" and return NULL. */
+struct tl_src *tl_src_open(const char *path);
+
+/*
+ * Advance to the next stream of the source: 1 when there is one, 0 at the
+ * end, -1 on an error (already reported). The first call gives the first.
+ */
+int tl_src_next(struct tl_src *);
+
+/* Nonzero when the source is an archive that may hold several streams. */
+int tl_src_container(const struct tl_src *);
+
+/* Display name of the operand ("<stdin>" for "-"). */
+const char *tl_src_name(const struct tl_src *);
+
+/* Display name of the current stream: "a.zip(dir/b.json)" for a member. */
+const char *tl_in_name(const struct tl_src *);
+
+/*
+ * Next chunk of the current stream's bytes, valid (and writable) until
+ * the next call:
+ * 1 with *p and *n set, 0 at the end, -1 on an error (already reported as
+ * "PROG: NAME: what").
+ */
+int tl_in_chunk(struct tl_src *, char **p, size_t *n);
+
+/* Close the source and its current stream. */
+void tl_src_close(struct tl_src *);
+
+#endif

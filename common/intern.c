@@ -1,0 +1,173 @@
+/* tl: string interning (open addressing over an arena). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "intern.h"
+#include "mem.h"
+
+#define ARENA	(1024 * 1024)
+
+struct str {
+	const char *s;
+	uint32_t n;
+};
+
+struct tl_intern {
+	uint32_t *slot;		/* id + 1, 0 when empty */
+	uint32_t *hash;		/* low 32 bits of each id's hash */
+	size_t nslot;		/* a power of two */
+	struct str *str;
+	size_t nstr, capstr;
+	char *arena;		/* current block */
+	size_t used, size;
+	char **blocks;
+	size_t nblocks, capblocks;
+};
+
+uint64_t
+tl_hash(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+
+	while (n >= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+		s += 8;
+		n -= 8;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 29;
+	h *= 0xff51afd7ed558ccdull;
+	return h ^ (h >> 32);
+}
+
+struct tl_intern *
+tl_intern_new(void)
+{
+	struct tl_intern *t = xcalloc(1, sizeof *t);
+
+	t->nslot = 1024;
+	t->slot = xcalloc(t->nslot, sizeof *t->slot);
+	return t;
+}
+
+void
+tl_intern_free(struct tl_intern *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nblocks; i++)
+		free(t->blocks[i]);
+	free(t->blocks);
+	free(t->slot);
+	free(t->hash);
+	free(t->str);
+	free(t);
+}
+
+static const char *
+store(struct tl_intern *t, const char *s, size_t n)
+{
+	char *p;
+
+	if (t->size - t->used < n + 1) {
+		t->size = n + 1 > ARENA ? n + 1 : ARENA;
+		t->arena = xmalloc(t->size);
+		t->used = 0;
+		xgrow(&t->blocks, &t->capblocks, t->nblocks + 1,
+		    sizeof *t->blocks);
+		t->blocks[t->nblocks++] = t->arena;
+	}
+	p = t->arena + t->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	t->used += n + 1;
+	return p;
+}
+
+static size_t
+lookup(const struct tl_intern *t, const char *s, size_t n, uint64_t h)
+{
+	size_t mask = t->nslot - 1, i = (uint32_t)h & mask;
+	uint32_t id;
+
+	for (;; i = (i + 1) & mask) {
+		if (t->slot[i] == 0)
+			return i;
+		id = t->slot[i] - 1;
+		if (t->hash[id] == (uint32_t)h && t->str[id].n == n &&
+		    memcmp(t->str[id].s, s, n) == 0)
+			return i;
+	}
+}
+
+static void
+rehash(struct tl_intern *t)
+{
+	size_t j, mask;
+	uint32_t id;
+
+	free(t->slot);
+	t->nslot *= 2;
+	t->slot = xcalloc(t->nslot, sizeof *t->slot);
+	mask = t->nslot - 1;
+	for (id = 0; id < t->nstr; id++) {
+		for (j = t->hash[id] & mask; t->slot[j] != 0; j = (j + 1) & mask)
+			;
+		t->slot[j] = id + 1;
+	}
+}
+
+uint32_t
+tl_intern(struct tl_intern *t, const char *s, size_t n)
+{
+	uint64_t h = tl_hash(s, n);
+	size_t i = lookup(t, s, n, h), cap;
+	uint32_t id;
+
+	if (t->slot[i] != 0)
+		return t->slot[i] - 1;
+	if (t->nstr >= UINT32_MAX - 1 || n > UINT32_MAX)
+		tl_errx(1, "too many distinct strings");
+	id = (uint32_t)t->nstr;
+	cap = t->capstr;
+	xgrow(&t->str, &t->capstr, t->nstr + 1, sizeof *t->str);
+	if (t->capstr != cap)
+		t->hash = xreallocarray(t->hash, t->capstr, sizeof *t->hash);
+	t->str[id].s = store(t, s, n);
+	t->str[id].n = (uint32_t)n;
+	t->hash[id] = (uint32_t)h;
+	t->nstr++;
+	t->slot[i] = id + 1;
+	if (t->nstr * 2 > t->nslot)
+		rehash(t);
+	return id;
+}
+
+uint32_t
+tl_intern_find(const struct tl_intern *t, const char *s, size_t n)
+{
+	size_t i = lookup(t, s, n, tl_hash(s, n));
+
+	return t->slot[i] != 0 ? t->slot[i] - 1 : UINT32_MAX;
+}
+
+const char *
+tl_intern_str(const struct tl_intern *t, uint32_t id, size_t *n)
+{
+	if (n != NULL)
+		*n = t->str[id].n;
+	return t->str[id].s;
+}
+
+uint32_t
+tl_intern_count(const struct tl_intern *t)
+{
+	return (uint32_t)t->nstr;
+}

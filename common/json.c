@@ -1,0 +1,887 @@
+/* tl: the JSON layer: streaming trace scanner, jsmn, string decoding. */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* jsmn's code, compiled once, here; json.h then sees only its types. */
+#define JSMN_STATIC
+#define JSMN_PARENT_LINKS
+#include <jsmn.h>
+
+#include "err.h"
+#include "json.h"
+#include "mem.h"
+
+#define MAXDEPTH	512
+#define MAXITEM		((size_t)1 << 30)
+
+int
+tl_json_parse(struct tl_jdoc *d, const char *js, size_t len)
+{
+	jsmn_parser p;
+	int r;
+
+	d->js = js;
+	d->len = len;
+	if (len > INT_MAX)
+		return -1;
+	if (d->cap == 0) {
+		d->cap = 64;
+		d->tok = xreallocarray(NULL, d->cap, sizeof *d->tok);
+	}
+	for (;;) {
+		jsmn_init(&p);
+		r = jsmn_parse(&p, js, len, d->tok, d->cap);
+		if (r != JSMN_ERROR_NOMEM)
+			break;
+		d->cap *= 2;
+		d->tok = xreallocarray(d->tok, d->cap, sizeof *d->tok);
+	}
+	if (r < 1)
+		return -1;
+	d->ntok = r;
+	return 0;
+}
+
+void
+tl_json_free(struct tl_jdoc *d)
+{
+	free(d->tok);
+	d->tok = NULL;
+	d->cap = 0;
+}
+
+int
+tl_jskip(const struct tl_jdoc *d, int i)
+{
+	int end = d->tok[i].end;
+
+	for (i++; i < d->ntok && d->tok[i].start < end; i++)
+		;
+	return i;
+}
+
+int
+tl_jeq(const struct tl_jdoc *d, int i, const char *s)
+{
+	const jsmntok_t *t = &d->tok[i];
+	size_t n = strlen(s);
+
+	return t->type == JSMN_STRING && (size_t)(t->end - t->start) == n &&
+	    memcmp(d->js + t->start, s, n) == 0;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static unsigned
+hex4(const char *s)
+{
+	return (unsigned)(hexval(s[0]) << 12 | hexval(s[1]) << 8 |
+	    hexval(s[2]) << 4 | hexval(s[3]));
+}
+
+static size_t
+utf8put(char *d, unsigned c)
+{
+	if (c < 0x80) {
+		d[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		d[0] = (char)(0xc0 | c >> 6);
+		d[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		d[0] = (char)(0xe0 | c >> 12);
+		d[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		d[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	d[0] = (char)(0xf0 | c >> 18);
+	d[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	d[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	d[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+size_t
+tl_junescape(char *dst, const char *s, size_t n, unsigned *bad)
+{
+	size_t i = 0, o = 0;
+	unsigned c, lo;
+	const char *bs;
+
+	while (i < n) {
+		bs = memchr(s + i, '\\', n - i);
+		if (bs == NULL) {
+			memmove(dst + o, s + i, n - i);
+			return o + (n - i);
+		}
+		memmove(dst + o, s + i, (size_t)(bs - (s + i)));
+		o += (size_t)(bs - (s + i));
+		i = (size_t)(bs - s) + 1;
+		if (i >= n)
+			break;
+		switch (s[i++]) {
+		case 'b': dst[o++] = '\b'; break;
+		case 'f': dst[o++] = '\f'; break;
+		case 'n': dst[o++] = '\n'; break;
+		case 'r': dst[o++] = '\r'; break;
+		case 't': dst[o++] = '\t'; break;
+		case 'u':
+			if (i + 4 > n)
+				return o;
+			c = hex4(s + i);
+			i += 4;
+			if (c >= 0xd800 && c < 0xdc00 && i + 6 <= n &&
+			    s[i] == '\\' && s[i + 1] == 'u' &&
+			    (lo = hex4(s + i + 2)) >= 0xdc00 && lo < 0xe000) {
+				c = 0x10000 + ((c - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				i += 6;
+			} else if ((c >= 0xd800 && c < 0xe000) || c == 0) {
+				c = 0xfffd;
+				if (bad != NULL)
+					(*bad)++;
+			}
+			o += utf8put(dst + o, c);
+			break;
+		default:	/* " \ / and, leniently, anything else */
+			dst[o++] = s[i - 1];
+		}
+	}
+	return o;
+}
+
+int
+tl_us_to_ns(const char *s, size_t n, int64_t *ns)
+{
+	char dig[24];		/* significant digits, enough for int64 */
+	size_t i = 0, nd = 0;
+	long point = 0, exp = 0, k;
+	int neg = 0, seen = 0, esign = 1;
+	uint64_t u = 0, lim;
+	unsigned d;
+
+	if (i < n && s[i] == '-')
+		neg = 1, i++;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, seen = 1) {
+		if (nd == 0 && s[i] == '0')
+			continue;
+		if (nd < sizeof dig)
+			dig[nd++] = s[i];
+		point++;
+	}
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, seen = 1) {
+			if (nd == 0 && s[i] == '0')
+				point--;
+			else if (nd < sizeof dig)
+				dig[nd++] = s[i];
+		}
+	if (!seen)
+		return -1;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			esign = s[i++] == '-' ? -1 : 1;
+		if (i == n || s[i] < '0' || s[i] > '9')
+			return -1;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			if (exp < 100000)
+				exp = exp * 10 + (s[i] - '0');
+	}
+	if (i != n)
+		return -1;
+	/* The value is 0.DIG x 10^point us, that is 0.DIG x 10^(point+3) ns. */
+	point += esign * exp + 3;
+	if (nd == 0 || point < 0) {
+		*ns = 0;
+		return 0;
+	}
+	if (point > 19)
+		return -2;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (k = 0; k < point; k++) {
+		d = k < (long)nd ? (unsigned)(dig[k] - '0') : 0;
+		if (u > (lim - d) / 10)
+			return -2;
+		u = u * 10 + d;
+	}
+	/* Round half away from zero on the first digit below 1 ns. */
+	if (point < (long)nd && dig[point] >= '5') {
+		if (u == lim)
+			return -2;
+		u++;
+	}
+	*ns = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 0;
+}
+
+/* The scanner. */
+
+enum { M_WS, M_STR, M_ESC, M_UHEX, M_UTF8, M_PRIM };
+enum {
+	S_OBJ_FIRST, S_OBJ_KEY, S_OBJ_COLON, S_OBJ_VALUE, S_OBJ_NEXT,
+	S_ARR_FIRST, S_ARR_VALUE, S_ARR_NEXT
+};
+
+struct tl_jscan {
+	struct tl_src *src;
+	char *chunk;
+	size_t n, pos;
+	uint64_t base;		/* offset of chunk[0] */
+	char *buf;
+	size_t blen, bcap;
+	unsigned char st[MAXDEPTH];
+	int depth;
+	int mode;
+	int root;		/* 0, '{' or '[' */
+	int rootdone;
+	int capturing, capdepth, keycap, strkey;
+	int evdepth, evnext;
+	int kind;
+	uint64_t itemoff, nevents, index;
+	size_t keylen;
+	int ntok;
+	int uhex, u8need;
+	unsigned char u8lo, u8hi;
+	size_t u8start, pstart;
+	unsigned badutf8, ctrl, badesc;
+	int ready, quietroot;
+};
+
+/* Bytes that end a fast run inside a string: " \ controls and non-ASCII. */
+static unsigned char strstop[256];
+/* Bytes of a primitive: number or literal. */
+static unsigned char primch[256];
+
+static void
+tables(void)
+{
+	static int done;
+	int c;
+
+	if (done)
+		return;
+	for (c = 0; c < 256; c++) {
+		strstop[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+		primch[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || c == '-' || c == '+' || c == '.';
+	}
+	done = 1;
+}
+
+struct tl_jscan *
+tl_jscan_new(struct tl_src *src)
+{
+	struct tl_jscan *s = xcalloc(1, sizeof *s);
+
+	tables();
+	s->src = src;
+	s->bcap = 64 * 1024;
+	s->buf = xmalloc(s->bcap);
+	return s;
+}
+
+void
+tl_jscan_free(struct tl_jscan *s)
+{
+	if (s == NULL)
+		return;
+	free(s->buf);
+	free(s);
+}
+
+void
+tl_jscan_quietroot(struct tl_jscan *s)
+{
+	s->quietroot = 1;
+}
+
+uint64_t
+tl_jscan_offset(const struct tl_jscan *s)
+{
+	return s->base + s->pos;
+}
+
+static int
+fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (s->capturing && s->kind == TL_JEVENT)
+		tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %s",
+		    tl_in_name(s->src), s->index, off, msg);
+	else
+		tl_warnx("%s: byte %" PRIu64 ": %s", tl_in_name(s->src), off,
+		    msg);
+	return -1;
+}
+
+static void
+grow(struct tl_jscan *s, size_t need)
+{
+	xgrow(&s->buf, &s->bcap, s->blen + need, 1);
+}
+
+static inline void
+put(struct tl_jscan *s, const char *p, size_t n)
+{
+	if (s->bcap - s->blen < n)
+		grow(s, n);
+	memcpy(s->buf + s->blen, p, n);
+	s->blen += n;
+}
+
+static inline void
+put1(struct tl_jscan *s, char c)
+{
+	if (s->bcap == s->blen)
+		grow(s, 1);
+	s->buf[s->blen++] = c;
+}
+
+static int
+validnum(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i < n && p[i] == '0')
+		i++;
+	else if (i < n && p[i] >= '1' && p[i] <= '9')
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	else
+		return 0;
+	if (i < n && p[i] == '.') {
+		if (++i == n || p[i] < '0' || p[i] > '9')
+			return 0;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		if (i == n || p[i] < '0' || p[i] > '9')
+			return 0;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	return i == n;
+}
+
+static int
+validprim(const char *p, size_t n)
+{
+	switch (p[0]) {
+	case 't': return n == 4 && memcmp(p, "true", 4) == 0;
+	case 'f': return n == 5 && memcmp(p, "false", 5) == 0;
+	case 'n': return n == 4 && memcmp(p, "null", 4) == 0;
+	case 'N': return n == 3 && memcmp(p, "NaN", 3) == 0;
+	case 'I': return n == 8 && memcmp(p, "Infinity", 8) == 0;
+	case '-':
+		if (n == 9 && memcmp(p, "-Infinity", 9) == 0)
+			return 1;
+	}
+	return validnum(p, n);
+}
+
+static inline int
+incap(const struct tl_jscan *s)
+{
+	return s->capturing || s->keycap;
+}
+
+/* A value begins with byte c at offset off. */
+static inline int
+valstart(struct tl_jscan *s, int c, uint64_t off)
+{
+	int st;
+
+	if (s->depth == 0) {
+		if (s->root)
+			return fail(s, off, "trailing data after the JSON value");
+		if (c != '{' && c != '[') {
+			if (s->quietroot)
+				return -2;
+			return fail(s, off, "not a trace: the top level is "
+			    "not an object or an array");
+		}
+		s->root = c;
+		if (c == '[')
+			s->evnext = 1;
+		return 0;
+	}
+	st = s->st[s->depth - 1];
+	if (st != S_OBJ_VALUE && st != S_ARR_FIRST && st != S_ARR_VALUE) {
+		if (c == '"' || c == '{' || c == '[')
+			return fail(s, off, "expected %s, found '%c'",
+			    st == S_OBJ_COLON ? "':'" :
+			    st == S_OBJ_NEXT ? "',' or '}'" : "',' or ']'", c);
+		return fail(s, off, "unexpected '%c'", c);
+	}
+	if (s->capturing) {
+		s->ntok++;
+		return 0;
+	}
+	if (s->root == '{' && s->depth == 1) {
+		if (s->keylen == sizeof "\"traceEvents\"" - 1 &&
+		    memcmp(s->buf, "\"traceEvents\"", s->keylen) == 0 &&
+		    c == '[') {
+			s->evnext = 1;
+			return 0;
+		}
+		s->capturing = 1;
+		s->capdepth = s->depth;
+		s->kind = TL_JKEY;
+		s->itemoff = off;
+		s->ntok = 1;
+		return 0;
+	}
+	if (s->depth == s->evdepth) {
+		s->capturing = 1;
+		s->capdepth = s->depth;
+		s->kind = TL_JEVENT;
+		s->itemoff = off;
+		s->index = s->nevents++;
+		s->blen = 0;
+		s->ntok = 1;
+		s->badutf8 = s->ctrl = s->badesc = 0;
+	}
+	return 0;
+}
+
+/* A value has ended; the enclosing container is at depth. */
+static inline void
+valend(struct tl_jscan *s)
+{
+	if (s->depth == 0) {
+		s->rootdone = 1;
+		return;
+	}
+	if (s->capturing && s->depth == s->capdepth) {
+		s->capturing = 0;
+		s->ready = 1;
+	}
+	if (s->st[s->depth - 1] == S_OBJ_VALUE)
+		s->st[s->depth - 1] = S_OBJ_NEXT;
+	else
+		s->st[s->depth - 1] = S_ARR_NEXT;
+}
+
+static inline int
+endprim(struct tl_jscan *s, uint64_t off)
+{
+	char q[TL_QUOTE_MAX];
+
+	if (!validprim(s->buf + s->pstart, s->blen - s->pstart))
+		return fail(s, off, "not a JSON value: \"%s\"",
+		    tl_quote(q, sizeof q, s->buf + s->pstart,
+		    s->blen - s->pstart));
+	s->mode = M_WS;
+	valend(s);
+	return 0;
+}
+
+/* A string has ended. */
+static inline void
+endstr(struct tl_jscan *s)
+{
+	s->mode = M_WS;
+	if (s->strkey) {
+		s->strkey = 0;
+		s->st[s->depth - 1] = S_OBJ_COLON;
+		if (s->keycap) {
+			s->keycap = 0;
+			s->keylen = s->blen;
+		}
+		return;
+	}
+	valend(s);
+}
+
+static int
+fill(struct tl_jscan *s)
+{
+	int r;
+
+	s->base += s->n;
+	s->pos = s->n = 0;
+	r = tl_in_chunk(s->src, &s->chunk, &s->n);
+	if (r <= 0)
+		s->n = 0;
+	return r;
+}
+
+static int
+atend(struct tl_jscan *s)
+{
+	uint64_t off = s->base;
+
+	if (s->mode == M_PRIM && endprim(s, off) < 0)
+		return -1;
+	if (s->mode != M_WS)
+		return fail(s, off, "unexpected end of input in a string");
+	if (s->rootdone)
+		return 0;
+	if (s->root == 0 && s->quietroot)
+		return -2;
+	if (s->root == 0)
+		return fail(s, off, off == 0 ? "empty input" :
+		    "no JSON value");
+	/* The JSON Array Format may end without its "]". */
+	if (s->root == '[' && s->depth == 1 && !s->capturing)
+		return 0;
+	if (s->evdepth != 0 && !s->capturing && s->nevents > 0)
+		return fail(s, off, "unexpected end of input after event %"
+		    PRIu64 " (the file is cut)", s->nevents - 1);
+	return fail(s, off, "unexpected end of input (the file is cut)");
+}
+
+static int
+scan(struct tl_jscan *s)
+{
+	const unsigned char *p;
+	size_t i, j, n;
+	uint64_t off;
+	int c, st, r;
+
+	for (;;) {
+		if (s->pos == s->n) {
+			r = fill(s);
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				return (r = atend(s)) < 0 ? r : 0;
+			if (s->base == 0 && s->n >= 3 &&
+			    memcmp(s->chunk, "\xef\xbb\xbf", 3) == 0)
+				s->pos = 3;	/* UTF-8 byte order mark */
+		}
+		p = (const unsigned char *)s->chunk;
+		n = s->n;
+		i = s->pos;
+		switch (s->mode) {
+		case M_WS:
+			while (i < n) {
+				c = p[i];
+				if (c == ' ' || c == '\n' || c == '\r' ||
+				    c == '\t') {
+					i++;
+					continue;
+				}
+				off = s->base + i;
+				if (s->root == 0 && s->quietroot && c != '{' &&
+				    c != '[')
+					return -2;
+				if (s->rootdone) {
+					s->pos = i;
+					return fail(s, off, "trailing data "
+					    "after the JSON value");
+				}
+				st = s->depth > 0 ? s->st[s->depth - 1] : -1;
+				switch (c) {
+				case '"':
+					if (st == S_OBJ_FIRST ||
+					    st == S_OBJ_KEY) {
+						s->strkey = 1;
+						if (s->capturing)
+							s->ntok++;
+						else if (s->depth == 1) {
+							s->keycap = 1;
+							s->blen = 0;
+							s->badutf8 = 0;
+							s->ctrl = 0;
+							s->badesc = 0;
+						}
+					} else if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (incap(s))
+						put1(s, '"');
+					s->mode = M_STR;
+					i++;
+					goto next;
+				case '{':
+				case '[':
+					if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (s->depth == MAXDEPTH)
+						return fail(s, off,
+						    "nested too deep");
+					if (s->capturing)
+						put1(s, (char)c);
+					s->st[s->depth++] = c == '{' ?
+					    S_OBJ_FIRST : S_ARR_FIRST;
+					if (s->evnext) {
+						s->evnext = 0;
+						s->evdepth = s->depth;
+					}
+					i++;
+					break;
+				case '}':
+				case ']':
+					if (c == '}' ? st != S_OBJ_FIRST &&
+					    st != S_OBJ_NEXT : st != S_ARR_FIRST &&
+					    st != S_ARR_NEXT) {
+						s->pos = i;
+						return fail(s, off,
+						    "unexpected '%c'", c);
+					}
+					if (s->capturing)
+						put1(s, (char)c);
+					if (s->depth == s->evdepth)
+						s->evdepth = 0;
+					s->depth--;
+					valend(s);
+					i++;
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					break;
+				case ':':
+					if (st != S_OBJ_COLON)
+						return fail(s, off,
+						    "unexpected ':'");
+					s->st[s->depth - 1] = S_OBJ_VALUE;
+					if (s->capturing)
+						put1(s, ':');
+					i++;
+					break;
+				case ',':
+					if (st == S_OBJ_NEXT)
+						s->st[s->depth - 1] = S_OBJ_KEY;
+					else if (st == S_ARR_NEXT)
+						s->st[s->depth - 1] =
+						    S_ARR_VALUE;
+					else
+						return fail(s, off,
+						    "unexpected ','");
+					if (s->capturing)
+						put1(s, ',');
+					i++;
+					break;
+				default:
+					if (!primch[c]) {
+						if (c >= 0x21 && c < 0x7f)
+							return fail(s, off,
+							    "unexpected '%c'",
+							    c);
+						return fail(s, off,
+						    "unexpected byte 0x%02x",
+						    (unsigned)c);
+					}
+					if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (!s->capturing)
+						return fail(s, off, "not a "
+						    "trace: the top level is "
+						    "not an object or an "
+						    "array");
+					s->pstart = s->blen;
+					for (j = i; j < n && primch[p[j]]; j++)
+						;
+					put(s, (const char *)p + i, j - i);
+					i = j;
+					if (i == n) {
+						s->mode = M_PRIM;
+						goto next;
+					}
+					if (endprim(s, s->base + i) < 0)
+						return -1;
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					break;
+				}
+			}
+			break;
+		case M_STR:
+			for (;;) {
+				for (j = i; j < n && !strstop[p[j]]; j++)
+					;
+				if (j > i && incap(s))
+					put(s, (const char *)p + i, j - i);
+				i = j;
+				if (i == n)
+					break;
+				c = p[i++];
+				if (c == '"') {
+					if (incap(s))
+						put1(s, '"');
+					endstr(s);
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					goto next;
+				}
+				if (c == '\\') {
+					if (incap(s))
+						put1(s, '\\');
+					s->mode = M_ESC;
+					goto next;
+				}
+				if (c < 0x20) {
+					char u[7];
+
+					snprintf(u, sizeof u, "\\u%04x",
+					    (unsigned)c);
+					if (incap(s))
+						put(s, u, 6);
+					s->ctrl++;
+					continue;
+				}
+				/* A UTF-8 lead byte. */
+				s->u8start = s->blen;
+				if (c >= 0xc2 && c <= 0xdf) {
+					s->u8need = 1;
+					s->u8lo = 0x80, s->u8hi = 0xbf;
+				} else if (c >= 0xe0 && c <= 0xef) {
+					s->u8need = 2;
+					s->u8lo = c == 0xe0 ? 0xa0 : 0x80;
+					s->u8hi = c == 0xed ? 0x9f : 0xbf;
+				} else if (c >= 0xf0 && c <= 0xf4) {
+					s->u8need = 3;
+					s->u8lo = c == 0xf0 ? 0x90 : 0x80;
+					s->u8hi = c == 0xf4 ? 0x8f : 0xbf;
+				} else {
+					if (incap(s))
+						put(s, "\xef\xbf\xbd", 3);
+					s->badutf8++;
+					continue;
+				}
+				if (incap(s))
+					put1(s, (char)c);
+				s->mode = M_UTF8;
+				goto next;
+			}
+			break;
+		case M_UTF8:
+			c = p[i];
+			if (c >= s->u8lo && c <= s->u8hi) {
+				if (incap(s))
+					put1(s, (char)c);
+				i++;
+				s->u8lo = 0x80, s->u8hi = 0xbf;
+				if (--s->u8need == 0)
+					s->mode = M_STR;
+			} else {
+				/* Replace the broken sequence; reread c. */
+				if (incap(s)) {
+					s->blen = s->u8start;
+					put(s, "\xef\xbf\xbd", 3);
+				}
+				s->badutf8++;
+				s->mode = M_STR;
+			}
+			break;
+		case M_ESC:
+			c = p[i];
+			if (c == '"' || c == '\\' || c == '/' || c == 'b' ||
+			    c == 'f' || c == 'n' || c == 'r' || c == 't') {
+				if (incap(s))
+					put1(s, (char)c);
+				i++;
+				s->mode = M_STR;
+			} else if (c == 'u') {
+				if (incap(s))
+					put1(s, 'u');
+				i++;
+				s->uhex = 0;
+				s->mode = M_UHEX;
+			} else {
+				/* Keep the backslash as a character. */
+				if (incap(s))
+					put1(s, '\\');
+				s->badesc++;
+				s->mode = M_STR;
+			}
+			break;
+		case M_UHEX:
+			c = p[i];
+			if (hexval(c) < 0)
+				return fail(s, s->base + i,
+				    "bad \\u escape in a string");
+			if (incap(s))
+				put1(s, (char)c);
+			i++;
+			if (++s->uhex == 4)
+				s->mode = M_STR;
+			break;
+		case M_PRIM:
+			for (j = i; j < n && primch[p[j]]; j++)
+				;
+			put(s, (const char *)p + i, j - i);
+			i = j;
+			if (i < n) {
+				if (endprim(s, s->base + i) < 0)
+					return -1;
+				if (s->ready) {
+					s->pos = i;
+					return 1;
+				}
+			}
+			break;
+		}
+next:
+		s->pos = i;
+		if (s->blen > MAXITEM)
+			return fail(s, s->base + i, "value larger than 1 GiB");
+	}
+}
+
+int
+tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
+{
+	int r;
+
+	s->ready = 0;
+	r = scan(s);
+	if (r <= 0)
+		return r;
+	memset(it, 0, sizeof *it);
+	it->kind = s->kind;
+	it->offset = s->itemoff;
+	it->ntok = s->ntok;
+	it->badutf8 = s->badutf8;
+	it->ctrl = s->ctrl;
+	it->badesc = s->badesc;
+	if (s->kind == TL_JEVENT) {
+		it->index = s->index;
+		it->text = s->buf;
+		it->len = s->blen;
+	} else {
+		it->key = s->buf + 1;
+		it->keylen = s->keylen - 2;
+		it->text = s->buf + s->keylen;
+		it->len = s->blen - s->keylen;
+	}
+	return 1;
+}

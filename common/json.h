@@ -1,0 +1,82 @@
+/*
+ * tl: the JSON layer. A streaming scanner walks a trace file (an object
+ * with a "traceEvents" array, or a bare array of events) and hands out one
+ * event, or one other top-level key, at a time as compact JSON text that it
+ * has checked against the JSON grammar; jsmn then tokenizes that text.
+ * Memory is bounded by the largest single event.
+ */
+#ifndef TL_JSON_H
+#define TL_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define JSMN_HEADER
+#define JSMN_PARENT_LINKS
+#include <jsmn.h>
+
+#include "input.h"
+
+/* A JSON text and its jsmn tokens. */
+struct tl_jdoc {
+	const char *js;
+	size_t len;
+	jsmntok_t *tok;
+	int ntok;
+	unsigned cap;
+};
+
+/* Tokenize js[0..len): 0, or -1 if it is not JSON. */
+int tl_json_parse(struct tl_jdoc *, const char *js, size_t len);
+void tl_json_free(struct tl_jdoc *);
+/* Index of the token after token i and everything inside it. */
+int tl_jskip(const struct tl_jdoc *, int i);
+/* Token i is a string whose raw text equals s. */
+int tl_jeq(const struct tl_jdoc *, int i, const char *s);
+
+/*
+ * Decode the body of a JSON string (no quotes) into dst, which holds at
+ * least n bytes; return the length. A lone surrogate or \u0000 becomes
+ * U+FFFD and counts in *bad.
+ */
+size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
+
+/*
+ * Convert the decimal text of a JSON number (or of a string holding one)
+ * in microseconds to integer nanoseconds, exactly, rounding half away from
+ * zero below 1 ns. 0, or -1 if not a number, -2 if out of int64 range.
+ */
+int tl_us_to_ns(const char *s, size_t n, int64_t *ns);
+
+/* The streaming scanner. */
+enum { TL_JEVENT = 1, TL_JKEY };
+
+struct tl_jitem {
+	int kind;
+	uint64_t index;		/* TL_JEVENT: index in traceEvents */
+	uint64_t offset;	/* byte offset where the value starts */
+	const char *key;	/* TL_JKEY: the key, still JSON-escaped */
+	size_t keylen;
+	char *text;		/* the value as compact JSON */
+	size_t len;
+	int ntok;		/* tokens jsmn will need for text */
+	unsigned badutf8;	/* invalid UTF-8 sequences, now U+FFFD */
+	unsigned ctrl;		/* raw control bytes in strings, now \u00XX */
+	unsigned badesc;	/* bad escapes in strings, now literal */
+};
+
+struct tl_jscan;
+
+struct tl_jscan *tl_jscan_new(struct tl_src *);
+/*
+ * After this, input that does not begin with '{' or '[' makes the first
+ * tl_jscan_next return -2 with nothing reported.
+ */
+void tl_jscan_quietroot(struct tl_jscan *);
+/* 1 with the next item, 0 at the end, -1 on an error (reported). */
+int tl_jscan_next(struct tl_jscan *, struct tl_jitem *);
+/* Byte offset reached so far. */
+uint64_t tl_jscan_offset(const struct tl_jscan *);
+void tl_jscan_free(struct tl_jscan *);
+
+#endif

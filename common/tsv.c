@@ -1,0 +1,464 @@
+/* tl: the stream format: reader and writer. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "mem.h"
+#include "tsv.h"
+
+#define OUTBUF	(64 * 1024)
+
+/* Bytes that need an escape: \ TAB LF CR. */
+static const unsigned char special[256] = {
+	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1
+};
+
+size_t
+tl_tsv_escape(char *dst, const char *s, size_t n)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		switch (s[i]) {
+		case '\\': dst[o++] = '\\'; dst[o++] = '\\'; break;
+		case '\t': dst[o++] = '\\'; dst[o++] = 't'; break;
+		case '\n': dst[o++] = '\\'; dst[o++] = 'n'; break;
+		case '\r': dst[o++] = '\\'; dst[o++] = 'r'; break;
+		default: dst[o++] = s[i];
+		}
+	}
+	return o;
+}
+
+ptrdiff_t
+tl_tsv_unescape(char *dst, const char *s, size_t n)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '\\') {
+			dst[o++] = s[i];
+			continue;
+		}
+		if (++i == n)
+			return -1;
+		switch (s[i]) {
+		case '\\': dst[o++] = '\\'; break;
+		case 't': dst[o++] = '\t'; break;
+		case 'n': dst[o++] = '\n'; break;
+		case 'r': dst[o++] = '\r'; break;
+		default: return -1;
+		}
+	}
+	return (ptrdiff_t)o;
+}
+
+void
+tl_out_init(struct tl_out *o, int fd, const char *name)
+{
+	o->fd = fd;
+	o->name = name;
+	o->cap = OUTBUF;
+	o->buf = xmalloc(o->cap);
+	o->n = 0;
+}
+
+static void
+writeall(struct tl_out *o, const char *p, size_t n)
+{
+	ssize_t k;
+
+	while (n > 0) {
+		k = write(o->fd, p, n);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EPIPE)	/* SIGPIPE ignored: end quietly */
+				exit(1);
+			tl_err(1, "%s", o->name);
+		}
+		p += k;
+		n -= (size_t)k;
+	}
+}
+
+void
+tl_out_flush(struct tl_out *o)
+{
+	writeall(o, o->buf, o->n);
+	o->n = 0;
+}
+
+void
+tl_out_grow(struct tl_out *o, size_t need)
+{
+	tl_out_flush(o);
+	if (need > o->cap) {
+		free(o->buf);
+		o->cap = need;
+		o->buf = xmalloc(o->cap);
+	}
+}
+
+void
+tl_out_close(struct tl_out *o)
+{
+	tl_out_flush(o);
+	free(o->buf);
+	o->buf = NULL;
+}
+
+void
+tl_out_field(struct tl_out *o, const char *s, size_t n)
+{
+	size_t i, run;
+
+	for (;;) {
+		for (i = 0; i < n && !special[(unsigned char)s[i]]; i++)
+			;
+		run = i;
+		if (run > 0)
+			tl_out_raw(o, s, run);
+		if (run == n)
+			return;
+		tl_out_char(o, '\\');
+		switch (s[run]) {
+		case '\\': tl_out_char(o, '\\'); break;
+		case '\t': tl_out_char(o, 't'); break;
+		case '\n': tl_out_char(o, 'n'); break;
+		default: tl_out_char(o, 'r'); break;
+		}
+		s += run + 1;
+		n -= run + 1;
+	}
+}
+
+void
+tl_out_cstr(struct tl_out *o, const char *s)
+{
+	tl_out_field(o, s, strlen(s));
+}
+
+void
+tl_out_i64(struct tl_out *o, int64_t v)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		tmp[--i] = '-';
+	tl_out_raw(o, tmp + i, sizeof tmp - i);
+}
+
+int
+tl_fmt_double(char *buf, size_t cap, double v)
+{
+	int prec, n = 0;
+
+	if (isnan(v))
+		return snprintf(buf, cap, "nan");
+	if (isinf(v))
+		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(buf, cap, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return n;
+}
+
+void
+tl_out_double(struct tl_out *o, double v)
+{
+	char tmp[40];
+	int n = tl_fmt_double(tmp, sizeof tmp, v);
+
+	tl_out_raw(o, tmp, (size_t)n);
+}
+
+void
+tl_out_header(struct tl_out *o, const char *const *names)
+{
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		if (i > 0)
+			tl_out_char(o, '\t');
+		tl_out_raw(o, names[i], strlen(names[i]));
+	}
+	tl_out_char(o, '\n');
+	tl_out_flush(o);	/* early, so a pipeline sees it at once */
+}
+
+void
+tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	tl_errx(1, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
+}
+
+/* The next line, without its LF, as a view; NULL at the end. */
+static char *
+getline_(struct tl_tsv *t, size_t *len)
+{
+	char *nl;
+	size_t n;
+	int r;
+
+	t->ncarry = 0;
+	for (;;) {
+		if (t->pos == t->nchunk) {
+			if (t->eof)
+				break;
+			r = tl_in_chunk(t->src, &t->chunk, &t->nchunk);
+			if (r < 0)
+				exit(1);
+			t->pos = 0;
+			if (r == 0) {
+				t->eof = 1;
+				t->nchunk = 0;
+				break;
+			}
+		}
+		n = t->nchunk - t->pos;
+		nl = memchr(t->chunk + t->pos, '\n', n);
+		if (nl != NULL)
+			n = (size_t)(nl - (t->chunk + t->pos));
+		if (nl != NULL && t->ncarry == 0) {
+			char *line = t->chunk + t->pos;
+
+			t->pos += n + 1;
+			*len = n;
+			t->lineno++;
+			return line;
+		}
+		xgrow(&t->carry, &t->carrycap, t->ncarry + n + 1, 1);
+		memcpy(t->carry + t->ncarry, t->chunk + t->pos, n);
+		t->ncarry += n;
+		t->pos += n + (nl != NULL);
+		if (nl != NULL) {
+			*len = t->ncarry;
+			t->lineno++;
+			return t->carry;
+		}
+	}
+	if (t->ncarry > 0) {
+		t->lineno++;
+		tl_tsv_errx(t, "last line does not end in a newline");
+	}
+	return NULL;
+}
+
+/* Split a line into fields; return the count (at most max, then max+1). */
+static size_t
+split(char *line, size_t len, char **f, size_t *fl, size_t max)
+{
+	size_t k = 0;
+	char *p = line, *end = line + len, *tab;
+
+	for (;;) {
+		tab = memchr(p, '\t', (size_t)(end - p));
+		if (k < max) {
+			f[k] = p;
+			fl[k] = (size_t)((tab != NULL ? tab : end) - p);
+		}
+		k++;
+		if (tab == NULL)
+			return k;
+		p = tab + 1;
+	}
+}
+
+struct tl_tsv *
+tl_tsv_open(struct tl_src *src)
+{
+	struct tl_tsv *t;
+	char *line, **f;
+	size_t len, n, i, j, *fl;
+
+	t = xcalloc(1, sizeof *t);
+	t->src = src;
+	t->name = tl_in_name(src);
+	line = getline_(t, &len);
+	if (line == NULL) {
+		t->lineno = 1;
+		tl_tsv_errx(t, "empty input: no header");
+	}
+	if (len > 0 && line[len - 1] == '\r')
+		tl_tsv_errx(t, "line ends in CR (convert with dos2unix)");
+	for (n = 1, i = 0; i < len; i++)
+		n += line[i] == '\t';
+	f = xcalloc(n, sizeof *f);
+	fl = xcalloc(n, sizeof *fl);
+	split(line, len, f, fl, n);
+	t->ncol = n;
+	t->col = xcalloc(n, sizeof *t->col);
+	for (i = 0; i < n; i++) {
+		if (fl[i] == 0)
+			tl_tsv_errx(t, "column %zu has an empty name", i + 1);
+		t->col[i] = xmemdup(f[i], fl[i]);
+		for (j = 0; j < i; j++)
+			if (strcmp(t->col[j], t->col[i]) == 0)
+				tl_tsv_errx(t, "duplicate column \"%s\"",
+				    t->col[i]);
+	}
+	t->f = (char **)f;
+	t->fl = fl;
+	t->fu = xcalloc(n, 1);
+	return t;
+}
+
+void
+tl_tsv_close(struct tl_tsv *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->ncol; i++)
+		free(t->col[i]);
+	free(t->col);
+	free(t->f);
+	free(t->fl);
+	free(t->fu);
+	free(t->carry);
+	free(t);
+}
+
+int
+tl_tsv_col(const struct tl_tsv *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncol; i++)
+		if (strcmp(t->col[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+tl_tsv_need(const struct tl_tsv *t, const char *name)
+{
+	int i = tl_tsv_col(t, name);
+
+	if (i < 0)
+		tl_errx(1, "%s:1: missing required column \"%s\"", t->name,
+		    name);
+	return i;
+}
+
+int
+tl_tsv_next(struct tl_tsv *t)
+{
+	char *line;
+	size_t len, k;
+
+	line = getline_(t, &len);
+	if (line == NULL)
+		return 0;
+	if (len > 0 && line[len - 1] == '\r')
+		tl_tsv_errx(t, "line ends in CR (convert with dos2unix)");
+	k = split(line, len, t->f, t->fl, t->ncol);
+	if (k != t->ncol)
+		tl_tsv_errx(t, "expected %zu fields, found %zu", t->ncol, k);
+	memset(t->fu, 0, t->ncol);
+	return 1;
+}
+
+const char *
+tl_tsv_str(struct tl_tsv *t, int i, size_t *len)
+{
+	ptrdiff_t n;
+	char q[TL_QUOTE_MAX];
+
+	if (t->fl[i] == 0) {
+		if (len != NULL)
+			*len = 0;
+		return NULL;
+	}
+	if (!t->fu[i] && memchr(t->f[i], '\\', t->fl[i]) != NULL) {
+		n = tl_tsv_unescape(t->f[i], t->f[i], t->fl[i]);
+		if (n < 0)
+			tl_tsv_errx(t, "column \"%s\": bad escape: \"%s\"",
+			    t->col[i], tl_quote(q, sizeof q, t->f[i],
+			    t->fl[i]));
+		t->fl[i] = (size_t)n;
+	}
+	t->fu[i] = 1;
+	if (len != NULL)
+		*len = t->fl[i];
+	return t->f[i];
+}
+
+int
+tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+{
+	const char *s = t->f[i];
+	size_t n = t->fl[i], k = 0;
+	uint64_t u = 0, lim;
+	int neg = 0;
+	char q[TL_QUOTE_MAX];
+
+	if (n == 0)
+		return 0;
+	if (s[0] == '-') {
+		neg = 1;
+		k = 1;
+	}
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	if (k == n)
+		goto bad;
+	for (; k < n; k++) {
+		unsigned d = (unsigned char)s[k] - '0';
+
+		if (d > 9)
+			goto bad;
+		if (u > (lim - d) / 10)
+			tl_tsv_errx(t, "column \"%s\": integer out of range: "
+			    "\"%s\"", t->col[i], tl_quote(q, sizeof q, s, n));
+		u = u * 10 + d;
+	}
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 1;
+bad:
+	tl_tsv_errx(t, "column \"%s\": not an integer: \"%s\"", t->col[i],
+	    tl_quote(q, sizeof q, s, n));
+}
+
+int
+tl_tsv_double(struct tl_tsv *t, int i, double *v)
+{
+	char tmp[64], *end, q[TL_QUOTE_MAX];
+	size_t n = t->fl[i];
+
+	if (n == 0)
+		return 0;
+	if (n >= sizeof tmp)
+		goto bad;
+	memcpy(tmp, t->f[i], n);
+	tmp[n] = '\0';
+	errno = 0;
+	*v = strtod(tmp, &end);
+	if (end != tmp + n || tmp[0] == ' ' || tmp[0] == '\t')
+		goto bad;
+	return 1;
+bad:
+	tl_tsv_errx(t, "column \"%s\": not a number: \"%s\"", t->col[i],
+	    tl_quote(q, sizeof q, t->f[i], n));
+}

@@ -1,0 +1,98 @@
+/*
+ * tl: the stream format (tl-tsv(5)). A reader that checks the header and
+ * the field count of every record and hands out fields as views, and a
+ * buffered writer that escapes \ TAB LF CR as \\ \t \n \r.
+ */
+#ifndef TL_TSV_H
+#define TL_TSV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdnoreturn.h>
+
+#include "input.h"
+
+/* Escape s[0..n) into dst, which holds at least 2n bytes; return length. */
+size_t tl_tsv_escape(char *dst, const char *s, size_t n);
+/* Unescape s[0..n) into dst (dst may be s); -1 on a bad escape. */
+ptrdiff_t tl_tsv_unescape(char *dst, const char *s, size_t n);
+
+/* Writer. */
+struct tl_out {
+	int fd;
+	const char *name;
+	char *buf;
+	size_t n, cap;
+};
+
+void tl_out_init(struct tl_out *, int fd, const char *name);
+void tl_out_flush(struct tl_out *);
+/* Flush and close; exit 1 with a message if any write failed. */
+void tl_out_close(struct tl_out *);
+void tl_out_grow(struct tl_out *, size_t need);
+void tl_out_field(struct tl_out *, const char *s, size_t n);	/* escaped */
+void tl_out_cstr(struct tl_out *, const char *s);		/* escaped */
+void tl_out_i64(struct tl_out *, int64_t);
+void tl_out_double(struct tl_out *, double);			/* round trip */
+
+static inline void
+tl_out_raw(struct tl_out *o, const char *s, size_t n)
+{
+	if (o->cap - o->n < n)
+		tl_out_grow(o, n);
+	for (size_t i = 0; i < n; i++)
+		o->buf[o->n + i] = s[i];
+	o->n += n;
+}
+
+static inline void
+tl_out_char(struct tl_out *o, char c)
+{
+	if (o->n == o->cap)
+		tl_out_grow(o, 1);
+	o->buf[o->n++] = c;
+}
+
+/* Write a header from a NULL-terminated list of names. */
+void tl_out_header(struct tl_out *, const char *const *names);
+
+/* Shortest text that reads back as the same double; returns length. */
+int tl_fmt_double(char *buf, size_t cap, double);
+
+/* Reader. */
+struct tl_tsv {
+	struct tl_src *src;
+	const char *name;
+	uint64_t lineno;
+	size_t ncol;
+	char **col;		/* header names */
+	char **f;		/* current record: field views */
+	size_t *fl;		/* their lengths */
+	unsigned char *fu;	/* field already unescaped */
+	char *chunk;
+	size_t nchunk, pos;
+	int eof;
+	char *carry;
+	size_t ncarry, carrycap;
+};
+
+/* Read and check the header of the current stream of src; exit on error. */
+struct tl_tsv *tl_tsv_open(struct tl_src *src);
+void tl_tsv_close(struct tl_tsv *);
+/* Index of a column by name, or -1. */
+int tl_tsv_col(const struct tl_tsv *, const char *name);
+/* Index of a column that must be there; exit with a located error if not. */
+int tl_tsv_need(const struct tl_tsv *, const char *name);
+/* Next record: 1, or 0 at the end; exit on a malformed record. */
+int tl_tsv_next(struct tl_tsv *);
+/* Field i unescaped (in place); NULL when empty (absent). */
+const char *tl_tsv_str(struct tl_tsv *, int i, size_t *len);
+/* Field i as an integer: 1 set, 0 absent; exit if not an integer. */
+int tl_tsv_i64(struct tl_tsv *, int i, int64_t *v);
+/* Field i as a double: 1 set, 0 absent; exit if not a number. */
+int tl_tsv_double(struct tl_tsv *, int i, double *v);
+/* Exit 1 with "PROG: NAME:LINE: message". */
+noreturn void tl_tsv_errx(const struct tl_tsv *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,10 @@
+# tl build configuration
+VERSION = 0.1
+PREFIX = /usr/local
+MANPREFIX = $(PREFIX)/share/man
+
+CC = cc
+CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Wshadow
+CPPFLAGS = -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64
+LDFLAGS =
+LIBS = -larchive -lz -lpthread

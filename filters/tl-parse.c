@@ -1,0 +1,555 @@
+/*
+ * tl-parse: read PyTorch profiler (Kineto) and Chrome JSON traces and write
+ * the event stream: one row per entry of traceEvents, in file order, and a
+ * row for each other top-level key, so that no later stage needs the file.
+ */
+#include <inttypes.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/json.h"
+#include "../common/mem.h"
+#include "../common/tsv.h"
+
+enum {
+	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_ID, C_BP,
+	C_STREAM, C_CORR, C_EXTID, C_SEQ, C_DIMS, C_TYPES, C_STRIDES,
+	C_CONCRETE, C_ARGS, C_EXTRA, C_TRACE, C_RANK, NCOL
+};
+
+static const char *colname[NCOL + 1] = {
+	"uid", "ph", "cat", "name", "pid", "tid", "ts_ns", "dur_ns", "id",
+	"bp", "stream", "correlation", "external_id", "seq", "input_dims",
+	"input_types", "input_strides", "concrete_inputs", "args", "extra",
+	"trace", "rank", NULL
+};
+
+/* Event keys with a column of their own; the rest go to "extra". */
+struct key {
+	const char *key;
+	int col;
+	size_t len;
+};
+
+#define K(s, c)	{ s, c, sizeof s - 1 }
+
+static const struct key evkey[] = {
+	K("ph", C_PH), K("cat", C_CAT), K("name", C_NAME),
+	K("pid", C_PID), K("tid", C_TID), K("ts", C_TS),
+	K("dur", C_DUR), K("id", C_ID), K("bp", C_BP),
+	K("args", C_ARGS),
+};
+
+/* Keys of args with a column of their own; the rest stay in "args". */
+static const struct key argkey[] = {
+	K("stream", C_STREAM), K("correlation", C_CORR),
+	K("External id", C_EXTID), K("Sequence number", C_SEQ),
+	K("Input Dims", C_DIMS), K("Input type", C_TYPES),
+	K("Input Strides", C_STRIDES), K("Concrete Inputs", C_CONCRETE),
+};
+
+#define NEVKEY	(sizeof evkey / sizeof evkey[0])
+#define NARGKEY	(sizeof argkey / sizeof argkey[0])
+#define MAXSHOWN	10	/* warnings shown one by one, per trace */
+
+static char **keepcat, **dropcat;
+static size_t nkeep, ndrop;
+static int sflag, tflag;
+static regex_t rankre;
+
+static struct tl_out out;
+static struct tl_jdoc doc;
+static char *scratch;
+static size_t scratchcap;
+
+/* The trace being read. */
+static const char *tname;
+static char rank[24];
+static int ranked;		/* rank settled by distributedInfo or name */
+static int seenevent;
+static uint64_t nskipped, ncleared, nrepaired, nwarn;
+
+/* The column of key token i in table k[0..n), or -1. */
+static int
+keycol(const struct key *k, size_t n, int i)
+{
+	const char *s = doc.js + doc.tok[i].start;
+	size_t len = (size_t)(doc.tok[i].end - doc.tok[i].start), j;
+
+	for (j = 0; j < n; j++)
+		if (k[j].len == len && s[0] == k[j].key[0] &&
+		    memcmp(s, k[j].key, len) == 0)
+			return k[j].col;
+	return -1;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: tl-parse [-st] [-c cat[,cat...]] "
+	    "[-r regex] [-x cat[,cat...]] [file ...]\n");
+	exit(1);
+}
+
+static void
+splitlist(char *s, char ***v, size_t *n)
+{
+	char *p;
+
+	for (p = strtok(s, ","); p != NULL; p = strtok(NULL, ",")) {
+		*v = xreallocarray(*v, *n + 1, sizeof **v);
+		(*v)[(*n)++] = p;
+	}
+}
+
+static void
+warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	if (nwarn++ >= MAXSHOWN)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %s", tname, uid,
+	    off, msg);
+}
+
+static char *
+scratchbuf(size_t n)
+{
+	xgrow(&scratch, &scratchcap, n, 1);
+	return scratch;
+}
+
+/* Decode a string token into scratch; return its length. */
+static size_t
+decode(int i, unsigned *bad)
+{
+	const jsmntok_t *t = &doc.tok[i];
+	size_t n = (size_t)(t->end - t->start);
+
+	return tl_junescape(scratchbuf(n + 1), doc.js + t->start, n, bad);
+}
+
+/* Write the value of token i as a field. */
+static void
+putval(int i, unsigned *bad)
+{
+	const jsmntok_t *t = &doc.tok[i];
+	const char *s = doc.js + t->start;
+	size_t n = (size_t)(t->end - t->start);
+
+	switch (t->type) {
+	case JSMN_STRING:
+		if (memchr(s, '\\', n) == NULL)
+			tl_out_field(&out, s, n);
+		else
+			tl_out_field(&out, scratch, decode(i, bad));
+		break;
+	case JSMN_PRIMITIVE:
+		if (n == 4 && memcmp(s, "null", 4) == 0)
+			break;
+		tl_out_raw(&out, s, n);
+		break;
+	default:
+		tl_out_field(&out, s, n);
+	}
+}
+
+/*
+ * Write members of an object as a compact JSON object: the members whose
+ * key tokens are listed in k[0..n).
+ */
+static void
+putobj(const int *k, size_t n)
+{
+	size_t j;
+	const jsmntok_t *kt, *vt;
+
+	if (n == 0)
+		return;
+	tl_out_char(&out, '{');
+	for (j = 0; j < n; j++) {
+		kt = &doc.tok[k[j]];
+		vt = &doc.tok[k[j] + 1];
+		if (j > 0)
+			tl_out_char(&out, ',');
+		tl_out_field(&out, doc.js + kt->start - 1, (size_t)(vt->end -
+		    kt->start + 1 + (vt->type == JSMN_STRING)));
+	}
+	tl_out_char(&out, '}');
+}
+
+/* A time in microseconds to a field in nanoseconds. */
+static void
+puttime(int i, const char *what, uint64_t uid, uint64_t off)
+{
+	const jsmntok_t *t = &doc.tok[i];
+	const char *s = doc.js + t->start;
+	size_t n = (size_t)(t->end - t->start);
+	char q[TL_QUOTE_MAX];
+	int64_t ns;
+	int r = -1;
+
+	if (t->type == JSMN_PRIMITIVE && n == 4 && memcmp(s, "null", 4) == 0)
+		return;
+	if (t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING)
+		r = tl_us_to_ns(s, n, &ns);
+	if (r == 0) {
+		tl_out_i64(&out, ns);
+		return;
+	}
+	ncleared++;
+	warnev(uid, off, "\"%s\": %s: %s%s%s", what, r == -2 ?
+	    "out of range" : "not a number",
+	    t->type == JSMN_STRING ? "\"" : "",
+	    tl_quote(q, sizeof q, t->type == JSMN_OBJECT ||
+	    t->type == JSMN_ARRAY ? "(object or array)" : s,
+	    t->type == JSMN_OBJECT || t->type == JSMN_ARRAY ?
+	    sizeof "(object or array)" - 1 : n),
+	    t->type == JSMN_STRING ? "\"" : "");
+}
+
+static int
+listed(char **v, size_t n, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(v[i]) == len && memcmp(v[i], s, len) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+endrow(void)
+{
+	if (tflag) {
+		tl_out_char(&out, '\t');
+		tl_out_cstr(&out, tname);
+		tl_out_char(&out, '\t');
+		tl_out_raw(&out, rank, strlen(rank));
+	}
+	tl_out_char(&out, '\n');
+}
+
+static void
+repaired(const struct tl_jitem *it, unsigned bad)
+{
+	unsigned n = it->badutf8 + it->ctrl + it->badesc + bad;
+
+	if (n == 0)
+		return;
+	nrepaired++;
+	if (nwarn++ >= MAXSHOWN)
+		return;
+	tl_warnx("%s: %s %" PRIu64 " (byte %" PRIu64 "): %u bytes of "
+	    "strings repaired (%s)", tname, it->kind == TL_JEVENT ? "event" :
+	    "key at", it->kind == TL_JEVENT ? it->index : it->offset,
+	    it->offset, n, it->badutf8 ? "invalid UTF-8 replaced by U+FFFD" :
+	    it->ctrl ? "raw control characters escaped" : bad ?
+	    "NUL or lone surrogate replaced by U+FFFD" :
+	    "bad escapes kept as text");
+}
+
+static void
+event(const struct tl_jitem *it)
+{
+	int slot[NCOL], rest[256], extra[64], i, k, v, nk, na, c;
+	size_t nrest = 0, nextra = 0;
+	unsigned bad = 0;
+
+	seenevent = 1;
+	if (doc.cap < (unsigned)it->ntok + 1) {
+		doc.cap = (unsigned)it->ntok + 1;
+		doc.tok = xreallocarray(doc.tok, doc.cap, sizeof *doc.tok);
+	}
+	if (tl_json_parse(&doc, it->text, it->len) < 0)
+		tl_errx(1, "%s: event %" PRIu64 ": internal error: jsmn "
+		    "rejected checked JSON", tname, it->index);
+	if (doc.tok[0].type != JSMN_OBJECT) {
+		nskipped++;
+		warnev(it->index, it->offset, "not an object (skipped)");
+		return;
+	}
+	for (c = 0; c < NCOL; c++)
+		slot[c] = -1;
+	nk = doc.tok[0].size;
+	for (i = 1, k = 0; k < nk; k++) {
+		v = i + 1;
+		if ((c = keycol(evkey, NEVKEY, i)) >= 0)
+			slot[c] = v;
+		else if (nextra < sizeof extra / sizeof extra[0])
+			extra[nextra++] = i;
+		i = tl_jskip(&doc, v);
+	}
+	/* Split args into the columns of their own and the rest. */
+	if (slot[C_ARGS] >= 0 && doc.tok[slot[C_ARGS]].type == JSMN_OBJECT) {
+		na = doc.tok[slot[C_ARGS]].size;
+		for (i = slot[C_ARGS] + 1, k = 0; k < na; k++) {
+			v = i + 1;
+			if ((c = keycol(argkey, NARGKEY, i)) >= 0)
+				slot[c] = v;
+			else if (nrest < sizeof rest / sizeof rest[0])
+				rest[nrest++] = i;
+			i = tl_jskip(&doc, v);
+		}
+	}
+	if (slot[C_PH] < 0 || doc.tok[slot[C_PH]].type != JSMN_STRING) {
+		nskipped++;
+		warnev(it->index, it->offset, slot[C_PH] < 0 ?
+		    "no \"ph\" (skipped)" : "\"ph\" is not a string (skipped)");
+		return;
+	}
+	if (nkeep > 0 || ndrop > 0) {
+		const char *cs = "";
+		size_t cn = 0;
+
+		if (slot[C_CAT] >= 0 &&
+		    doc.tok[slot[C_CAT]].type == JSMN_STRING) {
+			cn = decode(slot[C_CAT], NULL);
+			cs = scratch;
+		}
+		if (nkeep > 0 && !listed(keepcat, nkeep, cs, cn))
+			return;
+		if (ndrop > 0 && listed(dropcat, ndrop, cs, cn))
+			return;
+	}
+	tl_out_i64(&out, (int64_t)it->index);
+	for (c = C_PH; c <= C_EXTRA; c++) {
+		tl_out_char(&out, '\t');
+		if (c == C_ARGS) {
+			if (slot[C_ARGS] >= 0 &&
+			    doc.tok[slot[C_ARGS]].type != JSMN_OBJECT)
+				putval(slot[C_ARGS], &bad);
+			else
+				putobj(rest, nrest);
+		} else if (c == C_EXTRA)
+			putobj(extra, nextra);
+		else if (slot[c] < 0)
+			continue;
+		else if (c == C_TS || c == C_DUR)
+			puttime(slot[c], c == C_TS ? "ts" : "dur", it->index,
+			    it->offset);
+		else
+			putval(slot[c], &bad);
+	}
+	endrow();
+	repaired(it, bad);
+	if (nrest == sizeof rest / sizeof rest[0] ||
+	    nextra == sizeof extra / sizeof extra[0])
+		tl_errx(1, "%s: event %" PRIu64 ": more than %zu keys",
+		    tname, it->index, nrest == sizeof rest / sizeof rest[0] ?
+		    sizeof rest / sizeof rest[0] :
+		    sizeof extra / sizeof extra[0]);
+}
+
+/* The rank from a distributedInfo value: {"rank": N, ...}. */
+static void
+distinfo(const struct tl_jitem *it)
+{
+	int i, k, v;
+	size_t n;
+
+	if (tl_json_parse(&doc, it->text, it->len) < 0 ||
+	    doc.tok[0].type != JSMN_OBJECT)
+		return;
+	for (i = 1, k = 0; k < doc.tok[0].size; k++) {
+		v = i + 1;
+		n = (size_t)(doc.tok[v].end - doc.tok[v].start);
+		if (tl_jeq(&doc, i, "rank") &&
+		    doc.tok[v].type == JSMN_PRIMITIVE && n < sizeof rank &&
+		    doc.js[doc.tok[v].start] >= '0' &&
+		    doc.js[doc.tok[v].start] <= '9') {
+			memcpy(rank, doc.js + doc.tok[v].start, n);
+			rank[n] = '\0';
+			ranked = 1;
+		}
+		i = tl_jskip(&doc, v);
+	}
+}
+
+static void
+toplevel(const struct tl_jitem *it)
+{
+	unsigned bad = 0;
+	size_t n;
+	int c;
+
+	if (!seenevent && it->keylen == sizeof "distributedInfo" - 1 &&
+	    memcmp(it->key, "distributedInfo", it->keylen) == 0)
+		distinfo(it);
+	tl_out_char(&out, '\t');
+	tl_out_char(&out, '\t');
+	tl_out_raw(&out, "trace_key\t", sizeof "trace_key\t" - 1);
+	n = tl_junescape(scratchbuf(it->keylen + 1), it->key, it->keylen,
+	    &bad);
+	tl_out_field(&out, scratch, n);
+	for (c = C_PID; c <= C_ARGS; c++)
+		tl_out_char(&out, '\t');
+	tl_out_field(&out, it->text, it->len);
+	tl_out_char(&out, '\t');
+	endrow();
+	repaired(it, bad);
+}
+
+/* The rank from the trace's name, with the rank regex. */
+static void
+namerank(void)
+{
+	regmatch_t m[2];
+	size_t n;
+
+	rank[0] = '\0';
+	ranked = 0;
+	if (regexec(&rankre, tname, 2, m, 0) != 0 || m[1].rm_so < 0)
+		return;
+	n = (size_t)(m[1].rm_eo - m[1].rm_so);
+	if (n == 0 || n >= sizeof rank)
+		return;
+	memcpy(rank, tname + m[1].rm_so, n);
+	rank[n] = '\0';
+}
+
+static void
+header(void)
+{
+	static int done;
+
+	if (done)
+		return;
+	done = 1;
+	colname[tflag ? NCOL : C_TRACE] = NULL;
+	tl_out_header(&out, colname);
+}
+
+/* Parse the current stream of src; 0, or -1 on an error. */
+static int
+parse(struct tl_src *src)
+{
+	struct tl_jscan *js;
+	struct tl_jitem it;
+	uint64_t nev = 0;
+	int r, c;
+
+	tname = tl_in_name(src);
+	nskipped = ncleared = nrepaired = nwarn = 0;
+	seenevent = 0;
+	namerank();
+	js = tl_jscan_new(src);
+	if (tl_src_container(src))
+		tl_jscan_quietroot(js);
+	header();
+	/* The trace_file row. */
+	tl_out_char(&out, '\t');
+	tl_out_char(&out, '\t');
+	tl_out_raw(&out, "trace_file\t", sizeof "trace_file\t" - 1);
+	tl_out_cstr(&out, tname);
+	for (c = C_PID; c <= C_EXTRA; c++)
+		tl_out_char(&out, '\t');
+	endrow();
+	while ((r = tl_jscan_next(js, &it)) > 0) {
+		if (it.kind == TL_JEVENT) {
+			event(&it);
+			nev++;
+		} else
+			toplevel(&it);
+	}
+	tl_jscan_free(js);
+	if (r == -2) {
+		tl_warnx("%s: skipped: not a JSON trace", tname);
+		return 0;
+	}
+	if (nwarn > MAXSHOWN)
+		tl_warnx("%s: %" PRIu64 " more warnings not shown", tname,
+		    nwarn - MAXSHOWN);
+	if (nskipped + ncleared + nrepaired > 0)
+		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " events skipped, %"
+		    PRIu64 " values cleared, %" PRIu64 " strings repaired",
+		    tname, nskipped, nev, ncleared, nrepaired);
+	if (sflag && nwarn > 0)
+		r = -1;
+	return r;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *rankpat = "rank[-_]?([0-9]+)";
+	struct tl_src *src;
+	int ch, status = 0, i, nops, r;
+	char msg[256];
+
+	tl_setprogname(argv[0]);
+	while ((ch = getopt(argc, argv, "c:r:stx:")) != -1) {
+		switch (ch) {
+		case 'c':
+			splitlist(optarg, &keepcat, &nkeep);
+			break;
+		case 'r':
+			rankpat = optarg;
+			break;
+		case 's':
+			sflag = 1;
+			break;
+		case 't':
+			tflag = 1;
+			break;
+		case 'x':
+			splitlist(optarg, &dropcat, &ndrop);
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if ((r = regcomp(&rankre, rankpat, REG_EXTENDED | REG_ICASE)) != 0) {
+		regerror(r, &rankre, msg, sizeof msg);
+		tl_errx(1, "-r: %s: \"%s\"", msg, rankpat);
+	}
+	if (rankre.re_nsub < 1)
+		tl_errx(1, "-r: the regex needs a (group) around the rank: "
+		    "\"%s\"", rankpat);
+	nops = argc > 0 ? argc : 1;
+	if (nops > 1)
+		tflag = 1;
+	tl_out_init(&out, 1, "<stdout>");
+	for (i = 0; i < nops; i++) {
+		src = tl_src_open(argc > 0 ? argv[i] : "-");
+		if (src == NULL) {
+			status = 1;
+			continue;
+		}
+		while ((r = tl_src_next(src)) > 0) {
+			if (tl_src_container(src))
+				tflag = 1;
+			if (parse(src) < 0)
+				status = 1;
+		}
+		if (r < 0)
+			status = 1;
+		tl_src_close(src);
+	}
+	header();
+	tl_out_close(&out);
+	tl_json_free(&doc);
+	free(scratch);
+	free(keepcat);
+	free(dropcat);
+	regfree(&rankre);
+	return status;
+}
