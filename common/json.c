@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* jsmn's code, compiled once, here; json.h then sees only its types. */
 #define JSMN_STATIC
@@ -257,7 +260,11 @@ struct tl_jscan {
 	int kind;
 	uint64_t itemoff, nevents, index;
 	size_t keylen;
-	int ntok;
+	/* Tokens of the event being captured, in jsmn's form. */
+	jsmntok_t *tok;
+	int ntok, tokcap, curtok, mk;
+	int tstack[MAXDEPTH];	/* token of the container at each depth */
+	int keytok[MAXDEPTH];	/* its last key, for objects */
 	int uhex, u8need;
 	unsigned char u8lo, u8hi;
 	size_t u8start, pstart;
@@ -304,6 +311,7 @@ tl_jscan_free(struct tl_jscan *s)
 	if (s == NULL)
 		return;
 	free(s->buf);
+	free(s->tok);
 	free(s);
 }
 
@@ -418,6 +426,57 @@ incap(const struct tl_jscan *s)
 	return s->capturing || s->keycap;
 }
 
+static void
+growtok(struct tl_jscan *s)
+{
+	size_t cap = (size_t)s->tokcap;
+
+	xgrow(&s->tok, &cap, (size_t)s->ntok + 1, sizeof *s->tok);
+	if (cap > INT_MAX)
+		tl_errx(1, "out of memory");
+	s->tokcap = (int)cap;
+}
+
+/*
+ * A token begins at buffer offset start: a key when key is set. Its parent
+ * follows jsmn: an object for a key, the key for a member's value, an
+ * array for an element, none for the event itself.
+ */
+static inline int
+newtok(struct tl_jscan *s, jsmntype_t type, int start, int key)
+{
+	jsmntok_t *t;
+	int c, d = s->depth - 1;
+
+	if (s->ntok == s->tokcap)
+		growtok(s);
+	t = &s->tok[s->ntok];
+	t->type = type;
+	t->start = start;
+	t->end = -1;
+	t->size = 0;
+	t->parent = -1;
+	if (s->depth > s->capdepth) {
+		c = s->tstack[d];
+		if (key) {
+			t->parent = c;
+			s->keytok[d] = s->ntok;
+		} else if (s->tok[c].type == JSMN_OBJECT)
+			t->parent = s->keytok[d];
+		else
+			t->parent = c;
+		s->tok[t->parent].size++;
+	}
+	return s->curtok = s->ntok++;
+}
+
+static jsmntype_t
+toktype(int c)
+{
+	return c == '{' ? JSMN_OBJECT : c == '[' ? JSMN_ARRAY :
+	    c == '"' ? JSMN_STRING : JSMN_PRIMITIVE;
+}
+
 /* A value begins with byte c at offset off. */
 static inline int
 valstart(struct tl_jscan *s, int c, uint64_t off)
@@ -447,7 +506,8 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		return fail(s, off, "unexpected '%c'", c);
 	}
 	if (s->capturing) {
-		s->ntok++;
+		if (s->mk)
+			newtok(s, toktype(c), (int)s->blen + (c == '"'), 0);
 		return 0;
 	}
 	if (s->root == '{' && s->depth == 1) {
@@ -460,8 +520,8 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		s->capturing = 1;
 		s->capdepth = s->depth;
 		s->kind = TL_JKEY;
+		s->mk = 0;
 		s->itemoff = off;
-		s->ntok = 1;
 		return 0;
 	}
 	if (s->depth == s->evdepth) {
@@ -471,7 +531,9 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		s->itemoff = off;
 		s->index = s->nevents++;
 		s->blen = 0;
-		s->ntok = 1;
+		s->ntok = 0;
+		s->mk = 1;
+		newtok(s, toktype(c), c == '"', 0);
 		s->badutf8 = s->ctrl = s->badesc = 0;
 	}
 	return 0;
@@ -504,6 +566,8 @@ endprim(struct tl_jscan *s, uint64_t off)
 		return fail(s, off, "not a JSON value: \"%s\"",
 		    tl_quote(q, sizeof q, s->buf + s->pstart,
 		    s->blen - s->pstart));
+	if (s->mk)
+		s->tok[s->curtok].end = (int)s->blen;
 	s->mode = M_WS;
 	valend(s);
 	return 0;
@@ -513,6 +577,8 @@ endprim(struct tl_jscan *s, uint64_t off)
 static inline void
 endstr(struct tl_jscan *s)
 {
+	if (s->mk && s->capturing)
+		s->tok[s->curtok].end = (int)s->blen - 1;
 	s->mode = M_WS;
 	if (s->strkey) {
 		s->strkey = 0;
@@ -564,6 +630,156 @@ atend(struct tl_jscan *s)
 	return fail(s, off, "unexpected end of input (the file is cut)");
 }
 
+/* Offset of the first byte at or after i in p[0..n) that strstop marks. */
+static inline size_t
+strspan(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
+	const __m128i sp = _mm_set1_epi8(0x20);
+	__m128i v;
+	unsigned m;
+
+	/* Bytes >= 0x80 are negative, so "< 0x20" (signed) catches them. */
+	for (; i + 16 <= n; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(p + i));
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, bs)),
+		    _mm_cmplt_epi8(v, sp)));
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && !strstop[p[i]])
+		i++;
+	return i;
+}
+
+/*
+ * The fast path, inside an event: plain ASCII strings, numbers and
+ * structure, all within the current chunk. It stops before any byte it
+ * does not handle (chunk end, escapes, non-ASCII, errors), which the
+ * general loop then takes. 1 when an item is complete.
+ */
+static int
+fastscan(struct tl_jscan *s)
+{
+	const unsigned char *p = (const unsigned char *)s->chunk;
+	size_t i = s->pos, n = s->n, j, bl;
+	unsigned char *st = s->st;
+	int depth = s->depth, c, t, k, mk = s->mk;
+	char *b;
+
+	if (s->bcap - s->blen < n - i + 16)
+		grow(s, n - i + 16);
+	b = s->buf;
+	bl = s->blen;
+	while (i < n) {
+		c = p[i];
+		t = st[depth - 1];
+		switch (c) {
+		case ' ': case '\n': case '\r': case '\t':
+			i++;
+			continue;
+		case '"':
+			if (t != S_OBJ_FIRST && t != S_OBJ_KEY &&
+			    t != S_OBJ_VALUE && t != S_ARR_FIRST &&
+			    t != S_ARR_VALUE)
+				goto out;
+			j = strspan(p, i + 1, n);
+			if (j == n || p[j] != '"')
+				goto out;
+			memcpy(b + bl, p + i, j + 1 - i);
+			if (mk) {
+				s->depth = depth;
+				k = newtok(s, JSMN_STRING, (int)bl + 1,
+				    t == S_OBJ_FIRST || t == S_OBJ_KEY);
+				s->tok[k].end = (int)(bl + j - i);
+			}
+			bl += j + 1 - i;
+			i = j + 1;
+			st[depth - 1] = t == S_OBJ_FIRST || t == S_OBJ_KEY ?
+			    S_OBJ_COLON : t == S_OBJ_VALUE ? S_OBJ_NEXT :
+			    S_ARR_NEXT;
+			continue;
+		case ':':
+			if (t != S_OBJ_COLON)
+				goto out;
+			st[depth - 1] = S_OBJ_VALUE;
+			break;
+		case ',':
+			if (t == S_OBJ_NEXT)
+				st[depth - 1] = S_OBJ_KEY;
+			else if (t == S_ARR_NEXT)
+				st[depth - 1] = S_ARR_VALUE;
+			else
+				goto out;
+			break;
+		case '{':
+		case '[':
+			if ((t != S_OBJ_VALUE && t != S_ARR_FIRST &&
+			    t != S_ARR_VALUE) || depth == MAXDEPTH)
+				goto out;
+			if (mk) {
+				s->depth = depth;
+				s->tstack[depth] = newtok(s, toktype(c),
+				    (int)bl, 0);
+			}
+			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			break;
+		case '}':
+			if (t != S_OBJ_FIRST && t != S_OBJ_NEXT)
+				goto out;
+			goto close;
+		case ']':
+			if (t != S_ARR_FIRST && t != S_ARR_NEXT)
+				goto out;
+close:
+			b[bl++] = (char)c;
+			i++;
+			if (mk)
+				s->tok[s->tstack[depth - 1]].end = (int)bl;
+			if (--depth == s->capdepth) {
+				s->capturing = 0;
+				s->ready = 1;
+				st[depth - 1] = st[depth - 1] == S_OBJ_VALUE ?
+				    S_OBJ_NEXT : S_ARR_NEXT;
+				goto out;
+			}
+			t = st[depth - 1];
+			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
+			    S_ARR_NEXT;
+			continue;
+		default:
+			if (!primch[c] || (t != S_OBJ_VALUE &&
+			    t != S_ARR_FIRST && t != S_ARR_VALUE))
+				goto out;
+			for (j = i + 1; j < n && primch[p[j]]; j++)
+				;
+			if (j == n || !validprim((const char *)p + i, j - i))
+				goto out;
+			memcpy(b + bl, p + i, j - i);
+			if (mk) {
+				s->depth = depth;
+				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
+				s->tok[k].end = (int)(bl + j - i);
+			}
+			bl += j - i;
+			i = j;
+			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
+			    S_ARR_NEXT;
+			continue;
+		}
+		b[bl++] = (char)c;
+		i++;
+	}
+out:
+	s->pos = i;
+	s->blen = bl;
+	s->depth = depth;
+	return s->ready;
+}
+
 static int
 scan(struct tl_jscan *s)
 {
@@ -582,6 +798,13 @@ scan(struct tl_jscan *s)
 			if (s->base == 0 && s->n >= 3 &&
 			    memcmp(s->chunk, "\xef\xbb\xbf", 3) == 0)
 				s->pos = 3;	/* UTF-8 byte order mark */
+		}
+		if (s->mode == M_WS && s->capturing &&
+		    s->depth > s->capdepth) {
+			if (fastscan(s))
+				return 1;
+			if (s->pos == s->n)
+				continue;
 		}
 		p = (const unsigned char *)s->chunk;
 		n = s->n;
@@ -610,9 +833,13 @@ scan(struct tl_jscan *s)
 					if (st == S_OBJ_FIRST ||
 					    st == S_OBJ_KEY) {
 						s->strkey = 1;
-						if (s->capturing)
-							s->ntok++;
-						else if (s->depth == 1) {
+						if (s->capturing) {
+							if (s->mk)
+								newtok(s,
+								    JSMN_STRING,
+								    (int)s->blen
+								    + 1, 1);
+						} else if (s->depth == 1) {
 							s->keycap = 1;
 							s->blen = 0;
 							s->badutf8 = 0;
@@ -635,6 +862,7 @@ scan(struct tl_jscan *s)
 						    "nested too deep");
 					if (s->capturing)
 						put1(s, (char)c);
+					s->tstack[s->depth] = s->curtok;
 					s->st[s->depth++] = c == '{' ?
 					    S_OBJ_FIRST : S_ARR_FIRST;
 					if (s->evnext) {
@@ -642,6 +870,8 @@ scan(struct tl_jscan *s)
 						s->evdepth = s->depth;
 					}
 					i++;
+					if (s->capturing)
+						goto next;
 					break;
 				case '}':
 				case ']':
@@ -652,8 +882,13 @@ scan(struct tl_jscan *s)
 						return fail(s, off,
 						    "unexpected '%c'", c);
 					}
-					if (s->capturing)
+					if (s->capturing) {
 						put1(s, (char)c);
+						if (s->mk)
+							s->tok[s->tstack[
+							    s->depth - 1]].end =
+							    (int)s->blen;
+					}
 					if (s->depth == s->evdepth)
 						s->evdepth = 0;
 					s->depth--;
@@ -724,8 +959,7 @@ scan(struct tl_jscan *s)
 			break;
 		case M_STR:
 			for (;;) {
-				for (j = i; j < n && !strstop[p[j]]; j++)
-					;
+				j = strspan(p, i, n);
 				if (j > i && incap(s))
 					put(s, (const char *)p + i, j - i);
 				i = j;
@@ -869,7 +1103,8 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	memset(it, 0, sizeof *it);
 	it->kind = s->kind;
 	it->offset = s->itemoff;
-	it->ntok = s->ntok;
+	it->tok = s->tok;
+	it->ntok = s->kind == TL_JEVENT ? s->ntok : 0;
 	it->badutf8 = s->badutf8;
 	it->ctrl = s->ctrl;
 	it->badesc = s->badesc;

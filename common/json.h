@@ -2,8 +2,11 @@
  * tl: the JSON layer. A streaming scanner walks a trace file (an object
  * with a "traceEvents" array, or a bare array of events) and hands out one
  * event, or one other top-level key, at a time as compact JSON text that it
- * has checked against the JSON grammar; jsmn then tokenizes that text.
- * Memory is bounded by the largest single event.
+ * has checked against the JSON grammar. For an event, the scanner also
+ * gives the tokens of that text exactly as jsmn would make them, so the
+ * bytes are read once; jsmn tokenizes every other JSON text (top-level
+ * values, JSON columns of a stream). Memory is bounded by the largest
+ * single event.
  */
 #ifndef TL_JSON_H
 #define TL_JSON_H
@@ -59,7 +62,8 @@ struct tl_jitem {
 	size_t keylen;
 	char *text;		/* the value as compact JSON */
 	size_t len;
-	int ntok;		/* tokens jsmn will need for text */
+	jsmntok_t *tok;		/* TL_JEVENT: the tokens of text, as jsmn */
+	int ntok;		/* would make them (with parent links) */
 	unsigned badutf8;	/* invalid UTF-8 sequences, now U+FFFD */
 	unsigned ctrl;		/* raw control bytes in strings, now \u00XX */
 	unsigned badesc;	/* bad escapes in strings, now literal */

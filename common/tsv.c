@@ -140,6 +140,22 @@ tl_out_field(struct tl_out *o, const char *s, size_t n)
 }
 
 void
+tl_out_json(struct tl_out *o, const char *s, size_t n)
+{
+	const char *bs;
+	size_t k;
+
+	while ((bs = memchr(s, '\\', n)) != NULL) {
+		k = (size_t)(bs - s) + 1;
+		tl_out_raw(o, s, k);
+		tl_out_char(o, '\\');
+		s += k;
+		n -= k;
+	}
+	tl_out_raw(o, s, n);
+}
+
+void
 tl_out_cstr(struct tl_out *o, const char *s)
 {
 	tl_out_field(o, s, strlen(s));

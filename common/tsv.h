@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdnoreturn.h>
+#include <string.h>
 
 #include "input.h"
 
@@ -32,6 +33,8 @@ void tl_out_close(struct tl_out *);
 void tl_out_grow(struct tl_out *, size_t need);
 void tl_out_field(struct tl_out *, const char *s, size_t n);	/* escaped */
 void tl_out_cstr(struct tl_out *, const char *s);		/* escaped */
+/* Escaped, for text known to hold no TAB, LF or CR (such as JSON text). */
+void tl_out_json(struct tl_out *, const char *s, size_t n);
 void tl_out_i64(struct tl_out *, int64_t);
 void tl_out_double(struct tl_out *, double);			/* round trip */
 
@@ -40,8 +43,7 @@ tl_out_raw(struct tl_out *o, const char *s, size_t n)
 {
 	if (o->cap - o->n < n)
 		tl_out_grow(o, n);
-	for (size_t i = 0; i < n; i++)
-		o->buf[o->n + i] = s[i];
+	memcpy(o->buf + o->n, s, n);
 	o->n += n;
 }
 

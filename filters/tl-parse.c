@@ -64,7 +64,8 @@ static int sflag, tflag;
 static regex_t rankre;
 
 static struct tl_out out;
-static struct tl_jdoc doc;
+static struct tl_jdoc doc;	/* owned: top-level values */
+static struct tl_jdoc ev;	/* the event: the scanner's tokens */
 static char *scratch;
 static size_t scratchcap;
 
@@ -79,8 +80,8 @@ static uint64_t nskipped, ncleared, nrepaired, nwarn;
 static int
 keycol(const struct key *k, size_t n, int i)
 {
-	const char *s = doc.js + doc.tok[i].start;
-	size_t len = (size_t)(doc.tok[i].end - doc.tok[i].start), j;
+	const char *s = ev.js + ev.tok[i].start;
+	size_t len = (size_t)(ev.tok[i].end - ev.tok[i].start), j;
 
 	for (j = 0; j < n; j++)
 		if (k[j].len == len && s[0] == k[j].key[0] &&
@@ -138,24 +139,25 @@ scratchbuf(size_t n)
 static size_t
 decode(int i, unsigned *bad)
 {
-	const jsmntok_t *t = &doc.tok[i];
+	const jsmntok_t *t = &ev.tok[i];
 	size_t n = (size_t)(t->end - t->start);
 
-	return tl_junescape(scratchbuf(n + 1), doc.js + t->start, n, bad);
+	return tl_junescape(scratchbuf(n + 1), ev.js + t->start, n, bad);
 }
 
 /* Write the value of token i as a field. */
 static void
 putval(int i, unsigned *bad)
 {
-	const jsmntok_t *t = &doc.tok[i];
-	const char *s = doc.js + t->start;
+	const jsmntok_t *t = &ev.tok[i];
+	const char *s = ev.js + t->start;
 	size_t n = (size_t)(t->end - t->start);
 
 	switch (t->type) {
 	case JSMN_STRING:
+		/* Checked JSON holds no raw TAB, LF or CR in a string. */
 		if (memchr(s, '\\', n) == NULL)
-			tl_out_field(&out, s, n);
+			tl_out_raw(&out, s, n);
 		else
 			tl_out_field(&out, scratch, decode(i, bad));
 		break;
@@ -165,7 +167,7 @@ putval(int i, unsigned *bad)
 		tl_out_raw(&out, s, n);
 		break;
 	default:
-		tl_out_field(&out, s, n);
+		tl_out_json(&out, s, n);
 	}
 }
 
@@ -183,11 +185,11 @@ putobj(const int *k, size_t n)
 		return;
 	tl_out_char(&out, '{');
 	for (j = 0; j < n; j++) {
-		kt = &doc.tok[k[j]];
-		vt = &doc.tok[k[j] + 1];
+		kt = &ev.tok[k[j]];
+		vt = &ev.tok[k[j] + 1];
 		if (j > 0)
 			tl_out_char(&out, ',');
-		tl_out_field(&out, doc.js + kt->start - 1, (size_t)(vt->end -
+		tl_out_json(&out, ev.js + kt->start - 1, (size_t)(vt->end -
 		    kt->start + 1 + (vt->type == JSMN_STRING)));
 	}
 	tl_out_char(&out, '}');
@@ -197,8 +199,8 @@ putobj(const int *k, size_t n)
 static void
 puttime(int i, const char *what, uint64_t uid, uint64_t off)
 {
-	const jsmntok_t *t = &doc.tok[i];
-	const char *s = doc.js + t->start;
+	const jsmntok_t *t = &ev.tok[i];
+	const char *s = ev.js + t->start;
 	size_t n = (size_t)(t->end - t->start);
 	char q[TL_QUOTE_MAX];
 	int64_t ns;
@@ -250,65 +252,73 @@ static void
 repaired(const struct tl_jitem *it, unsigned bad)
 {
 	unsigned n = it->badutf8 + it->ctrl + it->badesc + bad;
+	const char *what;
 
 	if (n == 0)
 		return;
 	nrepaired++;
 	if (nwarn++ >= MAXSHOWN)
 		return;
-	tl_warnx("%s: %s %" PRIu64 " (byte %" PRIu64 "): %u bytes of "
-	    "strings repaired (%s)", tname, it->kind == TL_JEVENT ? "event" :
-	    "key at", it->kind == TL_JEVENT ? it->index : it->offset,
-	    it->offset, n, it->badutf8 ? "invalid UTF-8 replaced by U+FFFD" :
+	what = it->badutf8 ? "invalid UTF-8 replaced by U+FFFD" :
 	    it->ctrl ? "raw control characters escaped" : bad ?
 	    "NUL or lone surrogate replaced by U+FFFD" :
-	    "bad escapes kept as text");
+	    "bad escapes kept as text";
+	if (it->kind == TL_JEVENT)
+		tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %u "
+		    "string repairs (%s)", tname, it->index, it->offset, n,
+		    what);
+	else
+		tl_warnx("%s: byte %" PRIu64 ": %u string repairs (%s)",
+		    tname, it->offset, n, what);
 }
 
 static void
 event(const struct tl_jitem *it)
 {
-	int slot[NCOL], rest[256], extra[64], i, k, v, nk, na, c;
+	static int *rest, *extra;
+	static size_t caprest, capextra;
+	int slot[NCOL], i, k, v, nk, na, c;
 	size_t nrest = 0, nextra = 0;
 	unsigned bad = 0;
 
 	seenevent = 1;
-	if (doc.cap < (unsigned)it->ntok + 1) {
-		doc.cap = (unsigned)it->ntok + 1;
-		doc.tok = xreallocarray(doc.tok, doc.cap, sizeof *doc.tok);
-	}
-	if (tl_json_parse(&doc, it->text, it->len) < 0)
-		tl_errx(1, "%s: event %" PRIu64 ": internal error: jsmn "
-		    "rejected checked JSON", tname, it->index);
-	if (doc.tok[0].type != JSMN_OBJECT) {
+	ev.js = it->text;
+	ev.len = it->len;
+	ev.tok = it->tok;
+	ev.ntok = it->ntok;
+	if (ev.tok[0].type != JSMN_OBJECT) {
 		nskipped++;
 		warnev(it->index, it->offset, "not an object (skipped)");
 		return;
 	}
 	for (c = 0; c < NCOL; c++)
 		slot[c] = -1;
-	nk = doc.tok[0].size;
+	nk = ev.tok[0].size;
 	for (i = 1, k = 0; k < nk; k++) {
 		v = i + 1;
 		if ((c = keycol(evkey, NEVKEY, i)) >= 0)
 			slot[c] = v;
-		else if (nextra < sizeof extra / sizeof extra[0])
+		else {
+			xgrow(&extra, &capextra, nextra + 1, sizeof *extra);
 			extra[nextra++] = i;
-		i = tl_jskip(&doc, v);
+		}
+		i = tl_jskip(&ev, v);
 	}
 	/* Split args into the columns of their own and the rest. */
-	if (slot[C_ARGS] >= 0 && doc.tok[slot[C_ARGS]].type == JSMN_OBJECT) {
-		na = doc.tok[slot[C_ARGS]].size;
+	if (slot[C_ARGS] >= 0 && ev.tok[slot[C_ARGS]].type == JSMN_OBJECT) {
+		na = ev.tok[slot[C_ARGS]].size;
 		for (i = slot[C_ARGS] + 1, k = 0; k < na; k++) {
 			v = i + 1;
 			if ((c = keycol(argkey, NARGKEY, i)) >= 0)
 				slot[c] = v;
-			else if (nrest < sizeof rest / sizeof rest[0])
+			else {
+				xgrow(&rest, &caprest, nrest + 1, sizeof *rest);
 				rest[nrest++] = i;
-			i = tl_jskip(&doc, v);
+			}
+			i = tl_jskip(&ev, v);
 		}
 	}
-	if (slot[C_PH] < 0 || doc.tok[slot[C_PH]].type != JSMN_STRING) {
+	if (slot[C_PH] < 0 || ev.tok[slot[C_PH]].type != JSMN_STRING) {
 		nskipped++;
 		warnev(it->index, it->offset, slot[C_PH] < 0 ?
 		    "no \"ph\" (skipped)" : "\"ph\" is not a string (skipped)");
@@ -319,7 +329,7 @@ event(const struct tl_jitem *it)
 		size_t cn = 0;
 
 		if (slot[C_CAT] >= 0 &&
-		    doc.tok[slot[C_CAT]].type == JSMN_STRING) {
+		    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
 			cn = decode(slot[C_CAT], NULL);
 			cs = scratch;
 		}
@@ -333,7 +343,7 @@ event(const struct tl_jitem *it)
 		tl_out_char(&out, '\t');
 		if (c == C_ARGS) {
 			if (slot[C_ARGS] >= 0 &&
-			    doc.tok[slot[C_ARGS]].type != JSMN_OBJECT)
+			    ev.tok[slot[C_ARGS]].type != JSMN_OBJECT)
 				putval(slot[C_ARGS], &bad);
 			else
 				putobj(rest, nrest);
@@ -349,12 +359,6 @@ event(const struct tl_jitem *it)
 	}
 	endrow();
 	repaired(it, bad);
-	if (nrest == sizeof rest / sizeof rest[0] ||
-	    nextra == sizeof extra / sizeof extra[0])
-		tl_errx(1, "%s: event %" PRIu64 ": more than %zu keys",
-		    tname, it->index, nrest == sizeof rest / sizeof rest[0] ?
-		    sizeof rest / sizeof rest[0] :
-		    sizeof extra / sizeof extra[0]);
 }
 
 /* The rank from a distributedInfo value: {"rank": N, ...}. */
@@ -400,7 +404,7 @@ toplevel(const struct tl_jitem *it)
 	tl_out_field(&out, scratch, n);
 	for (c = C_PID; c <= C_ARGS; c++)
 		tl_out_char(&out, '\t');
-	tl_out_field(&out, it->text, it->len);
+	tl_out_json(&out, it->text, it->len);
 	tl_out_char(&out, '\t');
 	endrow();
 	repaired(it, bad);
