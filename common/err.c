@@ -8,6 +8,17 @@
 #include "err.h"
 
 const char *tl_progname = "tl";
+void (*tl_err_hook)(void);
+
+static void
+runhook(void)
+{
+	void (*h)(void) = tl_err_hook;
+
+	tl_err_hook = NULL;
+	if (h != NULL)
+		h();
+}
 
 void
 tl_setprogname(const char *argv0)
@@ -37,6 +48,7 @@ tl_err(int status, const char *fmt, ...)
 	va_list ap;
 	int e = errno;
 
+	runhook();
 	va_start(ap, fmt);
 	vmsg(e, fmt, ap);
 	va_end(ap);
@@ -48,6 +60,7 @@ tl_errx(int status, const char *fmt, ...)
 {
 	va_list ap;
 
+	runhook();
 	va_start(ap, fmt);
 	vmsg(-1, fmt, ap);
 	va_end(ap);

@@ -6,6 +6,8 @@
 #include <stdnoreturn.h>
 
 extern const char *tl_progname;
+/* Called once before tl_err and tl_errx print: flush pending output. */
+extern void (*tl_err_hook)(void);
 
 void tl_setprogname(const char *argv0);
 noreturn void tl_err(int status, const char *fmt, ...)

@@ -163,6 +163,13 @@ zfill(struct tl_src *s, char *out, size_t cap)
 			s->z.next_in = (unsigned char *)s->zin;
 			s->z.avail_in = (unsigned)n;
 		}
+		if (s->zend && s->z.next_in[0] == 0) {
+			/* Zero padding after the last member is ignored. */
+			while (s->z.avail_in > 0 && *s->z.next_in == 0)
+				s->z.next_in++, s->z.avail_in--;
+			if (s->z.avail_in == 0)
+				continue;
+		}
 		if (s->zend) {
 			/* Another gzip member follows, as gzip -dc allows. */
 			if (s->z.next_in[0] != 0x1f) {
@@ -406,7 +413,15 @@ tl_src_open(const char *path)
 		if (s->ar == NULL)
 			tl_errx(1, "out of memory");
 		archive_read_support_filter_all(s->ar);
-		archive_read_support_format_all(s->ar);
+		/*
+		 * Only real containers and "raw" (a bare compressed stream):
+		 * format_all would let mtree claim a small compressed JSON
+		 * file as a text archive.
+		 */
+		archive_read_support_format_tar(s->ar);
+		archive_read_support_format_zip(s->ar);
+		archive_read_support_format_7zip(s->ar);
+		archive_read_support_format_cpio(s->ar);
 		archive_read_support_format_raw(s->ar);
 		if (archive_read_open(s->ar, s, NULL, arread, NULL) !=
 		    ARCHIVE_OK) {

@@ -59,6 +59,19 @@ tl_tsv_unescape(char *dst, const char *s, size_t n)
 	return (ptrdiff_t)o;
 }
 
+static struct tl_out *mainout;
+
+/* Before a fatal error: write out what the main output holds. */
+static void
+flushmain(void)
+{
+	struct tl_out *o = mainout;
+
+	mainout = NULL;
+	if (o != NULL && o->buf != NULL && o->fd >= 0)
+		tl_out_flush(o);
+}
+
 void
 tl_out_init(struct tl_out *o, int fd, const char *name)
 {
@@ -67,6 +80,10 @@ tl_out_init(struct tl_out *o, int fd, const char *name)
 	o->cap = OUTBUF;
 	o->buf = xmalloc(o->cap);
 	o->n = 0;
+	if (fd == 1 && mainout == NULL) {
+		mainout = o;
+		tl_err_hook = flushmain;
+	}
 }
 
 static void
@@ -79,8 +96,11 @@ writeall(struct tl_out *o, const char *p, size_t n)
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
-			if (errno == EPIPE)	/* SIGPIPE ignored: end quietly */
+			/* A closed pipe ends the program quietly (only seen
+			 * here when the parent ignores SIGPIPE). */
+			if (errno == EPIPE)
 				exit(1);
+			o->n = 0;	/* nothing more to flush on the way out */
 			tl_err(1, "%s", o->name);
 		}
 		p += k;
@@ -98,6 +118,13 @@ tl_out_flush(struct tl_out *o)
 void
 tl_out_grow(struct tl_out *o, size_t need)
 {
+	if (o->fd < 0) {	/* a memory buffer: grow it */
+		size_t cap = o->cap;
+
+		xgrow(&o->buf, &cap, o->n + need, 1);
+		o->cap = cap;
+		return;
+	}
 	tl_out_flush(o);
 	if (need > o->cap) {
 		free(o->buf);
@@ -109,7 +136,10 @@ tl_out_grow(struct tl_out *o, size_t need)
 void
 tl_out_close(struct tl_out *o)
 {
-	tl_out_flush(o);
+	if (o->fd >= 0)
+		tl_out_flush(o);
+	if (mainout == o)
+		mainout = NULL;
 	free(o->buf);
 	o->buf = NULL;
 }

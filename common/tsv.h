@@ -26,6 +26,10 @@ struct tl_out {
 	size_t n, cap;
 };
 
+/*
+ * A writer on fd; with fd -1, a memory buffer that grows (read o->buf,
+ * o->n). The first writer on fd 1 is flushed before a fatal error exits.
+ */
 void tl_out_init(struct tl_out *, int fd, const char *name);
 void tl_out_flush(struct tl_out *);
 /* Flush and close; exit 1 with a message if any write failed. */

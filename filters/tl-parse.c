@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdnoreturn.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -64,6 +65,12 @@ static int sflag, tflag;
 static regex_t rankre;
 
 static struct tl_out out;
+/*
+ * Rows of a trace before its first event (trace_file, leading trace_key
+ * rows) wait in pend until the rank is settled, so every row of a trace
+ * carries the same rank; o is where rows go now.
+ */
+static struct tl_out pend, *o = &out;
 static struct tl_jdoc doc;	/* owned: top-level values */
 static struct tl_jdoc ev;	/* the event: the scanner's tokens */
 static char *scratch;
@@ -72,7 +79,6 @@ static size_t scratchcap;
 /* The trace being read. */
 static const char *tname;
 static char rank[24];
-static int ranked;		/* rank settled by distributedInfo or name */
 static int seenevent;
 static uint64_t nskipped, ncleared, nrepaired, nwarn;
 
@@ -90,7 +96,7 @@ keycol(const struct key *k, size_t n, int i)
 	return -1;
 }
 
-static void
+static noreturn void
 usage(void)
 {
 	fprintf(stderr, "usage: tl-parse [-st] [-c cat[,cat...]] "
@@ -157,18 +163,28 @@ putval(int i, unsigned *bad)
 	case JSMN_STRING:
 		/* Checked JSON holds no raw TAB, LF or CR in a string. */
 		if (memchr(s, '\\', n) == NULL)
-			tl_out_raw(&out, s, n);
+			tl_out_raw(o, s, n);
 		else
-			tl_out_field(&out, scratch, decode(i, bad));
+			tl_out_field(o, scratch, decode(i, bad));
 		break;
 	case JSMN_PRIMITIVE:
 		if (n == 4 && memcmp(s, "null", 4) == 0)
 			break;
-		tl_out_raw(&out, s, n);
+		tl_out_raw(o, s, n);
 		break;
 	default:
-		tl_out_json(&out, s, n);
+		tl_out_json(o, s, n);
 	}
+}
+
+/* Write the value of token i as JSON text. */
+static void
+putjson(int i)
+{
+	const jsmntok_t *t = &ev.tok[i];
+	int q = t->type == JSMN_STRING;
+
+	tl_out_json(o, ev.js + t->start - q, (size_t)(t->end - t->start + 2 * q));
 }
 
 /*
@@ -183,16 +199,16 @@ putobj(const int *k, size_t n)
 
 	if (n == 0)
 		return;
-	tl_out_char(&out, '{');
+	tl_out_char(o, '{');
 	for (j = 0; j < n; j++) {
 		kt = &ev.tok[k[j]];
 		vt = &ev.tok[k[j] + 1];
 		if (j > 0)
-			tl_out_char(&out, ',');
-		tl_out_json(&out, ev.js + kt->start - 1, (size_t)(vt->end -
+			tl_out_char(o, ',');
+		tl_out_json(o, ev.js + kt->start - 1, (size_t)(vt->end -
 		    kt->start + 1 + (vt->type == JSMN_STRING)));
 	}
-	tl_out_char(&out, '}');
+	tl_out_char(o, '}');
 }
 
 /* A time in microseconds to a field in nanoseconds. */
@@ -211,7 +227,7 @@ puttime(int i, const char *what, uint64_t uid, uint64_t off)
 	if (t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING)
 		r = tl_us_to_ns(s, n, &ns);
 	if (r == 0) {
-		tl_out_i64(&out, ns);
+		tl_out_i64(o, ns);
 		return;
 	}
 	ncleared++;
@@ -239,13 +255,13 @@ listed(char **v, size_t n, const char *s, size_t len)
 static void
 endrow(void)
 {
-	if (tflag) {
-		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, tname);
-		tl_out_char(&out, '\t');
-		tl_out_raw(&out, rank, strlen(rank));
+	if (tflag && o != &pend) {
+		tl_out_char(o, '\t');
+		tl_out_cstr(o, tname);
+		tl_out_char(o, '\t');
+		tl_out_raw(o, rank, strlen(rank));
 	}
-	tl_out_char(&out, '\n');
+	tl_out_char(o, '\n');
 }
 
 static void
@@ -265,11 +281,26 @@ repaired(const struct tl_jitem *it, unsigned bad)
 	    "bad escapes kept as text";
 	if (it->kind == TL_JEVENT)
 		tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %u "
-		    "string repairs (%s)", tname, it->index, it->offset, n,
+		    "repairs in strings (%s)", tname, it->index, it->offset, n,
 		    what);
 	else
-		tl_warnx("%s: byte %" PRIu64 ": %u string repairs (%s)",
+		tl_warnx("%s: byte %" PRIu64 ": %u repairs in strings (%s)",
 		    tname, it->offset, n, what);
+}
+
+/* Write the pending rows, each with the trace's name and rank. */
+static void
+flushpend(void)
+{
+	char *p = pend.buf, *end = pend.buf + pend.n, *nl;
+
+	o = &out;
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		tl_out_raw(o, p, (size_t)(nl - p));
+		endrow();
+	}
+	pend.n = 0;
 }
 
 static void
@@ -281,6 +312,8 @@ event(const struct tl_jitem *it)
 	size_t nrest = 0, nextra = 0;
 	unsigned bad = 0;
 
+	if (!seenevent)
+		flushpend();
 	seenevent = 1;
 	ev.js = it->text;
 	ev.len = it->len;
@@ -338,13 +371,13 @@ event(const struct tl_jitem *it)
 		if (ndrop > 0 && listed(dropcat, ndrop, cs, cn))
 			return;
 	}
-	tl_out_i64(&out, (int64_t)it->index);
+	tl_out_i64(o, (int64_t)it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
-		tl_out_char(&out, '\t');
+		tl_out_char(o, '\t');
 		if (c == C_ARGS) {
 			if (slot[C_ARGS] >= 0 &&
 			    ev.tok[slot[C_ARGS]].type != JSMN_OBJECT)
-				putval(slot[C_ARGS], &bad);
+				putjson(slot[C_ARGS]);
 			else
 				putobj(rest, nrest);
 		} else if (c == C_EXTRA)
@@ -361,26 +394,28 @@ event(const struct tl_jitem *it)
 	repaired(it, bad);
 }
 
-/* The rank from a distributedInfo value: {"rank": N, ...}. */
+/* The rank from a distributedInfo value: {"rank": N or "N", ...}. */
 static void
 distinfo(const struct tl_jitem *it)
 {
 	int i, k, v;
-	size_t n;
+	size_t n, j;
+	const char *p;
 
 	if (tl_json_parse(&doc, it->text, it->len) < 0 ||
 	    doc.tok[0].type != JSMN_OBJECT)
 		return;
 	for (i = 1, k = 0; k < doc.tok[0].size; k++) {
 		v = i + 1;
+		p = doc.js + doc.tok[v].start;
 		n = (size_t)(doc.tok[v].end - doc.tok[v].start);
-		if (tl_jeq(&doc, i, "rank") &&
-		    doc.tok[v].type == JSMN_PRIMITIVE && n < sizeof rank &&
-		    doc.js[doc.tok[v].start] >= '0' &&
-		    doc.js[doc.tok[v].start] <= '9') {
-			memcpy(rank, doc.js + doc.tok[v].start, n);
+		for (j = 0; j < n && p[j] >= '0' && p[j] <= '9'; j++)
+			;
+		if (tl_jeq(&doc, i, "rank") && n > 0 && j == n &&
+		    n < sizeof rank && (doc.tok[v].type == JSMN_PRIMITIVE ||
+		    doc.tok[v].type == JSMN_STRING)) {
+			memcpy(rank, p, n);
 			rank[n] = '\0';
-			ranked = 1;
 		}
 		i = tl_jskip(&doc, v);
 	}
@@ -396,16 +431,16 @@ toplevel(const struct tl_jitem *it)
 	if (!seenevent && it->keylen == sizeof "distributedInfo" - 1 &&
 	    memcmp(it->key, "distributedInfo", it->keylen) == 0)
 		distinfo(it);
-	tl_out_char(&out, '\t');
-	tl_out_char(&out, '\t');
-	tl_out_raw(&out, "trace_key\t", sizeof "trace_key\t" - 1);
+	tl_out_char(o, '\t');
+	tl_out_char(o, '\t');
+	tl_out_raw(o, "trace_key\t", sizeof "trace_key\t" - 1);
 	n = tl_junescape(scratchbuf(it->keylen + 1), it->key, it->keylen,
 	    &bad);
-	tl_out_field(&out, scratch, n);
+	tl_out_field(o, scratch, n);
 	for (c = C_PID; c <= C_ARGS; c++)
-		tl_out_char(&out, '\t');
-	tl_out_json(&out, it->text, it->len);
-	tl_out_char(&out, '\t');
+		tl_out_char(o, '\t');
+	tl_out_json(o, it->text, it->len);
+	tl_out_char(o, '\t');
 	endrow();
 	repaired(it, bad);
 }
@@ -418,7 +453,6 @@ namerank(void)
 	size_t n;
 
 	rank[0] = '\0';
-	ranked = 0;
 	if (regexec(&rankre, tname, 2, m, 0) != 0 || m[1].rm_so < 0)
 		return;
 	n = (size_t)(m[1].rm_eo - m[1].rm_so);
@@ -437,7 +471,7 @@ header(void)
 		return;
 	done = 1;
 	colname[tflag ? NCOL : C_TRACE] = NULL;
-	tl_out_header(&out, colname);
+	tl_out_header(o, colname);
 }
 
 /* Parse the current stream of src; 0, or -1 on an error. */
@@ -457,13 +491,14 @@ parse(struct tl_src *src)
 	if (tl_src_container(src))
 		tl_jscan_quietroot(js);
 	header();
+	o = &pend;
 	/* The trace_file row. */
-	tl_out_char(&out, '\t');
-	tl_out_char(&out, '\t');
-	tl_out_raw(&out, "trace_file\t", sizeof "trace_file\t" - 1);
-	tl_out_cstr(&out, tname);
+	tl_out_char(o, '\t');
+	tl_out_char(o, '\t');
+	tl_out_raw(o, "trace_file\t", sizeof "trace_file\t" - 1);
+	tl_out_cstr(o, tname);
 	for (c = C_PID; c <= C_EXTRA; c++)
-		tl_out_char(&out, '\t');
+		tl_out_char(o, '\t');
 	endrow();
 	while ((r = tl_jscan_next(js, &it)) > 0) {
 		if (it.kind == TL_JEVENT) {
@@ -474,15 +509,19 @@ parse(struct tl_src *src)
 	}
 	tl_jscan_free(js);
 	if (r == -2) {
+		pend.n = 0;
+		o = &out;
 		tl_warnx("%s: skipped: not a JSON trace", tname);
 		return 0;
 	}
+	flushpend();
 	if (nwarn > MAXSHOWN)
 		tl_warnx("%s: %" PRIu64 " more warnings not shown", tname,
 		    nwarn - MAXSHOWN);
 	if (nskipped + ncleared + nrepaired > 0)
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " events skipped, %"
-		    PRIu64 " values cleared, %" PRIu64 " strings repaired",
+		    PRIu64 " values cleared, %" PRIu64 " values with repaired "
+		    "strings",
 		    tname, nskipped, nev, ncleared, nrepaired);
 	if (sflag && nwarn > 0)
 		r = -1;
@@ -498,7 +537,8 @@ main(int argc, char *argv[])
 	char msg[256];
 
 	tl_setprogname(argv[0]);
-	while ((ch = getopt(argc, argv, "c:r:stx:")) != -1) {
+	opterr = 0;
+	while ((ch = getopt(argc, argv, ":c:r:stx:")) != -1) {
 		switch (ch) {
 		case 'c':
 			splitlist(optarg, &keepcat, &nkeep);
@@ -515,7 +555,11 @@ main(int argc, char *argv[])
 		case 'x':
 			splitlist(optarg, &dropcat, &ndrop);
 			break;
+		case ':':
+			tl_warnx("option -%c needs an argument", optopt);
+			usage();
 		default:
+			tl_warnx("unknown option -%c", optopt);
 			usage();
 		}
 	}
@@ -532,6 +576,7 @@ main(int argc, char *argv[])
 	if (nops > 1)
 		tflag = 1;
 	tl_out_init(&out, 1, "<stdout>");
+	tl_out_init(&pend, -1, "(pending rows)");
 	for (i = 0; i < nops; i++) {
 		src = tl_src_open(argc > 0 ? argv[i] : "-");
 		if (src == NULL) {
@@ -550,6 +595,7 @@ main(int argc, char *argv[])
 	}
 	header();
 	tl_out_close(&out);
+	tl_out_close(&pend);
 	tl_json_free(&doc);
 	free(scratch);
 	free(keepcat);
