@@ -53,7 +53,7 @@ struct tl_src {
 	size_t nmpeek, mpeekpos;
 	int gz;			/* the stream is gzip */
 	z_stream z;
-	int zinit, zend, zeof;
+	int zinit, zend, zeof, zerr;
 	char *zin;
 	char errmsg[256];
 
@@ -137,11 +137,13 @@ rawin(struct tl_src *s, char *buf, size_t cap)
 
 /* Inflate the current gzip stream (one or more members) into out. */
 static ssize_t
-zfill(struct tl_src *s, char *out, size_t cap)
+zfill1(struct tl_src *s, char *out, size_t cap)
 {
 	ssize_t n;
 	int r;
 
+	if (s->zerr)
+		return -1;
 	s->z.next_out = (unsigned char *)out;
 	s->z.avail_out = (unsigned)cap;
 	while (s->z.avail_out > 0) {
@@ -191,6 +193,24 @@ zfill(struct tl_src *s, char *out, size_t cap)
 		}
 	}
 	return (ssize_t)(cap - s->z.avail_out);
+}
+
+/*
+ * As zfill1, but the bytes inflated before an error are delivered first
+ * and the error on the next call, so nothing decodable is lost.
+ */
+static ssize_t
+zfill(struct tl_src *s, char *out, size_t cap)
+{
+	ssize_t n = zfill1(s, out, cap);
+
+	if (n < 0 && !s->zerr) {
+		s->zerr = 1;
+		n = (ssize_t)(cap - s->z.avail_out);
+		if (n == 0)
+			return -1;
+	}
+	return n;
 }
 
 /* Decoded bytes of the current stream. */
@@ -257,7 +277,7 @@ endstream(struct tl_src *s)
 	free(s->mpeek);
 	s->mpeek = NULL;
 	s->nmpeek = s->mpeekpos = 0;
-	s->gz = s->zend = s->zeof = 0;
+	s->gz = s->zend = s->zeof = s->zerr = 0;
 	s->holding = 0;
 	s->rd = s->wr = 0;
 	s->finished = 0;

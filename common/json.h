@@ -29,7 +29,11 @@ struct tl_jdoc {
 	unsigned cap;
 };
 
-/* Tokenize js[0..len): 0, or -1 if it is not JSON. */
+/*
+ * Tokenize js[0..len): 0, or -1 when jsmn rejects it. jsmn is lenient
+ * ({a:b} passes): give it JSON that a tl tool wrote, such as the JSON
+ * columns of a stream, which tl-parse checked.
+ */
 int tl_json_parse(struct tl_jdoc *, const char *js, size_t len);
 void tl_json_free(struct tl_jdoc *);
 /* Index of the token after token i and everything inside it. */

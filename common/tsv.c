@@ -111,6 +111,8 @@ writeall(struct tl_out *o, const char *p, size_t n)
 void
 tl_out_flush(struct tl_out *o)
 {
+	if (o->fd < 0)		/* a memory buffer keeps its bytes */
+		return;
 	writeall(o, o->buf, o->n);
 	o->n = 0;
 }

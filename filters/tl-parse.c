@@ -512,7 +512,7 @@ parse(struct tl_src *src)
 		pend.n = 0;
 		o = &out;
 		tl_warnx("%s: skipped: not a JSON trace", tname);
-		return 0;
+		return sflag ? -1 : 0;
 	}
 	flushpend();
 	if (nwarn > MAXSHOWN)

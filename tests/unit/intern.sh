@@ -1,0 +1,2 @@
+# Unit tests of string interning.
+exec ${TL_VALGRIND:-} "$UNIT/t-intern"

@@ -1,0 +1,109 @@
+/* tl: unit tests of string interning (common/intern.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/intern.h"
+#include "unit.h"
+
+#define NMANY	100000
+
+int
+main(int argc, char *argv[])
+{
+	struct tl_intern *t;
+	const char *s;
+	char buf[64], *big;
+	size_t n;
+	uint32_t id, i, bad;
+
+	(void)argc;
+	tl_setprogname(argv[0]);
+	t = tl_intern_new();
+	CHECK(tl_intern_count(t) == 0);
+	CHECK(tl_intern_find(t, "a", 1) == UINT32_MAX);
+
+	/* Ids in first-seen order; the same string, the same id. */
+	CHECK(tl_intern(t, "aten::mm", 8) == 0);
+	CHECK(tl_intern(t, "aten::add", 9) == 1);
+	CHECK(tl_intern(t, "aten::mm", 8) == 0);
+	CHECK(tl_intern(t, "", 0) == 2);
+	CHECK(tl_intern(t, "", 0) == 2);
+	CHECK(tl_intern(t, "aten::m", 7) == 3);	/* a prefix is another */
+	CHECK(tl_intern(t, "aten::mm ", 9) == 4);
+	CHECK(tl_intern_count(t) == 5);
+	s = tl_intern_str(t, 1, &n);
+	CHECK_STR(s, n, "aten::add");
+	CHECK(s[n] == '\0');
+	s = tl_intern_str(t, 2, &n);
+	CHECK(n == 0 && s[0] == '\0');
+	CHECK(tl_intern_str(t, 0, NULL)[8] == '\0');
+
+	/* Binary strings: NUL inside, NUL only, high bytes. */
+	CHECK(tl_intern(t, "a\0b", 3) == 5);
+	CHECK(tl_intern(t, "a\0c", 3) == 6);
+	CHECK(tl_intern(t, "a", 1) == 7);
+	CHECK(tl_intern(t, "\0", 1) == 8);
+	CHECK(tl_intern(t, "\0\0", 2) == 9);
+	CHECK(tl_intern(t, "\xff\xfe", 2) == 10);
+	CHECK(tl_intern(t, "a\0b", 3) == 5);
+	CHECK(tl_intern(t, "\0", 1) == 8);
+	s = tl_intern_str(t, 6, &n);
+	CHECK_MEM(s, n, "a\0c", 3);
+	CHECK(tl_intern_find(t, "a\0b", 3) == 5);
+	CHECK(tl_intern_find(t, "a\0", 2) == UINT32_MAX);
+	CHECK(tl_intern_find(t, "aten::mm", 8) == 0);
+	CHECK(tl_intern_find(t, "aten::mmm", 9) == UINT32_MAX);
+	CHECK(tl_intern_count(t) == 11);
+
+	/* Many strings: they survive every rehash and arena block. */
+	for (i = 0; i < NMANY; i++) {
+		n = (size_t)snprintf(buf, sizeof buf, "k%u", i);
+		if (i % 7 == 0)	/* and some with a NUL inside */
+			buf[0] = '\0';
+		tl_intern(t, buf, n);
+	}
+	CHECK(tl_intern_count(t) == 11 + NMANY);
+	bad = 0;
+	for (i = 0; i < NMANY; i++) {
+		n = (size_t)snprintf(buf, sizeof buf, "k%u", i);
+		if (i % 7 == 0)
+			buf[0] = '\0';
+		id = tl_intern_find(t, buf, n);
+		s = tl_intern_str(t, 11 + i, &n);
+		if (id != 11 + i || tl_intern(t, buf, n) != id ||
+		    memcmp(s, buf, n) != 0 || s[n] != '\0')
+			bad++;
+	}
+	CHECK(bad == 0);
+	CHECK(tl_intern_count(t) == 11 + NMANY);
+	CHECK(tl_intern_find(t, "aten::add", 9) == 1);
+	s = tl_intern_str(t, 5, &n);
+	CHECK_MEM(s, n, "a\0b", 3);
+
+	/* A string larger than an arena block. */
+	n = 3 * 1024 * 1024;
+	big = malloc(n);
+	memset(big, 'x', n);
+	id = tl_intern(t, big, n);
+	CHECK(id == 11 + NMANY);
+	big[n - 1] = 'y';
+	CHECK(tl_intern(t, big, n) == id + 1);
+	CHECK(tl_intern(t, "after", 5) == id + 2);
+	s = tl_intern_str(t, id + 1, &n);
+	CHECK(n == 3 * 1024 * 1024 && s[n - 1] == 'y' && s[0] == 'x');
+	CHECK(tl_intern_find(t, big, n) == id + 1);
+	free(big);
+
+	/* The hash: deterministic, and depends on every byte and the length. */
+	CHECK(tl_hash("abc", 3) == tl_hash("abc", 3));
+	CHECK(tl_hash("abc", 3) != tl_hash("abd", 3));
+	CHECK(tl_hash("", 0) != tl_hash("\0", 1));
+	CHECK(tl_hash("0123456789abcdef", 16) !=
+	    tl_hash("0123456789abcdeF", 16));
+
+	tl_intern_free(t);
+	tl_intern_free(NULL);
+	return unit_done();
+}
