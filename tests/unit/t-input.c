@@ -20,17 +20,6 @@ static char *got;
 static size_t ngot, capgot;
 
 static void
-writefile(const char *path, const char *s, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (f == NULL || fwrite(s, 1, n, f) != n || fclose(f) != 0) {
-		perror(path);
-		exit(2);
-	}
-}
-
-static void
 sh(const char *cmd)
 {
 	if (system(cmd) != 0) {

@@ -183,17 +183,6 @@ test_parse(void)
 /* Events whose tokens differ from the ones jsmn makes. */
 static unsigned tokbad;
 
-static void
-writefile(const char *path, const char *s, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (f == NULL || fwrite(s, 1, n, f) != n || fclose(f) != 0) {
-		perror(path);
-		exit(2);
-	}
-}
-
 /* The scanner's tokens for an event are the ones jsmn makes. */
 static void
 cmptok(const struct tl_jitem *it)

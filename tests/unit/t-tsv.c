@@ -179,17 +179,6 @@ test_writer(void)
 }
 
 static void
-writefile(const char *path, const char *s, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (f == NULL || fwrite(s, 1, n, f) != n || fclose(f) != 0) {
-		perror(path);
-		exit(2);
-	}
-}
-
-static void
 test_reader(void)
 {
 	struct tl_src *src;

@@ -18,7 +18,20 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* Write s[0..n) to path, or exit 2 (the test itself failed to run). */
+static inline void
+writefile(const char *path, const char *s, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL || fwrite(s, 1, n, f) != n || fclose(f) != 0) {
+		perror(path);
+		exit(2);
+	}
+}
 
 static unsigned unit_nchecks, unit_nfailed;
 
