@@ -1,14 +1,14 @@
 # tl: GPU profiler trace analysis as small filters over one TSV stream.
 include config.mk
 
-BIN = bin/tl-parse
+BIN = bin/tl-parse bin/tl-tree
 LIBOBJ = common/err.o common/mem.o common/tsv.o common/input.o \
-	common/json.o common/intern.o
+	common/json.o common/intern.o common/interval.o
 HDR = common/err.h common/mem.h common/tsv.h common/input.h \
-	common/json.h common/intern.h
+	common/json.h common/intern.h common/interval.h
 UNIT = tests/unit/t-tsv tests/unit/t-json tests/unit/t-intern \
 	tests/unit/t-input
-MAN1 = man/tl-parse.1
+MAN1 = man/tl-parse.1 man/tl-tree.1
 MAN5 = man/tl-tsv.5
 MAN7 = man/tl.7
 

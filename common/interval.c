@@ -1,0 +1,81 @@
+/* tl: busy time as the length of a union of intervals. */
+#include <string.h>
+
+#include "interval.h"
+
+/* End of the sorted run that starts at a[lo]. */
+static size_t
+runend(const struct tl_iv *a, size_t lo, size_t n)
+{
+	size_t i;
+
+	for (i = lo + 1; i < n && a[i - 1].start <= a[i].start; i++)
+		;
+	return i;
+}
+
+/* Merge the sorted runs a[lo..mid) and a[mid..hi) into d[lo..hi). */
+static void
+merge(const struct tl_iv *a, size_t lo, size_t mid, size_t hi,
+    struct tl_iv *d)
+{
+	size_t i = lo, j = mid, o = lo;
+
+	while (i < mid && j < hi)
+		d[o++] = a[j].start < a[i].start ? a[j++] : a[i++];
+	memcpy(d + o, a + i, (mid - i) * sizeof *a);
+	o += mid - i;
+	memcpy(d + o, a + j, (hi - j) * sizeof *a);
+}
+
+void
+tl_iv_sort(struct tl_iv *a, size_t n, struct tl_iv *tmp)
+{
+	struct tl_iv *src = a, *dst = tmp, *t;
+	size_t lo, mid, hi, nrun;
+
+	if (runend(a, 0, n) >= n)
+		return;
+	do {
+		for (nrun = 0, lo = 0; lo < n; nrun++, lo = hi) {
+			mid = runend(src, lo, n);
+			hi = mid < n ? runend(src, mid, n) : n;
+			merge(src, lo, mid, hi, dst);
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	} while (nrun > 1);
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+}
+
+int64_t
+tl_iv_union(const struct tl_iv *a, size_t n)
+{
+	int64_t total = 0, s, e;
+	size_t i;
+
+	if (n == 0)
+		return 0;
+	s = a[0].start;
+	e = a[0].end;
+	for (i = 1; i < n; i++) {
+		if (a[i].start <= e) {
+			if (a[i].end > e)
+				e = a[i].end;
+			continue;
+		}
+		total += e - s;
+		s = a[i].start;
+		e = a[i].end;
+	}
+	return total + (e - s);
+}
+
+int64_t
+tl_iv_busy(struct tl_iv *a, size_t n, struct tl_iv *tmp)
+{
+	tl_iv_sort(a, n, tmp);
+	return tl_iv_union(a, n);
+}
