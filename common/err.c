@@ -88,6 +88,26 @@ tl_warnx(const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+tl_warns(struct tl_warns *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->n++ >= TL_MAXSHOWN)
+		return;
+	va_start(ap, fmt);
+	vmsg(-1, fmt, ap);
+	va_end(ap);
+}
+
+void
+tl_warns_end(struct tl_warns *w, const char *name)
+{
+	if (w->n > TL_MAXSHOWN)
+		tl_warnx("%s: %llu more warnings not shown", name,
+		    w->n - TL_MAXSHOWN);
+}
+
 char *
 tl_quote(char *buf, size_t cap, const char *s, size_t n)
 {

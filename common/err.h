@@ -18,6 +18,22 @@ void tl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tl_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * Warnings about one input that may repeat many times: the first
+ * TL_MAXSHOWN are printed one by one, the rest only counted, and
+ * tl_warns_end says how many were not shown. n counts them all.
+ */
+#define TL_MAXSHOWN	10
+
+struct tl_warns {
+	unsigned long long n;
+};
+
+void tl_warns(struct tl_warns *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* "PROG: NAME: N more warnings not shown", if any were held back. */
+void tl_warns_end(struct tl_warns *, const char *name);
+
+/*
  * Write s[0..n) into buf (of size cap) as a message shows a value: the
  * stream's escapes, cut to about 40 bytes with "...". Returns buf.
  */

@@ -57,7 +57,6 @@ static const struct key argkey[] = {
 
 #define NEVKEY	(sizeof evkey / sizeof evkey[0])
 #define NARGKEY	(sizeof argkey / sizeof argkey[0])
-#define MAXSHOWN	10	/* warnings shown one by one, per trace */
 
 static char **keepcat, **dropcat;
 static size_t nkeep, ndrop;
@@ -80,7 +79,8 @@ static size_t scratchcap;
 static const char *tname;
 static char rank[24];
 static int seenevent;
-static uint64_t nskipped, ncleared, nrepaired, nwarn;
+static uint64_t nskipped, ncleared, nrepaired;
+static struct tl_warns warns;
 
 /* The column of key token i in table k[0..n), or -1. */
 static int
@@ -119,19 +119,18 @@ static void
 warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A warning about an event, located. */
 static void
 warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
 {
 	char msg[256];
 	va_list ap;
 
-	if (nwarn++ >= MAXSHOWN)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %s", tname, uid,
-	    off, msg);
+	tl_warns(&warns, "%s: event %" PRIu64 " (byte %" PRIu64 "): %s",
+	    tname, uid, off, msg);
 }
 
 static char *
@@ -273,19 +272,16 @@ repaired(const struct tl_jitem *it, unsigned bad)
 	if (n == 0)
 		return;
 	nrepaired++;
-	if (nwarn++ >= MAXSHOWN)
-		return;
 	what = it->badutf8 ? "invalid UTF-8 replaced by U+FFFD" :
 	    it->ctrl ? "raw control characters escaped" : bad ?
 	    "NUL or lone surrogate replaced by U+FFFD" :
 	    "bad escapes kept as text";
 	if (it->kind == TL_JEVENT)
-		tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %u "
-		    "repairs in strings (%s)", tname, it->index, it->offset, n,
+		warnev(it->index, it->offset, "%u repairs in strings (%s)", n,
 		    what);
 	else
-		tl_warnx("%s: byte %" PRIu64 ": %u repairs in strings (%s)",
-		    tname, it->offset, n, what);
+		tl_warns(&warns, "%s: byte %" PRIu64 ": %u repairs in strings "
+		    "(%s)", tname, it->offset, n, what);
 }
 
 /* Write the pending rows, each with the trace's name and rank. */
@@ -484,7 +480,8 @@ parse(struct tl_src *src)
 	int r, c;
 
 	tname = tl_in_name(src);
-	nskipped = ncleared = nrepaired = nwarn = 0;
+	nskipped = ncleared = nrepaired = 0;
+	warns.n = 0;
 	seenevent = 0;
 	namerank();
 	js = tl_jscan_new(src);
@@ -515,15 +512,13 @@ parse(struct tl_src *src)
 		return sflag ? -1 : 0;
 	}
 	flushpend();
-	if (nwarn > MAXSHOWN)
-		tl_warnx("%s: %" PRIu64 " more warnings not shown", tname,
-		    nwarn - MAXSHOWN);
+	tl_warns_end(&warns, tname);
 	if (nskipped + ncleared + nrepaired > 0)
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " events skipped, %"
 		    PRIu64 " values cleared, %" PRIu64 " values with repaired "
 		    "strings",
 		    tname, nskipped, nev, ncleared, nrepaired);
-	if (sflag && nwarn > 0)
+	if (sflag && warns.n > 0)
 		r = -1;
 	return r;
 }

@@ -34,7 +34,6 @@
 #define NOID		INT64_MIN	/* absent correlation, id, ... */
 #define BLEED_NS	1000		/* TraceLens: overlap < 1.0 us */
 #define PL(n)		((n) == 1 ? "" : "s")
-#define MAXSHOWN	10		/* warnings shown one by one */
 #define SPOOLMEM	(16 << 20)	/* spool bytes kept in memory */
 #define SPOOLBUF	(1 << 20)
 
@@ -172,7 +171,8 @@ static char *segname;
 static int64_t lastuid;
 static int uidsorted;
 static struct htab uidtab;
-static uint64_t nwarn, nnots, nnodur, nbadid, ngraph;
+static uint64_t nnots, nnodur, nbadid, ngraph;
+static struct tl_warns warns;
 static uint64_t nhost, ndrop, ngpu, nlinked, nrefused, ndup;
 
 /* The spool of the trace's rows. */
@@ -197,19 +197,17 @@ usage(void)
 static void
 warnev(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* A warning about the trace: shown for the first MAXSHOWN. */
+/* A warning about the trace. */
 static void
 warnev(const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
 
-	if (nwarn++ >= MAXSHOWN)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	tl_warnx("%s: %s", segname, msg);
+	tl_warns(&warns, "%s: %s", segname, msg);
 }
 
 /* Hash tables. */
@@ -496,10 +494,9 @@ getid(struct tl_tsv *t, int c, int64_t *v)
 	return 1;
 bad:
 	nbadid++;
-	if (nwarn++ < MAXSHOWN)
-		tl_warnx("%s:%" PRIu64 ": column \"%s\": not an integer: "
-		    "\"%s\": ignored", t->name, t->lineno, t->col[c],
-		    tl_quote(q, sizeof q, s, n));
+	tl_warns(&warns, "%s:%" PRIu64 ": column \"%s\": not an integer: "
+	    "\"%s\": ignored", t->name, t->lineno, t->col[c],
+	    tl_quote(q, sizeof q, s, n));
 	return 0;
 }
 
@@ -1459,9 +1456,7 @@ finish(void)
 		orow = orec = ofwd = obwd = 0;
 		unspool(outrow);
 	}
-	if (nwarn > MAXSHOWN)
-		tl_warnx("%s: %" PRIu64 " more warnings not shown", segname,
-		    nwarn - MAXSHOWN);
+	tl_warns_end(&warns, segname);
 	if (ndrop > 0)
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " host events left "
 		    "out of the tree: each ends after the event in which it "
@@ -1492,7 +1487,8 @@ finish(void)
 	fwd = bwd = NULL;
 	nfb = capfwd = 0;
 	nrec = nrow = nflow = nsq = npick = 0;
-	nwarn = nnots = nnodur = nbadid = ngraph = 0;
+	nnots = nnodur = nbadid = ngraph = 0;
+	warns.n = 0;
 	nhost = ndrop = ngpu = nlinked = nrefused = ndup = 0;
 	hfree(&flowtab);
 	hfree(&uidtab);
