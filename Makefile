@@ -1,16 +1,21 @@
 # tl: GPU profiler trace analysis as small filters over one TSV stream.
+#
+# Every filters/tl-NAME.c is a program, linked with its private sources in
+# filters/tl-NAME/ (if any) and with libtl (every common/*.c); every
+# man/*.[157] is a page. LIBS_tl-NAME adds libraries for one program.
 include config.mk
 
-BIN = bin/tl-parse bin/tl-tree
-LIBOBJ = common/err.o common/mem.o common/tsv.o common/input.o \
-	common/json.o common/intern.o common/interval.o
-HDR = common/err.h common/mem.h common/tsv.h common/input.h \
-	common/json.h common/intern.h common/interval.h
-UNIT = tests/unit/t-tsv tests/unit/t-json tests/unit/t-intern \
-	tests/unit/t-input
-MAN1 = man/tl-parse.1 man/tl-tree.1
-MAN5 = man/tl-tsv.5
-MAN7 = man/tl.7
+PROGS = $(notdir $(basename $(wildcard filters/tl-*.c)))
+BIN = $(PROGS:%=bin/%)
+LIBOBJ = $(patsubst %.c,%.o,$(wildcard common/*.c))
+HDR = $(wildcard common/*.h)
+UNIT = $(patsubst %.c,%,$(wildcard tests/unit/t-*.c))
+MAN1 = $(wildcard man/*.1)
+MAN5 = $(wildcard man/*.5)
+MAN7 = $(wildcard man/*.7)
+SHARE = $(wildcard share/tl/*/*)
+
+LIBS_tl-xlsx = -lxlsxwriter
 
 all: deps $(BIN)
 
@@ -26,9 +31,12 @@ $(LIBOBJ): $(HDR)
 .c.o:
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-bin/tl-%: filters/tl-%.c common/libtl.a $(HDR)
+.SECONDEXPANSION:
+bin/tl-%: filters/tl-%.c $$(wildcard filters/tl-%/*.[ch]) common/libtl.a \
+		$(HDR)
 	@mkdir -p bin
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< common/libtl.a $(LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c,$^) \
+		common/libtl.a $(LIBS_tl-$*) $(LIBS)
 
 tests/unit/t-%: tests/unit/t-%.c tests/unit/unit.h common/libtl.a $(HDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< common/libtl.a $(LIBS)
@@ -52,11 +60,15 @@ install: all
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+	if [ -n "$(SHARE)" ]; then for f in $(SHARE); do \
+		mkdir -p $(DESTDIR)$(PREFIX)/$$(dirname $$f) && \
+		cp -f $$f $(DESTDIR)$(PREFIX)/$$f; done; fi
 
 uninstall:
-	for f in $(BIN); do rm -f $(DESTDIR)$(PREFIX)/bin/$${f#bin/}; done
+	for f in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$f; done
 	for f in $(MAN1) $(MAN5) $(MAN7); do \
 		rm -f $(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; done
+	rm -rf $(DESTDIR)$(PREFIX)/share/tl
 
 clean:
 	rm -rf bin common/*.o common/libtl.a $(UNIT) tests/out
