@@ -47,6 +47,23 @@ check: all $(UNIT) lint
 lint: deps
 	@scripts/lint-man $(MAN1) $(MAN5) $(MAN7)
 
+# The whole suite on a build with AddressSanitizer and UndefinedBehavior-
+# Sanitizer, made in a copy of the tree (.asan/), and under valgrind.
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+check-asan: deps
+	rm -rf .asan && mkdir .asan
+	cp -R Makefile config.mk common filters man scripts samples tests \
+		$$(test -d share && echo share) .asan/
+	rm -rf .asan/tests/out
+	$(MAKE) -C .asan clean
+	ASAN_OPTIONS=detect_leaks=1 TL_TRACES=$(CURDIR)/../shared/traces \
+		$(MAKE) -C .asan check CFLAGS="$(CFLAGS) -O1 $(SANFLAGS)" \
+		LDFLAGS="$(SANFLAGS)"
+
+check-valgrind: all $(UNIT)
+	@VALGRIND=1 tests/run
+
 demo: all
 	@scripts/demo
 
@@ -71,7 +88,8 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/tl
 
 clean:
-	rm -rf bin common/*.o common/libtl.a $(UNIT) tests/out
+	rm -rf bin common/*.o common/libtl.a $(UNIT) tests/out .asan
 
-.PHONY: all deps check lint demo bench install uninstall clean
+.PHONY: all deps check check-asan check-valgrind lint demo bench install \
+	uninstall clean
 .DELETE_ON_ERROR:
