@@ -45,6 +45,8 @@ void tl_out_double(struct tl_out *, double);			/* round trip */
 static inline void
 tl_out_raw(struct tl_out *o, const char *s, size_t n)
 {
+	if (n == 0)		/* s may be NULL then */
+		return;
 	if (o->cap - o->n < n)
 		tl_out_grow(o, n);
 	memcpy(o->buf + o->n, s, n);
