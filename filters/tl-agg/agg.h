@@ -1,0 +1,274 @@
+/*
+ * tl-agg: declarations shared by the sources of tl-agg (filters/tl-agg.c
+ * and filters/tl-agg/ *.c), and by nothing else.
+ */
+#ifndef TL_AGG_H
+#define TL_AGG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../../common/intern.h"
+#include "../../common/tsv.h"
+
+#define NONE		UINT32_MAX
+#define PL(n)		((n) == 1 ? "" : "s")
+
+/* Kinds of event a table looks at; everything else is passed over. */
+enum {
+	K_OTHER, K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON, K_ANNOT,
+	K_KERNEL, K_MEMCPY, K_MEMSET
+};
+#define ISHOST(k)	((k) >= K_CPU_OP && (k) <= K_ANNOT)
+#define ISGPU(k)	((k) >= K_KERNEL)
+
+/* What a GPU event counts as on the timeline (TraceLens 3.1). */
+enum { G_COMP, G_COMM, G_MEMCPY };
+
+enum {
+	F_LINKED = 1 << 0,	/* GPU event reached by a launch */
+	F_CORR = 1 << 1,	/* has a correlation or an external_id */
+	F_COMM = 1 << 2,	/* GPU: communication (nccl, rccl, ...) */
+	F_MEMCPYK = 1 << 3,	/* GPU: a copy (gpu_memcpy, rocclr copy) */
+	F_EXECUTE = 1 << 4,	/* cpu_op "execute" */
+	F_COVERED = 1 << 5,	/* GPU: owned by a unified row */
+	F_PERF = 1 << 6		/* has its own perf columns */
+};
+
+/* One event: a host event in the tree, or a GPU event. */
+struct ev {
+	int64_t uid;
+	int64_t tsns, durns;	/* exact, from the stream */
+	double ts, end, dur;	/* ticks: see agg_nat */
+	uint32_t parent, launcher, fwd;	/* indexes, or NONE */
+	uint32_t name, pid, tid;	/* interned, decoded */
+	uint32_t stream;	/* interned text, or NONE */
+	uint32_t arg[4];	/* input dims, types, strides, concrete */
+	uint32_t args;		/* GPU communication: the args JSON */
+	uint32_t glo, ghi;	/* its GPU events: agg_gord[glo..ghi) */
+	uint32_t perf;		/* index into agg_perf, or NONE */
+	uint16_t flags;
+	uint8_t kind;
+};
+
+/* Perf-model columns of an event, when the stream has them. */
+struct perf {
+	double gflops, bytes;	/* NaN when absent */
+	uint32_t spec, params;	/* interned, or NONE */
+};
+
+/* The trace being aggregated. */
+extern struct ev *agg_e;
+extern size_t agg_n;
+extern struct tl_intern *agg_in;
+extern uint32_t *agg_gord;	/* GPU events, tree preorder */
+extern size_t agg_ngord;
+extern uint32_t *agg_kidoff, *agg_kids;	/* children, CSR */
+extern uint32_t *agg_roots;	/* cpu_op roots, by ts */
+extern size_t agg_nroots;
+extern struct perf *agg_perf;
+extern int agg_gpuonly;		/* no cpu_op in the trace */
+extern int agg_python;		/* python frames are in the tree */
+extern char *agg_tracename;
+extern uint64_t agg_noparent;	/* parents not found */
+extern int64_t agg_maxuid;	/* of every event row */
+extern uint32_t agg_rank;	/* the trace's rank column, or NONE */
+
+/* Options. */
+extern int agg_nat;		/* exact ns (1) or TraceLens's us (0) */
+extern int agg_csv;		/* cells for TraceLens's CSV */
+extern int agg_unlinked;	/* -a: unlinked GPU events on the timeline */
+extern int agg_keep;		/* -k: keep the rows TraceLens drops */
+extern double agg_microidle;	/* -m, us; < 0 when not given */
+extern double agg_shortus;	/* -s, us */
+extern int agg_bins;		/* -b */
+extern long agg_topk;		/* -n; < 0 when not given */
+extern double agg_launchcut, agg_runtimecut;	/* -L, -R, us */
+extern double agg_kernelwait;	/* -w, us */
+extern int agg_single;		/* the table asked for + 1, or 0 */
+
+/* Ticks to us and ms. */
+static inline double
+agg_us(double t)
+{
+	return agg_nat ? t / 1e3 : t;
+}
+
+static inline double
+agg_ms(double t)
+{
+	return agg_nat ? t / 1e6 : t / 1e3;
+}
+
+const char *agg_str(uint32_t id, size_t *n);
+uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
+
+/* load.c: read a tree stream. */
+enum {
+	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_STREAM,
+	C_CORR, C_EXT, C_DIMS, C_TYPES, C_STRIDES, C_CONCRETE, C_ARGS,
+	C_PARENT, C_DEPTH, C_LINKED, C_LAUNCHER, C_FWD, C_TRACE,
+	C_GFLOPS, C_BYTES, C_SPEC, C_PARAMS, C_RANK, NCOLS
+};
+extern const char *const agg_colname[NCOLS];
+extern int agg_col[NCOLS];
+/* Columns read only for the tables that use them. */
+#define AGG_COSTLY	(1ull << C_PID | 1ull << C_TID | 1ull << C_STREAM | \
+	1ull << C_DIMS | 1ull << C_TYPES | 1ull << C_STRIDES | \
+	1ull << C_CONCRETE | 1ull << C_ARGS | 1ull << C_FWD | \
+	1ull << C_GFLOPS | 1ull << C_BYTES | 1ull << C_SPEC | 1ull << C_PARAMS)
+/* need: required columns; use: also those read when they are there. */
+void agg_header(struct tl_tsv *, unsigned long long need,
+    unsigned long long use, int first);
+void agg_start(const char *name);
+/* A row: 1 when it starts a new trace (a trace_file row after events). */
+int agg_row(struct tl_tsv *);
+void agg_build(void);		/* the derived structures */
+void agg_clear(void);
+void agg_freeall(void);
+/* Metadata: process_name, process_labels, thread_name, or NONE. */
+uint32_t agg_meta(int what, uint32_t pid, uint32_t tid);
+enum { M_PNAME, M_PLABEL, M_TNAME };
+
+/* Growable byte buffer. */
+struct sbuf {
+	char *p;
+	size_t n, cap;
+};
+void sb_add(struct sbuf *, const char *s, size_t n);
+void sb_puts(struct sbuf *, const char *s);
+void sb_char(struct sbuf *, char c);
+void sb_printf(struct sbuf *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* num.c: numbers as pandas and numpy compute and print them. */
+struct kahan {
+	double s, c;
+};
+static inline void
+kahan_add(struct kahan *k, double x)
+{
+	double y = x - k->c, t = k->s + y;
+
+	k->c = (t - k->s) - y;
+	if (k->c != k->c)
+		k->c = 0;
+	k->s = t;
+}
+struct welford {
+	double n, mean, m2;
+};
+static inline void
+welford_add(struct welford *w, double x)
+{
+	double old = w->mean;
+
+	w->n += 1;
+	w->mean += (x - old) / w->n;
+	w->m2 += (x - w->mean) * (x - old);
+}
+double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
+double np_sum(const double *, size_t);		/* numpy pairwise */
+double np_std(const double *, size_t);		/* population */
+double median(double *, size_t);		/* sorts the array */
+double np_round2(double);
+/* Row order of a pandas single-key descending sort_values. */
+void nargsort_desc(const double *key, size_t n, size_t *perm);
+/* Python repr of a double: shortest round trip, 1.0, 1e-05, nan. */
+int py_float(char *buf, size_t cap, double v);
+void sb_pyfloat(struct sbuf *, double);
+void sb_double(struct sbuf *, double);		/* stream form */
+void histogram(const double *v, size_t n, int bins, double *edges,
+    int64_t *count);
+
+/* repr.c: JSON text as Python shows it, and as JSON. */
+/* Python repr of a JSON value; lists as tuples when tuples is set. */
+int sb_pyjson(struct sbuf *, const char *js, size_t n, int tuples);
+void sb_pystr(struct sbuf *, const char *s, size_t n);
+void sb_jsonstr(struct sbuf *, const char *s, size_t n);
+/* Python str() of s cut to at most n code points: 1 if it was cut. */
+int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
+/*
+ * Look up key in the JSON object js; the value's text in *v, *vn.
+ * Returns 0 when missing or null.
+ */
+int json_get(const char *js, size_t n, const char *key, const char **v,
+    size_t *vn);
+/* A JSON value that is a string: its decoded bytes into sb, 1. */
+int json_string(struct sbuf *, const char *v, size_t n);
+
+/* cat.c: TraceLens's op categories. */
+struct opcat {
+	const char *name, *cat, *bwdcat;
+	int model;
+};
+const struct opcat *opcat_find(const char *name, size_t n);
+int has_model(uint32_t e);	/* TraceLens has_pm */
+/* categorize_torch_op, with the first kernel for the fallback. */
+const char *categorize(uint32_t name, uint32_t firstkernel);
+int gpu_class(const char *name, size_t n, int kind);
+
+/* table.c: tables, written as a stream or as TraceLens's CSV. */
+enum { V_NONE, V_INT, V_DBL, V_STR, V_BOOL };
+struct cell {
+	uint8_t t;
+	union {
+		int64_t i;
+		double d;
+		struct {
+			uint32_t off, len;
+		} s;
+	} v;
+};
+struct table {
+	const char *name;	/* the table's name for tl-agg */
+	const char *sheet;	/* TraceLens's sheet, or NULL */
+	size_t ncol;
+	const char **col;
+	struct cell *c;
+	size_t ncell, capcell;
+	struct sbuf s;
+	int skip;		/* TraceLens writes no file */
+	int blank;		/* TraceLens's CSV is a lone newline */
+};
+void tab_init(struct table *, const char *name, const char *sheet,
+    const char *const *cols);
+void tab_free(struct table *);
+size_t tab_nrow(const struct table *);
+void tab_int(struct table *, int64_t);
+void tab_dbl(struct table *, double);	/* NaN is empty */
+void tab_str(struct table *, const char *, size_t);
+void tab_cstr(struct table *, const char *);	/* NULL is empty */
+void tab_sb(struct table *, const struct sbuf *);
+void tab_id(struct table *, uint32_t);	/* interned, NONE is empty */
+void tab_none(struct table *);
+void tab_bool(struct table *, int);
+void tab_header(struct tl_out *, const struct table *, int trace);
+void tab_tsv(struct tl_out *, const struct table *, const char *trace);
+int tab_csv(const struct table *, const char *dir);
+
+/* tl.c: the TraceLens sheets. */
+enum {
+	T_TIMELINE, T_CATEGORIES, T_OPS, T_UNIQUE, T_UNIFIED, T_KERNELS,
+	T_SHORT, T_HIST, T_COLL, T_IDLE, T_LAUNCH, T_LAUNCHSTATS, T_OVERLAP,
+	T_STREAMS, NTABLES
+};
+extern const char *const agg_tabname[NTABLES];
+extern const char *const agg_sheetname[NTABLES];
+extern const unsigned long long agg_tabneed[NTABLES];
+extern const unsigned long long agg_tabuse[NTABLES];
+void sheets(struct table *tabs, const int *want);
+void sheets_free(void);
+void sheets_final(void);
+
+/* hta.c: idle time, launch delay, overlap, streams. */
+void hta(struct table *tabs, const int *want);
+
+/* Warnings about the trace being aggregated. */
+void agg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void agg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void agg_empty(const struct table *, const char *why);
+void agg_warns_end(void);
+
+#endif

@@ -1,0 +1,502 @@
+/*
+ * tl-agg: the tables HTA (Holistic Trace Analysis) adds to TraceLens's:
+ * GPU idle time by cause, kernel launch delay, communication and memcpy
+ * overlapped with computation, and the busy time of each device and
+ * stream. They look at every GPU event, linked or not: a stream's time
+ * line is what the GPU did.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/mem.h"
+#include "agg.h"
+
+/* GPU events by device, stream, start. */
+static uint32_t *G;
+static size_t ng;
+
+static uint32_t
+skey(const struct ev *e)
+{
+	return e->stream != NONE ? e->stream : e->tid;
+}
+
+/* Numbers in numeric order, then text; NONE first. */
+static int
+cmpkey(uint32_t a, uint32_t b)
+{
+	const char *x, *y;
+	char *e1, *e2;
+	double p, q;
+	size_t nx, ny;
+	int c;
+
+	if (a == b)
+		return 0;
+	if (a == NONE || b == NONE)
+		return a == NONE ? -1 : 1;
+	x = agg_str(a, &nx);
+	y = agg_str(b, &ny);
+	p = strtod(x, &e1);
+	q = strtod(y, &e2);
+	if (nx > 0 && ny > 0 && *e1 == '\0' && *e2 == '\0' && p != q)
+		return p < q ? -1 : 1;
+	c = memcmp(x, y, nx < ny ? nx : ny);
+	return c != 0 ? c : (nx > ny) - (nx < ny);
+}
+
+static int
+cmpgpu(const void *a, const void *b)
+{
+	const struct ev *x = &agg_e[*(const uint32_t *)a];
+	const struct ev *y = &agg_e[*(const uint32_t *)b];
+	int c;
+
+	if ((c = cmpkey(x->pid, y->pid)) != 0)
+		return c;
+	if ((c = cmpkey(skey(x), skey(y))) != 0)
+		return c;
+	if (x->tsns != y->tsns)
+		return x->tsns < y->tsns ? -1 : 1;
+	return (*(const uint32_t *)a > *(const uint32_t *)b) -
+	    (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+static void
+gather(void)
+{
+	size_t i;
+
+	G = xreallocarray(NULL, agg_n + 1, sizeof *G);
+	for (ng = 0, i = 0; i < agg_n; i++)
+		if (ISGPU(agg_e[i].kind))
+			G[ng++] = (uint32_t)i;
+	qsort(G, ng, sizeof *G, cmpgpu);
+}
+
+struct iv {
+	double s, e;
+};
+
+static int
+cmpiv(const void *a, const void *b)
+{
+	double x = ((const struct iv *)a)->s, y = ((const struct iv *)b)->s;
+
+	return (x > y) - (x < y);
+}
+
+static size_t
+merge(struct iv *a, size_t n)
+{
+	size_t i, k = 0;
+
+	if (n == 0)
+		return 0;
+	qsort(a, n, sizeof *a, cmpiv);
+	for (i = 1; i < n; i++) {
+		if (a[i].s <= a[k].e) {
+			if (a[i].e > a[k].e)
+				a[k].e = a[i].e;
+		} else
+			a[++k] = a[i];
+	}
+	return k + 1;
+}
+
+static double
+len(const struct iv *a, size_t n)
+{
+	double t = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		t += a[i].e - a[i].s;
+	return t;
+}
+
+/* Length of the intersection of two merged lists. */
+static double
+inter(const struct iv *a, size_t na, const struct iv *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+	double t = 0, s, e;
+
+	while (i < na && j < nb) {
+		s = a[i].s > b[j].s ? a[i].s : b[j].s;
+		e = a[i].e < b[j].e ? a[i].e : b[j].e;
+		if (e > s)
+			t += e - s;
+		if (a[i].e < b[j].e)
+			i++;
+		else
+			j++;
+	}
+	return t;
+}
+
+/* Merged intervals of G[lo..hi) of a class (-1: all). */
+static size_t
+ivs(size_t lo, size_t hi, int cls, struct iv *out)
+{
+	size_t i, n = 0;
+
+	for (i = lo; i < hi; i++) {
+		const struct ev *e = &agg_e[G[i]];
+		int c = (e->flags & F_MEMCPYK) ? G_MEMCPY :
+		    (e->flags & F_COMM) ? G_COMM : G_COMP;
+
+		if (cls >= 0 && c != cls)
+			continue;
+		out[n].s = e->ts;
+		out[n++].e = e->end;
+	}
+	return merge(out, n);
+}
+
+/* End of the run of G from i with the same device (and stream). */
+static size_t
+runend(size_t i, int stream)
+{
+	const struct ev *a = &agg_e[G[i]];
+	size_t j;
+
+	for (j = i + 1; j < ng; j++) {
+		const struct ev *b = &agg_e[G[j]];
+
+		if (b->pid != a->pid || (stream && skey(b) != skey(a)))
+			break;
+	}
+	return j;
+}
+
+/* Per device and stream: busy time by class, span, idle. */
+static void
+streams(struct table *t)
+{
+	static const char *const cols[] = { "device", "stream", "count",
+	    "busy_us", "computation_us", "communication_us", "memcpy_us",
+	    "span_us", "idle_us", "busy_percent", NULL };
+	struct iv *a;
+	size_t i, j, k, n, m;
+	double busy, span;
+	int pass;
+
+	tab_init(t, agg_tabname[T_STREAMS], NULL, cols);
+	a = xcalloc(ng + 1, sizeof *a);
+	for (i = 0; i < ng; i = j) {
+		j = runend(i, 0);
+		/* the device, then each of its streams */
+		for (pass = 0, k = i; k < j; pass = 1) {
+			m = pass ? runend(k, 1) : j;
+			n = ivs(pass ? k : i, m, -1, a);
+			busy = len(a, n);
+			span = a[n - 1].e - a[0].s;
+			tab_id(t, agg_e[G[i]].pid);
+			if (pass)
+				tab_id(t, skey(&agg_e[G[k]]));
+			else
+				tab_none(t);
+			tab_int(t, (int64_t)(m - (pass ? k : i)));
+			tab_dbl(t, agg_us(busy));
+			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m, G_COMP,
+			    a))));
+			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m, G_COMM,
+			    a))));
+			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m,
+			    G_MEMCPY, a))));
+			tab_dbl(t, agg_us(span));
+			tab_dbl(t, agg_us(span - busy));
+			tab_dbl(t, span > 0 ? busy / span * 100 : NAN);
+			if (pass)
+				k = m;
+		}
+	}
+	free(a);
+}
+
+/* Communication and memcpy overlapped with computation, per device. */
+static void
+overlap(struct table *t)
+{
+	static const char *const cols[] = { "device", "kind", "time_us",
+	    "overlapped_us", "exposed_us", "overlapped_percent", NULL };
+	static const char *const kinds[] = { "communication", "memcpy" };
+	struct iv *c, *x;
+	size_t i, j, nc, nx;
+	double tot, ov;
+	int k;
+
+	tab_init(t, agg_tabname[T_OVERLAP], NULL, cols);
+	c = xcalloc(ng + 1, sizeof *c);
+	x = xcalloc(ng + 1, sizeof *x);
+	for (i = 0; i < ng; i = j) {
+		j = runend(i, 0);
+		nc = ivs(i, j, G_COMP, c);
+		for (k = 0; k < 2; k++) {
+			nx = ivs(i, j, k == 0 ? G_COMM : G_MEMCPY, x);
+			tot = len(x, nx);
+			ov = inter(c, nc, x, nx);
+			tab_id(t, agg_e[G[i]].pid);
+			tab_cstr(t, kinds[k]);
+			tab_dbl(t, agg_us(tot));
+			tab_dbl(t, agg_us(ov));
+			tab_dbl(t, agg_us(tot - ov));
+			tab_dbl(t, tot > 0 ? ov / tot * 100 : NAN);
+		}
+	}
+	free(c);
+	free(x);
+}
+
+/* Idle time between the GPU events of each stream, by cause. */
+static void
+idle(struct table *t)
+{
+	static const char *const cols[] = { "device", "stream", "cause",
+	    "count", "time_us", "percent", NULL };
+	static const char *const cause[] = { "host_wait", "kernel_wait",
+	    "other" };
+	size_t i, j, k, cnt[3];
+	double sum[3], end, gap, th, tot;
+	int c;
+	uint64_t nolaunch = 0;
+
+	tab_init(t, agg_tabname[T_IDLE], NULL, cols);
+	th = agg_nat ? agg_kernelwait * 1e3 : agg_kernelwait;
+	for (i = 0; i < ng; i = j) {
+		j = runend(i, 1);
+		memset(cnt, 0, sizeof cnt);
+		sum[0] = sum[1] = sum[2] = 0;
+		end = agg_e[G[i]].end;
+		for (k = i + 1; k < j; k++) {
+			const struct ev *e = &agg_e[G[k]];
+
+			gap = e->ts - end;
+			if (gap > 0) {
+				uint32_t r = e->parent;
+
+				if (r == NONE) {
+					c = 2;
+					nolaunch++;
+				} else if (agg_e[r].ts > end)
+					c = 0;	/* launched after: host */
+				else if (gap < th)
+					c = 1;
+				else
+					c = 2;
+				cnt[c]++;
+				sum[c] += gap;
+			}
+			if (e->end > end)
+				end = e->end;
+		}
+		tot = sum[0] + sum[1] + sum[2];
+		for (c = 0; c < 3; c++) {
+			tab_id(t, agg_e[G[i]].pid);
+			tab_id(t, skey(&agg_e[G[i]]));
+			tab_cstr(t, cause[c]);
+			tab_int(t, (int64_t)cnt[c]);
+			tab_dbl(t, agg_us(sum[c]));
+			tab_dbl(t, tot > 0 ? sum[c] / tot * 100 : NAN);
+		}
+	}
+	if (nolaunch > 0)
+		agg_note("%" PRIu64 " idle gap%s before GPU events with no "
+		    "launch counted as \"other\"", nolaunch, PL(nolaunch));
+}
+
+/* The delay of each launch, and per kernel name. */
+struct lrow {
+	uint32_t g, r;
+	double cpu, gpu, delay;
+	int out;
+};
+
+static const struct lrow *lsort;
+
+static int
+cmpname(const void *a, const void *b)
+{
+	const struct lrow *x = &lsort[*(const uint32_t *)a];
+	const struct lrow *y = &lsort[*(const uint32_t *)b];
+	const char *p, *q;
+	size_t np, nq;
+	int c;
+
+	if (agg_e[x->g].name != agg_e[y->g].name) {
+		p = agg_str(agg_e[x->g].name, &np);
+		q = agg_str(agg_e[y->g].name, &nq);
+		c = memcmp(p, q, np < nq ? np : nq);
+		if (c == 0)
+			c = (np > nq) - (np < nq);
+		return c;
+	}
+	return (x->g > y->g) - (x->g < y->g);
+}
+
+struct lstat {
+	size_t lo, hi;
+	double delay;
+};
+
+static int
+cmplstat(const void *a, const void *b)
+{
+	const struct lstat *x = a, *y = b;
+
+	if (x->delay != y->delay)
+		return x->delay > y->delay ? -1 : 1;
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+static void
+launch(struct table *t, struct table *s, const int *want)
+{
+	static const char *const cols[] = { "uid", "name", "stream",
+	    "launch_uid", "launch_name", "cpu_duration_us",
+	    "gpu_duration_us", "launch_delay_us", "outlier", NULL };
+	static const char *const scols[] = { "name", "count",
+	    "cpu_duration_us_mean", "cpu_duration_us_max",
+	    "gpu_duration_us_mean", "launch_delay_us_sum",
+	    "launch_delay_us_mean", "launch_delay_us_median",
+	    "launch_delay_us_std", "launch_delay_us_min",
+	    "launch_delay_us_max", "cpu_outliers", "delay_outliers", NULL };
+	struct lrow *R;
+	struct lstat *S;
+	uint32_t *o;
+	size_t i, j, n = 0, ns = 0;
+	double rc, lc, *v;
+	struct kahan k;
+	struct welford wf;
+
+	tab_init(t, agg_tabname[T_LAUNCH], NULL, cols);
+	tab_init(s, agg_tabname[T_LAUNCHSTATS], NULL, scols);
+	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
+	lc = agg_nat ? agg_launchcut * 1e3 : agg_launchcut;
+	R = xcalloc(agg_n + 1, sizeof *R);
+	for (i = 0; i < agg_n; i++) {
+		const struct ev *e = &agg_e[i];
+		struct lrow *l;
+
+		if (!ISGPU(e->kind) || e->parent == NONE ||
+		    (agg_e[e->parent].kind != K_RUNTIME &&
+		    agg_e[e->parent].kind != K_DRIVER))
+			continue;
+		l = &R[n++];
+		l->g = (uint32_t)i;
+		l->r = e->parent;
+		l->cpu = agg_e[l->r].dur;
+		l->gpu = e->dur;
+		l->delay = e->ts - agg_e[l->r].end;
+		l->out = (l->cpu > rc) | (l->delay > lc) << 1;
+	}
+	if (n == 0) {
+		agg_empty(want[T_LAUNCH] ? t : s,
+		    "no GPU events linked to a launch");
+		free(R);
+		return;
+	}
+	if (want[T_LAUNCH])
+		for (i = 0; i < n; i++) {
+			static const char *const outl[] = { NULL, "cpu",
+			    "delay", "cpu,delay" };
+			const struct ev *e = &agg_e[R[i].g];
+
+			tab_int(t, e->uid);
+			tab_id(t, e->name);
+			tab_id(t, e->stream);
+			tab_int(t, agg_e[R[i].r].uid);
+			tab_id(t, agg_e[R[i].r].name);
+			tab_dbl(t, agg_us(R[i].cpu));
+			tab_dbl(t, agg_us(R[i].gpu));
+			tab_dbl(t, agg_us(R[i].delay));
+			tab_cstr(t, outl[R[i].out]);
+		}
+	if (!want[T_LAUNCHSTATS]) {
+		free(R);
+		return;
+	}
+	o = xreallocarray(NULL, n + 1, sizeof *o);
+	for (i = 0; i < n; i++)
+		o[i] = (uint32_t)i;
+	lsort = R;
+	qsort(o, n, sizeof *o, cmpname);
+	S = xcalloc(n + 1, sizeof *S);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && agg_e[R[o[j]].g].name ==
+		    agg_e[R[o[i]].g].name; j++)
+			;
+		S[ns].lo = i;
+		S[ns].hi = j;
+		k.s = k.c = 0;
+		for (size_t q = i; q < j; q++)
+			kahan_add(&k, R[o[q]].delay);
+		S[ns++].delay = k.s;
+	}
+	qsort(S, ns, sizeof *S, cmplstat);
+	v = xcalloc(n + 1, sizeof *v);
+	for (i = 0; i < ns; i++) {
+		size_t m = S[i].hi - S[i].lo, co = 0, dout = 0;
+		double cmax = -INFINITY, csum = 0, gsum = 0, dmin, dmax;
+
+		memset(&wf, 0, sizeof wf);
+		for (j = 0; j < m; j++) {
+			const struct lrow *l = &R[o[S[i].lo + j]];
+
+			v[j] = l->delay;
+			csum += l->cpu;
+			gsum += l->gpu;
+			if (l->cpu > cmax)
+				cmax = l->cpu;
+			co += l->out & 1;
+			dout += (l->out & 2) != 0;
+			welford_add(&wf, l->delay);
+		}
+		dmin = dmax = v[0];
+		for (j = 1; j < m; j++) {
+			if (v[j] < dmin)
+				dmin = v[j];
+			if (v[j] > dmax)
+				dmax = v[j];
+		}
+		tab_id(s, agg_e[R[o[S[i].lo]].g].name);
+		tab_int(s, (int64_t)m);
+		tab_dbl(s, agg_us(csum / (double)m));
+		tab_dbl(s, agg_us(cmax));
+		tab_dbl(s, agg_us(gsum / (double)m));
+		tab_dbl(s, agg_us(S[i].delay));
+		tab_dbl(s, agg_us(S[i].delay / (double)m));
+		tab_dbl(s, agg_us(median(v, m)));
+		tab_dbl(s, agg_us(welford_std(&wf)));
+		tab_dbl(s, agg_us(dmin));
+		tab_dbl(s, agg_us(dmax));
+		tab_int(s, (int64_t)co);
+		tab_int(s, (int64_t)dout);
+	}
+	free(v);
+	free(S);
+	free(o);
+	free(R);
+}
+
+void
+hta(struct table *tabs, const int *want)
+{
+	gather();
+	if (want[T_IDLE])
+		idle(&tabs[T_IDLE]);
+	if (want[T_LAUNCH] || want[T_LAUNCHSTATS])
+		launch(&tabs[T_LAUNCH], &tabs[T_LAUNCHSTATS], want);
+	if (want[T_OVERLAP])
+		overlap(&tabs[T_OVERLAP]);
+	if (want[T_STREAMS])
+		streams(&tabs[T_STREAMS]);
+	free(G);
+	G = NULL;
+	ng = 0;
+}

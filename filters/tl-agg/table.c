@@ -1,0 +1,270 @@
+/*
+ * tl-agg: a table in memory (typed cells, strings in one buffer), written
+ * as a stream (tl-tsv(5)) or as the CSV file pandas writes for TraceLens.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/mem.h"
+#include "agg.h"
+
+void
+tab_init(struct table *t, const char *name, const char *sheet,
+    const char *const *cols)
+{
+	size_t n;
+
+	memset(t, 0, sizeof *t);
+	t->name = name;
+	t->sheet = sheet;
+	for (n = 0; cols[n] != NULL; n++)
+		;
+	t->ncol = n;
+	t->col = xcalloc(n + 1, sizeof *t->col);
+	memcpy(t->col, cols, n * sizeof *t->col);
+}
+
+void
+tab_free(struct table *t)
+{
+	free(t->col);
+	free(t->c);
+	free(t->s.p);
+	memset(t, 0, sizeof *t);
+}
+
+size_t
+tab_nrow(const struct table *t)
+{
+	return t->ncol == 0 ? 0 : t->ncell / t->ncol;
+}
+
+static struct cell *
+add(struct table *t, int type)
+{
+	struct cell *c;
+
+	xgrow(&t->c, &t->capcell, t->ncell + 1, sizeof *t->c);
+	c = &t->c[t->ncell++];
+	c->t = (uint8_t)type;
+	return c;
+}
+
+void
+tab_int(struct table *t, int64_t v)
+{
+	add(t, V_INT)->v.i = v;
+}
+
+void
+tab_dbl(struct table *t, double v)
+{
+	if (isnan(v))
+		add(t, V_NONE);
+	else
+		add(t, V_DBL)->v.d = v;
+}
+
+void
+tab_str(struct table *t, const char *s, size_t n)
+{
+	struct cell *c;
+
+	if (t->s.n + n > UINT32_MAX)
+		tl_errx(1, "table %s: too large", t->name);
+	c = add(t, V_STR);
+	c->v.s.off = (uint32_t)t->s.n;
+	c->v.s.len = (uint32_t)n;
+	sb_add(&t->s, s, n);
+}
+
+void
+tab_cstr(struct table *t, const char *s)
+{
+	if (s == NULL)
+		add(t, V_NONE);
+	else
+		tab_str(t, s, strlen(s));
+}
+
+void
+tab_sb(struct table *t, const struct sbuf *b)
+{
+	tab_str(t, b->p != NULL ? b->p : "", b->n);
+}
+
+void
+tab_id(struct table *t, uint32_t id)
+{
+	const char *s;
+	size_t n;
+
+	if (id == NONE) {
+		add(t, V_NONE);
+		return;
+	}
+	s = agg_str(id, &n);
+	tab_str(t, s, n);
+}
+
+void
+tab_none(struct table *t)
+{
+	add(t, V_NONE);
+}
+
+void
+tab_bool(struct table *t, int b)
+{
+	add(t, V_BOOL)->v.i = b != 0;
+}
+
+void
+tab_header(struct tl_out *o, const struct table *t, int trace)
+{
+	size_t i;
+
+	if (trace)
+		tl_out_raw(o, "trace\t", 6);
+	for (i = 0; i < t->ncol; i++) {
+		if (i > 0)
+			tl_out_char(o, '\t');
+		tl_out_cstr(o, t->col[i]);
+	}
+	tl_out_char(o, '\n');
+}
+
+void
+tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
+{
+	const struct cell *c = t->c;
+	size_t r, i, nrow = tab_nrow(t);
+
+	for (r = 0; r < nrow; r++) {
+		if (trace != NULL) {
+			tl_out_cstr(o, trace);
+			tl_out_char(o, '\t');
+		}
+		for (i = 0; i < t->ncol; i++, c++) {
+			if (i > 0)
+				tl_out_char(o, '\t');
+			switch (c->t) {
+			case V_INT:
+				tl_out_i64(o, c->v.i);
+				break;
+			case V_DBL:
+				tl_out_double(o, c->v.d);
+				break;
+			case V_STR:
+				tl_out_field(o, t->s.p + c->v.s.off,
+				    c->v.s.len);
+				break;
+			case V_BOOL:
+				tl_out_char(o, c->v.i ? '1' : '0');
+				break;
+			}
+		}
+		tl_out_char(o, '\n');
+	}
+}
+
+static void
+csvfield(FILE *fp, const char *s, size_t n)
+{
+	size_t i;
+
+	if (memchr(s, ',', n) == NULL && memchr(s, '"', n) == NULL &&
+	    memchr(s, '\n', n) == NULL && memchr(s, '\r', n) == NULL) {
+		fwrite(s, 1, n, fp);
+		return;
+	}
+	putc('"', fp);
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			putc('"', fp);
+		putc(s[i], fp);
+	}
+	putc('"', fp);
+}
+
+int
+tab_csv(const struct table *t, const char *dir)
+{
+	const struct cell *c;
+	size_t r, i, nrow = tab_nrow(t), len;
+	char *path, buf[48];
+	uint8_t *fl;
+	FILE *fp;
+
+	len = strlen(dir) + strlen(t->sheet) + 6;
+	path = xmalloc(len);
+	snprintf(path, len, "%s/%s.csv", dir, t->sheet);
+	if ((fp = fopen(path, "w")) == NULL) {
+		tl_warn("%s", path);
+		free(path);
+		return -1;
+	}
+	if (t->blank) {
+		putc('\n', fp);
+		goto done;
+	}
+	/* pandas: an integer column with a missing value is a float one. */
+	fl = xcalloc(t->ncol + 1, 1);
+	for (i = 0; i < t->ncol; i++) {
+		int none = 0, ints = 0, other = 0;
+
+		for (r = 0; r < nrow; r++) {
+			c = &t->c[r * t->ncol + i];
+			none |= c->t == V_NONE;
+			ints |= c->t == V_INT;
+			other |= c->t != V_NONE && c->t != V_INT;
+		}
+		fl[i] = none && ints && !other;
+	}
+	for (i = 0; i < t->ncol; i++) {
+		if (i > 0)
+			putc(',', fp);
+		csvfield(fp, t->col[i], strlen(t->col[i]));
+	}
+	putc('\n', fp);
+	for (c = t->c, r = 0; r < nrow; r++) {
+		for (i = 0; i < t->ncol; i++, c++) {
+			if (i > 0)
+				putc(',', fp);
+			switch (c->t) {
+			case V_INT:
+				if (fl[i])
+					fprintf(fp, "%" PRId64 ".0", c->v.i);
+				else
+					fprintf(fp, "%" PRId64, c->v.i);
+				break;
+			case V_DBL:
+				py_float(buf, sizeof buf, c->v.d);
+				fputs(buf, fp);
+				break;
+			case V_STR:
+				csvfield(fp, t->s.p + c->v.s.off,
+				    c->v.s.len);
+				break;
+			case V_BOOL:
+				fputs(c->v.i ? "True" : "False", fp);
+				break;
+			}
+		}
+		putc('\n', fp);
+	}
+	free(fl);
+done:
+	if (ferror(fp) | (fclose(fp) != 0)) {
+		tl_warn("%s", path);
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 0;
+}
