@@ -3,8 +3,9 @@
  * an op with a perf model (has_pm), and the classes of GPU events on the
  * GPU timeline (communication, memcpy, computation).
  *
- * The table is ../shared/spec/tracelens-op-categories.tsv (293 names,
- * extracted from TraceLens commit 171dd747), sorted by name: the name,
+ * The table is TraceLens's op table (PerfModel/torch_op_mapping.py and
+ * tree_perf.py: 293 names, at TraceLens commit 171dd747), sorted by
+ * name: the name,
  * its category, the category of its backward op (NULL for none), and
  * whether a perf model is registered for it.
  */

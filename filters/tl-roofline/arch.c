@@ -1,0 +1,480 @@
+/*
+ * tl-roofline: GPU arch files. An arch file is a tl-tsv(5) stream with
+ * the columns key, value and source: one row per value, with where the
+ * value comes from. Keys: name, match (a part of the deviceProperties
+ * name that picks this arch; may repeat), mem_bw_gbps, memory_gb, and
+ * matrix_DTYPE / vector_DTYPE in TFLOP/s. A TraceLens arch JSON
+ * ({"name", "mem_bw_gbps", "max_achievable_tflops": {...}}) is read too.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "../../common/err.h"
+#include "../../common/input.h"
+#include "../../common/json.h"
+#include "../../common/mem.h"
+#include "../../common/tsv.h"
+#include "roof.h"
+
+const char *
+rl_sharedir(void)
+{
+	static char *dir;
+	const char *e = getenv("TL_SHARE");
+	char buf[PATH_MAX], *p;
+	ssize_t n;
+
+	if (dir != NULL)
+		return dir;
+	if (e != NULL && *e != '\0')
+		return dir = xstrdup(e);
+	n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	if (n <= 0)
+		return dir = xstrdup("/usr/local/share/tl");
+	buf[n] = '\0';
+	if ((p = strrchr(buf, '/')) != NULL)
+		*p = '\0';
+	n = (ssize_t)strlen(buf) + (ssize_t)sizeof "/../share/tl";
+	dir = xmalloc((size_t)n);
+	snprintf(dir, (size_t)n, "%s/../share/tl", buf);
+	if ((p = realpath(dir, NULL)) != NULL) {
+		free(dir);
+		dir = p;
+	}
+	return dir;
+}
+
+void
+rl_arch_free(struct rl_arch *a)
+{
+	int i;
+
+	if (a == NULL)
+		return;
+	for (i = 0; i < a->nspec; i++)
+		free(a->spec[i]);
+	for (i = 0; i < a->nmatch; i++)
+		free(a->match[i]);
+	free(a->name);
+	free(a->path);
+	free(a);
+}
+
+static int
+isspec(const char *k)
+{
+	const char *p;
+
+	if (strncmp(k, "matrix_", 7) == 0)
+		p = k + 7;
+	else if (strncmp(k, "vector_", 7) == 0)
+		p = k + 7;
+	else
+		return 0;
+	if (*p == '\0')
+		return 0;
+	for (; *p != '\0'; p++)
+		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+/* Set a value; 0, or -1 with a message in err. */
+static int
+setkey(struct rl_arch *a, const char *k, const char *v, char *err,
+    size_t errcap)
+{
+	char *end;
+	double d;
+	int i;
+
+	if (strcmp(k, "name") == 0) {
+		free(a->name);
+		a->name = xstrdup(v);
+		return 0;
+	}
+	if (strcmp(k, "match") == 0) {
+		if (a->nmatch == (int)(sizeof a->match / sizeof *a->match)) {
+			snprintf(err, errcap, "too many \"match\" rows");
+			return -1;
+		}
+		a->match[a->nmatch++] = xstrdup(v);
+		return 0;
+	}
+	if (strcmp(k, "mem_bw_gbps") != 0 && strcmp(k, "memory_gb") != 0 &&
+	    !isspec(k)) {
+		snprintf(err, errcap, "unknown key \"%.40s\"", k);
+		return -1;
+	}
+	d = strtod(v, &end);
+	if (*v == '\0' || *end != '\0' || !(d > 0) || d > 1e12) {
+		snprintf(err, errcap, "%s: not a positive number: \"%.40s\"",
+		    k, v);
+		return -1;
+	}
+	if (strcmp(k, "mem_bw_gbps") == 0) {
+		a->mem_bw_gbps = d;
+		return 0;
+	}
+	if (strcmp(k, "memory_gb") == 0)
+		return 0;
+	for (i = 0; i < a->nspec; i++)
+		if (strcmp(a->spec[i], k) == 0) {
+			a->tflops[i] = d;
+			return 0;
+		}
+	if (a->nspec == RL_MAXSPEC) {
+		snprintf(err, errcap, "more than %d compute specs",
+		    RL_MAXSPEC);
+		return -1;
+	}
+	a->spec[a->nspec] = xstrdup(k);
+	a->tflops[a->nspec++] = d;
+	return 0;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, k;
+
+	if (f == NULL)
+		return NULL;
+	for (;;) {
+		xgrow(&buf, &cap, n + 4096, 1);
+		k = fread(buf + n, 1, cap - n, f);
+		n += k;
+		if (k == 0)
+			break;
+	}
+	if (ferror(f)) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* TraceLens's JSON. */
+static struct rl_arch *
+loadjson(const char *path, char *js, size_t n)
+{
+	struct tl_jdoc d;
+	struct rl_arch *a;
+	char k[64], v[256], err[128];
+	size_t kl, vl;
+	unsigned bad = 0;
+	int i, j, end, e2, ok = 0;
+
+	memset(&d, 0, sizeof d);
+	if (tl_json_parse(&d, js, n) < 0 || d.tok[0].type != JSMN_OBJECT) {
+		tl_warnx("%s: not an arch file: not JSON", path);
+		tl_json_free(&d);
+		return NULL;
+	}
+	a = xcalloc(1, sizeof *a);
+	a->path = xstrdup(path);
+	end = tl_jskip(&d, 0);
+	for (i = 1; i < end; i = tl_jskip(&d, i + 1)) {
+		jsmntok_t *kt = &d.tok[i], *vt = &d.tok[i + 1];
+
+		kl = (size_t)(kt->end - kt->start);
+		if (kl >= sizeof k)
+			continue;
+		kl = tl_junescape(k, js + kt->start, kl, &bad);
+		k[kl] = '\0';
+		if (strcmp(k, "max_achievable_tflops") == 0 &&
+		    vt->type == JSMN_OBJECT) {
+			e2 = tl_jskip(&d, i + 1);
+			for (j = i + 2; j < e2; j = tl_jskip(&d, j + 1)) {
+				jsmntok_t *a2 = &d.tok[j], *b2 = &d.tok[j + 1];
+
+				kl = (size_t)(a2->end - a2->start);
+				vl = (size_t)(b2->end - b2->start);
+				if (kl >= sizeof k || vl >= sizeof v ||
+				    b2->type != JSMN_PRIMITIVE)
+					continue;
+				kl = tl_junescape(k, js + a2->start, kl, &bad);
+				k[kl] = '\0';
+				memcpy(v, js + b2->start, vl);
+				v[vl] = '\0';
+				if (!isspec(k) || strcmp(v, "null") == 0)
+					continue;
+				if (setkey(a, k, v, err, sizeof err) < 0)
+					goto bad;
+			}
+			ok = 1;
+			continue;
+		}
+		vl = (size_t)(vt->end - vt->start);
+		if (vl >= sizeof v)
+			continue;
+		if (vt->type == JSMN_STRING)
+			vl = tl_junescape(v, js + vt->start, vl, &bad);
+		else
+			memcpy(v, js + vt->start, vl);
+		v[vl] = '\0';
+		if (strcmp(k, "name") == 0 || strcmp(k, "mem_bw_gbps") == 0)
+			if (setkey(a, k, v, err, sizeof err) < 0)
+				goto bad;
+	}
+	tl_json_free(&d);
+	if (!ok) {
+		tl_warnx("%s: no \"max_achievable_tflops\"", path);
+		rl_arch_free(a);
+		return NULL;
+	}
+	return a;
+bad:
+	tl_warnx("%s: %s", path, err);
+	tl_json_free(&d);
+	rl_arch_free(a);
+	return NULL;
+}
+
+struct rl_arch *
+rl_arch_load(const char *path)
+{
+	struct tl_src *src;
+	struct tl_tsv *t;
+	struct rl_arch *a;
+	int ck, cv, cs, r;
+	const char *k, *v;
+	char err[128], *js, *p, *ks, *vs;
+	size_t n, kl, vl;
+
+	if ((js = slurp(path, &n)) == NULL) {
+		tl_warn("%s", path);
+		return NULL;
+	}
+	for (p = js; p < js + n && isspace((unsigned char)*p); p++)
+		;
+	if (p < js + n && *p == '{') {
+		a = loadjson(path, js, n);
+		free(js);
+		return a;
+	}
+	free(js);
+	if ((src = tl_src_open(path)) == NULL)
+		return NULL;
+	if ((r = tl_src_next(src)) <= 0) {
+		if (r == 0)
+			tl_warnx("%s: empty", path);
+		tl_src_close(src);
+		return NULL;
+	}
+	t = tl_tsv_open(src);
+	ck = tl_tsv_need(t, "key");
+	cv = tl_tsv_need(t, "value");
+	cs = tl_tsv_need(t, "source");
+	(void)cs;
+	a = xcalloc(1, sizeof *a);
+	a->path = xstrdup(path);
+	while (tl_tsv_next(t)) {
+		k = tl_tsv_str(t, ck, &kl);
+		v = tl_tsv_str(t, cv, &vl);
+		if (k == NULL)
+			tl_tsv_errx(t, "empty key");
+		ks = xmemdup(k, kl);
+		vs = xmemdup(v != NULL ? v : "", vl);
+		r = setkey(a, ks, vs, err, sizeof err);
+		free(ks);
+		free(vs);
+		if (r < 0)
+			tl_tsv_errx(t, "%s", err);
+	}
+	tl_tsv_close(t);
+	tl_src_close(src);
+	if (a->name == NULL) {
+		tl_warnx("%s: no \"name\" row", path);
+		rl_arch_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The arch files of the share directory, sorted; NULL-terminated. */
+static char **
+archfiles(void)
+{
+	const char *dir = rl_sharedir();
+	char *path, **v = NULL;
+	size_t n = 0, cap = 0, len;
+	struct dirent *de;
+	DIR *d;
+
+	len = strlen(dir) + sizeof "/arch";
+	path = xmalloc(len);
+	snprintf(path, len, "%s/arch", dir);
+	if ((d = opendir(path)) == NULL) {
+		free(path);
+		xgrow(&v, &cap, 1, sizeof *v);
+		v[0] = NULL;
+		return v;
+	}
+	while ((de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+
+		if (l < 5 || strcmp(de->d_name + l - 4, ".tsv") != 0)
+			continue;
+		xgrow(&v, &cap, n + 2, sizeof *v);
+		v[n] = xmalloc(strlen(path) + l + 2);
+		sprintf(v[n], "%s/%s", path, de->d_name);
+		n++;
+	}
+	closedir(d);
+	free(path);
+	xgrow(&v, &cap, n + 1, sizeof *v);
+	v[n] = NULL;
+	qsort(v, n, sizeof *v, cmpstr);
+	return v;
+}
+
+static void
+freefiles(char **v)
+{
+	size_t i;
+
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+struct rl_arch *
+rl_arch_byname(const char *name)
+{
+	char **v = archfiles(), *base;
+	struct rl_arch *a = NULL;
+	size_t i, l = strlen(name);
+
+	for (i = 0; v[i] != NULL; i++) {
+		base = strrchr(v[i], '/') + 1;
+		if (strlen(base) == l + 4 && strncasecmp(base, name, l) == 0) {
+			a = rl_arch_load(v[i]);
+			break;
+		}
+	}
+	freefiles(v);
+	return a;
+}
+
+/* Case-insensitive strstr. */
+static int
+contains(const char *s, const char *sub)
+{
+	size_t n = strlen(sub);
+
+	for (; *s != '\0'; s++)
+		if (strncasecmp(s, sub, n) == 0)
+			return 1;
+	return n == 0;
+}
+
+struct rl_arch *
+rl_arch_bydevice(const char *device)
+{
+	char **v = archfiles();
+	struct rl_arch *a, *best = NULL;
+	size_t i, bestlen = 0, l;
+	int j;
+
+	for (i = 0; v[i] != NULL; i++) {
+		if ((a = rl_arch_load(v[i])) == NULL)
+			continue;
+		for (j = 0; j < a->nmatch; j++) {
+			l = strlen(a->match[j]);
+			if (l > bestlen && contains(device, a->match[j])) {
+				rl_arch_free(best);
+				best = a;
+				bestlen = l;
+				a = NULL;
+				break;
+			}
+		}
+		rl_arch_free(a);
+	}
+	freefiles(v);
+	return best;
+}
+
+double
+rl_arch_peak(const struct rl_arch *a, const char *spec)
+{
+	int i;
+
+	if (a == NULL)
+		return 0;
+	for (i = 0; i < a->nspec; i++)
+		if (strcmp(a->spec[i], spec) == 0)
+			return a->tflops[i];
+	return 0;
+}
+
+/* Write every arch file as rows: arch, key, value, source, file. */
+int
+rl_arch_list(struct tl_out *o)
+{
+	static const char *const hdr[] = {
+		"arch", "key", "value", "source", "file", NULL
+	};
+	char **v = archfiles(), *base;
+	struct tl_src *src;
+	struct tl_tsv *t;
+	size_t i, n, l;
+	int ck, cv, cs, status = 0;
+	const char *s;
+
+	tl_out_header(o, hdr);
+	for (i = 0; v[i] != NULL; i++) {
+		if ((src = tl_src_open(v[i])) == NULL) {
+			status = 1;
+			continue;
+		}
+		if (tl_src_next(src) <= 0) {
+			tl_src_close(src);
+			continue;
+		}
+		t = tl_tsv_open(src);
+		ck = tl_tsv_need(t, "key");
+		cv = tl_tsv_need(t, "value");
+		cs = tl_tsv_need(t, "source");
+		base = strrchr(v[i], '/') + 1;
+		l = strlen(base) - 4;
+		while (tl_tsv_next(t)) {
+			tl_out_field(o, base, l);
+			tl_out_char(o, '\t');
+			s = tl_tsv_str(t, ck, &n);
+			tl_out_field(o, s, n);
+			tl_out_char(o, '\t');
+			s = tl_tsv_str(t, cv, &n);
+			tl_out_field(o, s, n);
+			tl_out_char(o, '\t');
+			s = tl_tsv_str(t, cs, &n);
+			tl_out_field(o, s, n);
+			tl_out_char(o, '\t');
+			tl_out_cstr(o, v[i]);
+			tl_out_char(o, '\n');
+		}
+		tl_tsv_close(t);
+		tl_src_close(src);
+	}
+	freefiles(v);
+	return status;
+}

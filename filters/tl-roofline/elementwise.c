@@ -1,0 +1,157 @@
+/*
+ * tl-roofline: element-wise models (TraceLens's aten_unary_elementwise,
+ * aten_replication_pad, aten_upsample_nearest, aten_binary_elementwise).
+ *
+ *	unary:	FLOPs = n, bytes = n bpe_in + n bpe_out
+ *	pad, upsample: FLOPs = prod(out), bytes = prod(in) bpe + prod(out) bpe
+ *	binary:	FLOPs = prod(broadcast(a, b)),
+ *		bytes = n_a bpe_a + n_b bpe_b + n_out bpe_out
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "roof.h"
+
+#define MAXRANK	16
+
+int
+rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *in, *o;
+	const char *ti, *to = NULL, *dt[2], *c;
+	int64_t out[MAXRANK], pad[2 * MAXRANK];
+	double n, nout;
+	int bi, bo, i, k, nout_d;
+
+	if ((in = rl_needdim(a, r, 0, 0)) == NULL ||
+	    (ti = rl_needtype(a, r, 0)) == NULL)
+		return -1;
+	if (in->n > MAXRANK)
+		return rl_fail(r, "input has more than %d dims", MAXRANK);
+	n = rl_prod(in);
+	bi = rl_bpe(ti);
+	r->prec = rl_prec(ti);
+	if (cls == C_UNARY) {
+		o = rl_dim(a, 1);
+		if (rl_nonempty(o))
+			to = rl_type(a, 1);
+		dt[0] = ti;
+		dt[1] = to;
+		rl_pshape(r, P_OP_SHAPE, in);
+		rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+		rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
+		rl_pshape(r, P_STRIDE_OUTPUT, rl_nonempty(o) ?
+		    rl_stride(a, 1) : NULL);
+		bo = to != NULL ? rl_bpe(to) : bi;
+		r->flop = n;
+		r->bytes = n * bi + n * bo;
+		r->hasbytes = bi > 0 && bo > 0;
+		return 0;
+	}
+
+	/* the output shape */
+	if ((c = rl_needci(a, r, 1)) == NULL)
+		return -1;
+	if (cls == C_UPSAMPLE) {
+		if (in->n < 3)
+			return rl_fail(r, "input has %d dims, upsample needs 3",
+			    in->n);
+		out[0] = in->v[0];
+		out[1] = in->v[1];
+		k = rl_intlist(c, out + 2, MAXRANK - 2);
+		if (k != in->n - 2)
+			return rl_fail(r, "output_size \"%.40s\" does not fit "
+			    "the input", c);
+		for (i = 2; i < in->n; i++)
+			if (out[i] < 0 || out[i] > (INT64_C(1) << 40))
+				return rl_fail(r, "output_size \"%.40s\" is "
+				    "out of range", c);
+		nout_d = in->n;
+	} else {
+		k = rl_intlist(c, pad, 2 * MAXRANK);
+		if (k < 2 || k % 2 != 0 || k / 2 > in->n)
+			return rl_fail(r, "padding \"%.40s\" does not fit "
+			    "the input", c);
+		memcpy(out, in->v, (size_t)in->n * sizeof *out);
+		for (i = 0; i < k; i++)
+			if (pad[i] < 0 || pad[i] > (INT64_C(1) << 40))
+				return rl_fail(r, "padding \"%.40s\" is out "
+				    "of range", c);
+		for (i = 0; i < k / 2; i++)
+			out[in->n - 1 - i] += pad[2 * i] + pad[2 * i + 1];
+		nout_d = in->n;
+	}
+	nout = 1;
+	for (i = 0; i < nout_d; i++)
+		nout *= (double)out[i];
+	dt[0] = ti;
+	dt[1] = ti;
+	rl_pints(r, P_OP_SHAPE, out, nout_d);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
+	rl_pnone(r, P_STRIDE_OUTPUT);
+	rl_pshape(r, P_INPUT_SHAPE, in);
+	rl_pints(r, P_OUTPUT_SHAPE, out, nout_d);
+	r->flop = nout;
+	r->bytes = n * bi + nout * bi;
+	r->hasbytes = bi > 0;
+	return 0;
+}
+
+int
+rl_binary(int cls, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *s1, *s2, *so;
+	const char *t1, *t2, *to = NULL, *dt[3];
+	int b1, b2, bo, i, n;
+	double n1, n2, nout;
+	int64_t d1, d2;
+
+	(void)cls;
+	if ((s1 = rl_needdim(a, r, 0, 0)) == NULL ||
+	    (s2 = rl_needdim(a, r, 1, 0)) == NULL ||
+	    (t1 = rl_needtype(a, r, 0)) == NULL ||
+	    (t2 = rl_needtype(a, r, 1)) == NULL)
+		return -1;
+	so = rl_dim(a, 2);
+	if (rl_nonempty(so))
+		to = rl_type(a, 2);
+	else
+		so = NULL;
+
+	/* numpy broadcasting */
+	n = s1->n > s2->n ? s1->n : s2->n;
+	nout = 1;
+	for (i = 0; i < n; i++) {
+		d1 = i < s1->n ? s1->v[s1->n - 1 - i] : 1;
+		d2 = i < s2->n ? s2->v[s2->n - 1 - i] : 1;
+		if (d1 != d2 && d1 != 1 && d2 != 1)
+			return rl_fail(r, "shapes do not broadcast");
+		nout *= (double)(d1 == 1 ? d2 : d1);
+	}
+	dt[0] = t1;
+	dt[1] = t2;
+	dt[2] = to;
+	rl_pshape(r, P_SHAPE_IN1, s1);
+	rl_pshape(r, P_SHAPE_IN2, s2);
+	rl_pstrs(r, P_DTYPE_IN1_IN2_OUT, 3, dt);
+	rl_pshape(r, P_STRIDE_INPUT1, rl_stride(a, 0));
+	rl_pshape(r, P_STRIDE_INPUT2, rl_stride(a, 1));
+	rl_pshape(r, P_STRIDE_OUTPUT, so != NULL ? rl_stride(a, 2) : NULL);
+
+	b1 = rl_bpe(t1);
+	b2 = rl_bpe(t2);
+	if (to != NULL)
+		bo = rl_bpe(to);
+	else if (s1->n > 0 && s2->n > 0)
+		bo = b1 > b2 ? b1 : b2;
+	else
+		bo = b1;
+	n1 = rl_prod(s1);
+	n2 = rl_prod(s2);
+	r->flop = nout;
+	r->bytes = n1 * b1 + n2 * b2 + nout * bo;
+	r->hasbytes = b1 > 0 && b2 > 0 && bo > 0;
+	r->prec = rl_prec(t1);
+	return 0;
+}

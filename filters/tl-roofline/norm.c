@@ -1,0 +1,202 @@
+/*
+ * tl-roofline: normalization models (TraceLens's LayerNorm, BatchNorm,
+ * GroupNorm, InstanceNorm, RMSNorm and their backward classes). With n
+ * the elements, C the channels (the normalized size), e = n / C:
+ *
+ *	fwd FLOPs = 3C + (3n if training) + 3C + 2n
+ *	fwd bytes = n (bpe_in + bpe_out) + W C bpe_in,
+ *	    W = 2 + (1 if affine) + (1 if affine and bias) + (2 if training)
+ *	RMS FLOPs = (n / C)(2C + 2) + n (2 if affine else 1)
+ *	RMS bytes = n (bpe_in + bpe_out) + (C bpe if affine)
+ *	bwd FLOPs = C ((3 if not training) + 4e
+ *	    + (5e if mask[0] and training, 2e if not mask[0]))
+ *	bwd bytes = n bpe_out + n bpe_in (2 if mask[0] and training else 1)
+ *	    + (C bpe if training) + (C bpe if affine)
+ *	    + (C bpe (2 if bias else 1) if affine and training)
+ *
+ * TraceLens takes a weight or bias as there when the input exists at
+ * all, so layer norm is always affine with a bias, and takes batch
+ * norm's training flag as true for any non-empty string, "False" too.
+ * Without --tracelens an empty input is absent and "False" is false.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "roof.h"
+
+/* Input i is a weight or bias that is there. */
+static int
+present(const struct rl_args *a, int i)
+{
+	if (rl_tracelens)
+		return i < a->ndims;
+	return rl_nonempty(rl_dim(a, i));
+}
+
+/* "[True, False, True]" into mask[3]; 0, or -1. */
+static int
+outmask(const char *s, int *mask)
+{
+	int n = 0;
+
+	if (s == NULL || *s != '[')
+		return -1;
+	for (; n < 3; n++) {
+		s += strcspn(s, "TF");
+		if (*s == '\0')
+			return -1;
+		mask[n] = *s++ == 'T';
+	}
+	return 0;
+}
+
+int
+rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *x;
+	const char *ti, *dt[2], *c, *name = a->name;
+	int ix = 0, bwd = 0, affine = 0, bias = 0, training = 1, bpe, i, k;
+	int mask[3] = { 1, 1, 1 }, native, iw = -1, ib = -1, itr = -1, imask;
+	int64_t ns[16];
+	double n, C = 0, e, W;
+
+	native = strncmp(name, "aten::native_", 13) == 0;
+	switch (cls) {
+	case C_LN_BWD:
+	case C_BN_BWD:
+	case C_GN_BWD:
+	case C_RMS_BWD:
+		ix = 1, bwd = 1;
+		break;
+	case C_IN_BWD:
+		return rl_fail(r, "TraceLens has no instance norm backward "
+		    "model");
+	}
+	if ((x = rl_needdim(a, r, ix, 0)) == NULL ||
+	    (ti = rl_needtype(a, r, ix)) == NULL)
+		return -1;
+	n = rl_prod(x);
+	switch (cls) {
+	case C_LN:
+	case C_RMS:
+	case C_LN_BWD:
+	case C_RMS_BWD:
+		/* normalized_shape */
+		if ((c = rl_needci(a, r, ix + 1)) == NULL)
+			return -1;
+		if ((k = rl_intlist(c, ns, 16)) < 1)
+			return rl_fail(r, "normalized_shape is not a list of "
+			    "integers: \"%.40s\"", c);
+		for (C = 1, i = 0; i < k; i++)
+			C *= (double)ns[i];
+		break;
+	default:
+		if (x->n < 2)
+			return rl_fail(r, "input has %d dims, the model reads "
+			    "the channels, dim 1", x->n);
+		C = (double)x->v[1];
+	}
+	if (C <= 0)
+		return rl_fail(r, "no channels");
+	imask = -1;
+	switch (cls) {
+	case C_LN:
+		iw = 2, ib = 3;
+		break;
+	case C_RMS:
+		iw = 2;
+		break;
+	case C_BN:
+	case C_IN:
+		iw = rl_tracelens ? 2 : 1, ib = 2, itr = 5;
+		break;
+	case C_GN:
+		iw = native ? 1 : 2, ib = native ? 2 : 3;
+		if (rl_tracelens)
+			iw = ib = 2;
+		break;
+	case C_LN_BWD:
+		iw = 5, ib = 6, imask = 7;
+		break;
+	case C_BN_BWD:
+		iw = 2, itr = 7, imask = 9;
+		break;
+	case C_GN_BWD:
+		iw = 4, imask = 9;
+		break;
+	case C_RMS_BWD:
+		iw = 4, imask = 5;
+		break;
+	}
+	if (iw >= 0)
+		affine = present(a, iw);
+	if (ib >= 0)
+		bias = present(a, ib);
+	else if (rl_tracelens && cls != C_RMS && cls != C_RMS_BWD)
+		bias = affine;
+	if (itr >= 0) {
+		if ((c = rl_needci(a, r, itr)) == NULL)
+			return -1;
+		training = rl_tracelens ? *c != '\0' :
+		    strcasecmp(c, "true") == 0 || strcmp(c, "1") == 0;
+	}
+	if (cls == C_RMS || cls == C_RMS_BWD)
+		training = 0;
+	if (imask >= 0) {
+		if ((c = rl_needci(a, r, imask)) == NULL)
+			return -1;
+		if (outmask(c, mask) < 0)
+			return rl_fail(r, "output_mask is not 3 booleans: "
+			    "\"%.40s\"", c);
+	}
+
+	dt[0] = ti;
+	dt[1] = NULL;
+	rl_pshape(r, P_OP_SHAPE, x);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, ix));
+	rl_pnone(r, P_STRIDE_OUTPUT);
+	rl_pnum(r, P_NUM_CHANNELS, C);
+	rl_pbool(r, P_HAS_BIAS, bias);
+	rl_pbool(r, P_IS_AFFINE, affine);
+	rl_pbool(r, P_IS_TRAINING, training);
+	if (imask >= 0)
+		rl_pbools(r, P_OUTPUT_MASK, 3, mask);
+
+	bpe = rl_bpe(ti);
+	r->hasbytes = bpe > 0;
+	r->prec = rl_prec(ti);
+	e = n / C;
+	if (cls == C_RMS) {
+		r->flop = (n / C) * (2 * C + 2) + n * (affine ? 2 : 1);
+		r->bytes = n * (bpe + bpe) + (affine ? C * bpe : 0);
+		return 0;
+	}
+	if (cls == C_RMS_BWD) {
+		/*
+		 * Not in TraceLens: dx = r (w dy) - x r^3 mean(x w dy),
+		 * 6 FLOPs per element; dw = sum(dy x r), 3.
+		 */
+		r->isbwd = 1;
+		r->flop = (mask[0] ? 6 * n : 0) + (mask[1] && affine ?
+		    3 * n : 0);
+		r->bytes = 2 * n * bpe + (mask[0] ? n * bpe : 0) +
+		    (affine ? C * bpe : 0) + (mask[1] && affine ? C * bpe : 0) +
+		    e * 4;
+		return 0;
+	}
+	if (!bwd) {
+		r->flop = 3 * C + (training ? 3 * n : 0) + 3 * C + 2 * n;
+		W = 2 + (affine ? 1 : 0) + (affine && bias ? 1 : 0) +
+		    (training ? 2 : 0);
+		r->bytes = n * (bpe + bpe) + W * C * bpe;
+		return 0;
+	}
+	r->isbwd = 1;
+	r->flop = C * ((training ? 0 : 3) + 4 * e +
+	    (mask[0] && training ? 5 * e : !mask[0] ? 2 * e : 0));
+	r->bytes = n * bpe + n * bpe * (mask[0] && training ? 2 : 1) +
+	    (training ? C * bpe : 0) + (affine ? C * bpe : 0) +
+	    (affine && training ? C * bpe * (bias ? 2 : 1) : 0);
+	return 0;
+}

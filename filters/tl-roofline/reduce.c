@@ -1,0 +1,91 @@
+/*
+ * tl-roofline: reductions (TraceLens's aten_reduce).
+ *
+ *	FLOPs = n_in
+ *	bytes = n_in bpe_in + n_out bpe_out	(backward: the same)
+ *
+ * TraceLens reads the reduced dims only from Python ints and lists, and
+ * the trace has strings, so its n_out is always 1 (n_in for cumsum and
+ * cumprod). Without --tracelens, n_out comes from the dim argument, and
+ * max and min with a dim also write int64 indices.
+ */
+#include <string.h>
+
+#include "roof.h"
+
+#define MAXRANK	16
+
+int
+rl_reduce(int cls, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *x;
+	const char *ti, *dt[2], *op, *c, *t;
+	int bpe, idim = 1, i, k, cum, minmax, indices = 0;
+	int64_t dims[MAXRANK], d;
+	int red[MAXRANK];
+	double nin, nout;
+
+	(void)cls;
+	if ((x = rl_needdim(a, r, 0, 0)) == NULL ||
+	    (ti = rl_needtype(a, r, 0)) == NULL)
+		return -1;
+	op = a->name + (strncmp(a->name, "aten::", 6) == 0 ? 6 : 0);
+	if (strncmp(op, "linalg_", 7) == 0)
+		op += 7;
+	cum = strcmp(op, "cumsum") == 0 || strcmp(op, "cumprod") == 0;
+	minmax = strcmp(op, "max") == 0 || strcmp(op, "min") == 0;
+	if (strcmp(op, "norm") == 0)
+		idim = 2;
+	nin = rl_prod(x);
+	nout = cum ? nin : 1;
+	if (!rl_tracelens && !cum) {
+		if (x->n > MAXRANK)
+			return rl_fail(r, "input has more than %d dims",
+			    MAXRANK);
+		c = rl_ci(a, idim);
+		t = rl_type(a, idim);
+		if (minmax && rl_nonempty(rl_dim(a, 1))) {
+			/* maximum/minimum of two tensors: element-wise */
+			r->family = F_BINARY;
+			return rl_binary(C_BINARY, a, r);
+		}
+		k = -1;
+		if (c != NULL && *c == '[')
+			k = rl_intlist(c, dims, MAXRANK);
+		else if (minmax && c != NULL && *c != '\0' && t != NULL &&
+		    strcmp(t, "Scalar") == 0) {
+			k = rl_intlist(c, dims, 1);
+			indices = k == 1;
+		}
+		if (k > 0) {
+			memset(red, 0, sizeof red);
+			for (i = 0; i < k; i++) {
+				d = dims[i] < 0 ? dims[i] + x->n : dims[i];
+				if (d < 0 || d >= (x->n > 0 ? x->n : 1))
+					return rl_fail(r, "dim %lld is out of "
+					    "range", (long long)dims[i]);
+				red[d] = 1;
+			}
+			for (nout = 1, i = 0; i < x->n; i++)
+				if (!red[i])
+					nout *= (double)x->v[i];
+		}
+	}
+	dt[0] = ti;
+	dt[1] = NULL;
+	rl_pnum(r, P_NUM_INPUT_ELEMS, nin);
+	rl_pnum(r, P_NUM_OUTPUT_ELEMS, nout);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pstr(r, P_REDUCE_TYPE, op);
+
+	bpe = rl_bpe(ti);
+	r->flop = nin;
+	r->bytes = nin * bpe + nout * bpe + (indices ? nout * 8 : 0);
+	r->hasbytes = bpe > 0;
+	r->flop_bwd = nin;
+	r->bytes_bwd = r->bytes;
+	r->hasbytes_bwd = r->hasbytes;
+	r->hasbwd = 1;
+	r->prec = rl_prec(ti);
+	return 0;
+}

@@ -1,0 +1,242 @@
+/*
+ * tl-roofline: what its private sources share. The models read an op's
+ * arguments (struct rl_args) and fill a result (struct rl_res): the
+ * model's parameters, written both as Python reprs (TraceLens's CSVs)
+ * and as JSON (the stream), FLOPs, bytes and the compute spec.
+ * These names have external linkage only because the program is split
+ * over several files; nothing outside tl-roofline sees them.
+ */
+#ifndef RL_ROOF_H
+#define RL_ROOF_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A growing byte string. */
+struct rl_str {
+	char *p;
+	size_t n, cap;
+};
+
+void rl_sput(struct rl_str *, const char *s, size_t n);
+void rl_sputs(struct rl_str *, const char *s);
+void rl_sputc(struct rl_str *, char c);
+void rl_sprintf(struct rl_str *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+
+/* Python repr of a double, as Python and numpy print it. */
+int rl_pyfloat(char *buf, size_t cap, double v);
+void rl_sputpyfloat(struct rl_str *, double v);
+/* Python repr of a str (UTF-8 bytes). */
+void rl_sputpystr(struct rl_str *, const char *s, size_t n);
+/* JSON string. */
+void rl_sputjstr(struct rl_str *, const char *s, size_t n);
+/* The Python repr of a JSON text (lists, str, int, float, null, bool). */
+int rl_json2py(struct rl_str *, const char *js, size_t n);
+
+/*
+ * One entry of a JSON list argument: a flat list of integers (a shape or
+ * a stride), or something else (a nested list, a number, ...).
+ */
+struct rl_shape {
+	int n;			/* number of integers, if flat */
+	int flat;		/* a list of integers only */
+	int64_t *v;
+};
+
+/* The arguments of one op, from the JSON columns of its row. */
+struct rl_args {
+	int hasdims, hastypes, hasstrides, hasci;
+	int ndims, ntypes, nstrides, nci;
+	struct rl_shape *dims, *strides;
+	const char **types;	/* NUL-terminated, unescaped */
+	const char **ci;
+	const char *name;
+};
+
+/* Parameter names: the order of this list is not the column order. */
+enum {
+	P_M, P_N, P_K, P_BIAS, P_STRIDE_A, P_STRIDE_B, P_DTYPE_A_B, P_B,
+	P_TRANSPOSE,
+	P_N_Q, P_H_Q, P_N_KV, P_H_KV, P_D_H_QK, P_D_H_V, P_DROPOUT, P_CAUSAL,
+	P_FLASH_IMPL,
+	P_CONVND, P_INPUT_SHAPE, P_FILTER_SHAPE, P_DTYPE_INPUT_WEIGHT,
+	P_INPUT_STRIDE, P_WEIGHT_STRIDE, P_STRIDE, P_PADDING, P_DILATION,
+	P_TRANSPOSED_CONV, P_OUTPUT_PADDING, P_GROUPS, P_OUTPUT_MASK,
+	P_OP_SHAPE, P_DTYPE_IN_OUT, P_STRIDE_INPUT, P_STRIDE_OUTPUT,
+	P_OUTPUT_SHAPE,
+	P_SHAPE_IN1, P_SHAPE_IN2, P_DTYPE_IN1_IN2_OUT, P_STRIDE_INPUT1,
+	P_STRIDE_INPUT2,
+	P_NUM_CHANNELS, P_HAS_BIAS, P_IS_AFFINE, P_IS_TRAINING,
+	P_NUM_INPUT_ELEMS, P_NUM_OUTPUT_ELEMS, P_REDUCE_TYPE,
+	P_C, P_L, P_KERNEL_SIZE, P_DTYPE, P_SHAPE, P_NUM_ROWS, P_VOCAB,
+	P_NUM_SEQS, P_MAX_SEQLEN_Q, P_MAX_SEQLEN_KV,
+	NPARAMNAME
+};
+extern const char *const rl_paramname[NPARAMNAME];
+
+#define RL_MAXP	20
+
+struct rl_param {
+	uint8_t key;
+	uint8_t tuple;		/* the value is a tuple (CSV: str() it) */
+	uint8_t none;		/* the value is None */
+	uint32_t py, pyn;	/* offsets into rl_res.py */
+	uint32_t js, jsn;	/* ... and rl_res.js */
+};
+
+/* Families: each is a TraceLens sheet, or a pair of _fwd/_bwd sheets. */
+enum {
+	F_GEMM, F_SDPA, F_CONV, F_UNARY, F_BINARY, F_NORM, F_REDUCE, F_SSM,
+	F_ROPE, F_CE, NFAMILY
+};
+
+/* What a model computes for one op. */
+struct rl_res {
+	int np;
+	struct rl_param p[RL_MAXP];
+	struct rl_str py, js;
+	double flop, bytes;
+	int hasbytes;		/* bytes known (every dtype has a size) */
+	double flop_bwd, bytes_bwd;
+	int hasbwd, hasbytes_bwd;
+	const char *prec;	/* "bf16", ... or NULL */
+	int matrix;		/* compute spec matrix_, else vector_ */
+	int isbwd;		/* the op itself is a backward op */
+	int family;		/* F_*: not the op's family, or -1 */
+	const char *why;	/* why the args do not fit, when they don't */
+	char whybuf[112];
+};
+
+/* Set r->why (printf-style) and return -1. */
+int rl_fail(struct rl_res *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The models. */
+struct rl_model {
+	const char *name;	/* op name */
+	int family;
+	int cls;		/* index into the model functions */
+	const char *category;	/* TraceLens's category */
+};
+
+/* Options the models look at. */
+extern int rl_tracelens;
+
+/*
+ * Look an op name up: its model, or NULL; *un is TraceLens's model class
+ * for an op that TraceLens models and tl-roofline does not, else NULL.
+ */
+const struct rl_model *rl_find(const char *name, size_t n, const char **un);
+/* Those ops: name and TraceLens's class. */
+extern const char *const rl_unmodelled_tab[][2];
+extern const size_t rl_nunmodelled;
+/* Compute: 0, or -1 with r->why set. */
+int rl_compute(const struct rl_model *, const struct rl_args *,
+    struct rl_res *);
+/* Model class name, as TraceLens calls it (aten_mm, ...). */
+const char *rl_classname(const struct rl_model *);
+
+/* Parameters. */
+void rl_reset(struct rl_res *);
+void rl_pint(struct rl_res *, int key, int64_t v);
+void rl_pnum(struct rl_res *, int key, double v);	/* int if integral */
+void rl_pbool(struct rl_res *, int key, int v);
+void rl_pfloat(struct rl_res *, int key, double v);
+void rl_pstr(struct rl_res *, int key, const char *s);	/* NULL: None */
+void rl_pnone(struct rl_res *, int key);
+/* A tuple of integers; NULL or not flat: None. */
+void rl_pshape(struct rl_res *, int key, const struct rl_shape *s);
+void rl_pints(struct rl_res *, int key, const int64_t *v, int n);
+/* A tuple of n strings (NULL members are None). */
+void rl_pstrs(struct rl_res *, int key, int n, const char *const *s);
+void rl_pbools(struct rl_res *, int key, int n, const int *v);
+/* Is key already there? */
+int rl_haskey(const struct rl_res *, int key);
+
+/* dtypes */
+int rl_bpe(const char *dtype);		/* bytes per element, or -1 */
+const char *rl_prec(const char *dtype);	/* "bf16", ..., or NULL */
+
+/* Helpers for the models. */
+double rl_prod(const struct rl_shape *);
+const struct rl_shape *rl_dim(const struct rl_args *, int i);
+const struct rl_shape *rl_stride(const struct rl_args *, int i);
+const char *rl_type(const struct rl_args *, int i);
+const char *rl_ci(const struct rl_args *, int i);
+/* Parse "[1, 2]", "(1, 2)", "3" or "" into up to max ints: count, -1. */
+int rl_intlist(const char *s, int64_t *v, int max);
+int rl_truthy(const char *s);		/* "True", "true", "1" */
+int rl_nonempty(const struct rl_shape *);
+/* Entry i of input_dims, a shape of at least minn dims, or fail. */
+const struct rl_shape *rl_needdim(const struct rl_args *, struct rl_res *,
+    int i, int minn);
+/* Entry i of input_types, or fail. */
+const char *rl_needtype(const struct rl_args *, struct rl_res *, int i);
+/* Entry i of concrete_inputs, or fail. */
+const char *rl_needci(const struct rl_args *, struct rl_res *, int i);
+
+/* The families of models. */
+int rl_gemm(int cls, const struct rl_args *, struct rl_res *);
+int rl_sdpa(int cls, const struct rl_args *, struct rl_res *);
+int rl_conv(int cls, const struct rl_args *, struct rl_res *);
+int rl_unary(int cls, const struct rl_args *, struct rl_res *);
+int rl_binary(int cls, const struct rl_args *, struct rl_res *);
+int rl_norm(int cls, const struct rl_args *, struct rl_res *);
+int rl_reduce(int cls, const struct rl_args *, struct rl_res *);
+int rl_other(int cls, const struct rl_args *, struct rl_res *);
+
+/* Model classes. */
+enum {
+	/* GEMM */
+	C_MM, C_ADDMM, C_BMM, C_BADDBMM, C_SCALED_MM, C_TEV2, C_TE_GEMM_TS,
+	C_VLLM_DQ,
+	/* SDPA */
+	C_SDPA_FLASH, C_SDPA_EFF, C_SDPA_CUDNN, C_FA_FWD, C_FA_BWD,
+	C_FA_VARLEN_FWD, C_FA_VARLEN_BWD, C_AITER_FWD, C_AITER_BWD,
+	C_AITER_MHA_BWD, C_FMHA_V3_FWD, C_FMHA_V3_BWD, C_FA3_FWD,
+	/* CONV */
+	C_CONV, C_CONV_BWD,
+	/* elementwise */
+	C_UNARY, C_REPPAD, C_UPSAMPLE, C_BINARY,
+	/* normalization */
+	C_LN, C_BN, C_GN, C_IN, C_RMS, C_LN_BWD, C_BN_BWD, C_GN_BWD,
+	C_IN_BWD, C_RMS_BWD,
+	/* reduce */
+	C_REDUCE,
+	/* others */
+	C_CAUSALCONV1D, C_ROPE, C_CE,
+	NCLASS
+};
+
+/* GPU architectures. */
+#define RL_MAXSPEC 32
+struct rl_arch {
+	char *name;
+	char *path;
+	double mem_bw_gbps;		/* 0: unknown */
+	int nspec;
+	char *spec[RL_MAXSPEC];	/* "matrix_bf16", ... */
+	double tflops[RL_MAXSPEC];
+	int nmatch;
+	char *match[8];
+};
+
+/* Load an arch file (tl-tsv(5) key/value/source, or TraceLens JSON). */
+struct rl_arch *rl_arch_load(const char *path);
+/* Find an arch by name in the share directory: NULL if there is none. */
+struct rl_arch *rl_arch_byname(const char *name);
+/* The arch whose match string is in the device name: NULL if none. */
+struct rl_arch *rl_arch_bydevice(const char *device);
+void rl_arch_free(struct rl_arch *);
+/* The peak of a compute spec, or 0. */
+double rl_arch_peak(const struct rl_arch *, const char *spec);
+struct tl_out;
+/* Write every arch file of the share directory as one table: 0 or 1. */
+int rl_arch_list(struct tl_out *);
+/* The share directory ($TL_SHARE, or <exe dir>/../share/tl). */
+const char *rl_sharedir(void);
+
+#endif

@@ -1,0 +1,890 @@
+/*
+ * tl-roofline: the per-sheet summaries (TraceLens's
+ * summarize_df_perf_metrics): the rows of a sheet grouped by name and
+ * parameters, with first values, statistics of the throughputs and the
+ * kernel times, sorted by total kernel time. Written as a tl table, or
+ * as TraceLens's CSV, number for number (pandas' Kahan sums, Welford
+ * variances, numpy's pairwise sums, Python's reprs).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../../common/err.h"
+#include "../../common/intern.h"
+#include "../../common/mem.h"
+#include "../../common/tsv.h"
+#include "roof.h"
+#include "seg.h"
+
+struct group {
+	uint32_t i0, n;		/* instances: ord[i0 .. i0 + n) */
+	int64_t uid;		/* UID_first */
+	int64_t ksum_ns;
+	double ksum_us;
+};
+
+/* The sheet being written. */
+static uint32_t *ord;		/* instance indexes, grouped */
+static struct group *grp;
+static size_t ngrp;
+static int cols[NPARAMNAME];	/* param columns, in order */
+static int ncols;
+static int uniform;		/* every row has every param column */
+static int bycsv;		/* sort by TraceLens's us sums */
+
+int
+rl_sheet_byname(const char *s)
+{
+	int i;
+
+	for (i = 0; i < NSHEET; i++)
+		if (strcmp(s, rl_sheetname[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Statistics, skipping NaN, as pandas' groupby does. */
+struct stat5 {
+	double mean, median, std, min, max, sum;
+	size_t n;
+};
+
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+stats(const double *v, size_t n, struct stat5 *s)
+{
+	static double *tmp;
+	static size_t cap;
+	double sum = 0, c = 0, y, t, mean = 0, m2 = 0, old;
+	size_t i, k = 0;
+
+	xgrow(&tmp, &cap, n + 1, sizeof *tmp);
+	s->min = s->max = NAN;
+	for (i = 0; i < n; i++) {
+		if (isnan(v[i]))
+			continue;
+		y = v[i] - c;
+		t = sum + y;
+		c = (t - sum) - y;
+		sum = t;
+		k++;
+		old = mean;
+		mean += (v[i] - old) / (double)k;
+		m2 += (v[i] - mean) * (v[i] - old);
+		if (k == 1 || v[i] < s->min)
+			s->min = v[i];
+		if (k == 1 || v[i] > s->max)
+			s->max = v[i];
+		tmp[k - 1] = v[i];
+	}
+	s->n = k;
+	s->sum = sum;
+	s->mean = k > 0 ? sum / (double)k : NAN;
+	s->std = k > 1 ? sqrt(m2 / (double)(k - 1)) : NAN;
+	if (k == 0) {
+		s->median = NAN;
+		return;
+	}
+	qsort(tmp, k, sizeof *tmp, cmpd);
+	s->median = k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
+}
+
+/* numpy's pairwise sum. */
+static double
+pairwise(const double *a, size_t n)
+{
+	double r[8], res;
+	size_t i, j, n2;
+
+	if (n < 8) {
+		res = 0.;
+		for (i = 0; i < n; i++)
+			res += a[i];
+		return res;
+	}
+	if (n <= 128) {
+		for (j = 0; j < 8; j++)
+			r[j] = a[j];
+		for (i = 8; i < n - n % 8; i += 8)
+			for (j = 0; j < 8; j++)
+				r[j] += a[i + j];
+		res = ((r[0] + r[1]) + (r[2] + r[3])) +
+		    ((r[4] + r[5]) + (r[6] + r[7]));
+		for (; i < n; i++)
+			res += a[i];
+		return res;
+	}
+	n2 = n / 2;
+	n2 -= n2 % 8;
+	return pairwise(a, n2) + pairwise(a + n2, n - n2);
+}
+
+/* Group the instances of a sheet. */
+
+static int
+cmpgrp(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	if (bycsv) {
+		if (x->ksum_us != y->ksum_us)
+			return x->ksum_us > y->ksum_us ? -1 : 1;
+	} else if (x->ksum_ns != y->ksum_ns)
+		return x->ksum_ns > y->ksum_ns ? -1 : 1;
+	return x->uid < y->uid ? -1 : x->uid > y->uid;
+}
+
+static void
+build(int sheet, int csv)
+{
+	struct rl_sparam p[RL_MAXP + 1];
+	struct tl_intern *keys = tl_intern_new();
+	struct rl_str key = { NULL, 0, 0 };
+	uint32_t *gid = NULL, *cnt = NULL, id;
+	size_t n = 0, i, k, cap = 0, capc = 0;
+	int np, j, c, pass, seen[NPARAMNAME];
+
+	free(ord);
+	free(grp);
+	ord = NULL;
+	grp = NULL;
+	ngrp = 0;
+	ncols = 0;
+	bycsv = csv;
+	uniform = 1;
+	memset(seen, 0, sizeof seen);
+	/* the sheet's rows: TraceLens's own, then those it moved here */
+	xgrow(&ord, &cap, rl_ninsts + 1, sizeof *ord);
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < rl_ninsts; i++)
+			if (rl_insts[i].sheet == sheet &&
+			    rl_insts[i].moved == pass)
+				ord[n++] = (uint32_t)i;
+	/* param columns, in order of appearance */
+	for (i = 0; i < n; i++) {
+		np = rl_opparams(&rl_ops[rl_insts[ord[i]].op], p, RL_MAXP + 1);
+		for (j = 0; j < np; j++)
+			if (!seen[p[j].key]) {
+				seen[p[j].key] = 1;
+				cols[ncols++] = p[j].key;
+			}
+	}
+	for (i = 0; i < n; i++)
+		if (rl_opparams(&rl_ops[rl_insts[ord[i]].op], p,
+		    RL_MAXP + 1) != ncols)
+			uniform = 0;
+	/* groups: name and the params' reprs */
+	gid = xcalloc(n + 1, sizeof *gid);
+	for (i = 0; i < n; i++) {
+		const struct rl_op *o = &rl_ops[rl_insts[ord[i]].op];
+
+		key.n = 0;
+		rl_sputs(&key, rl_opname(o));
+		np = rl_opparams(o, p, RL_MAXP + 1);
+		for (j = 0; j < np; j++) {
+			rl_sputc(&key, '\x1f');
+			rl_sputc(&key, (char)('A' + p[j].key));
+			rl_sput(&key, rl_text.p + p[j].py, p[j].pyn);
+		}
+		id = tl_intern(keys, key.p, key.n);
+		xgrow(&cnt, &capc, id + 1, sizeof *cnt);
+		if (id >= ngrp) {
+			cnt[id] = 0;
+			ngrp = id + 1;
+		}
+		cnt[id]++;
+		gid[i] = id;
+	}
+	grp = xcalloc(ngrp + 1, sizeof *grp);
+	for (k = 0, c = 0; k < ngrp; k++) {
+		grp[k].i0 = (uint32_t)c;
+		c += (int)cnt[k];
+	}
+	{
+		uint32_t *o2 = xcalloc(n + 1, sizeof *o2);
+
+		for (i = 0; i < n; i++) {
+			struct group *g = &grp[gid[i]];
+			const struct rl_inst *in = &rl_insts[ord[i]];
+			if (g->n == 0)
+				g->uid = rl_ops[in->op].uid;
+			o2[g->i0 + g->n++] = ord[i];
+			g->ksum_ns += in->busy_ns;
+		}
+		free(ord);
+		ord = o2;
+	}
+	/* Kahan sums of the kernel times, in row order */
+	for (k = 0; k < ngrp; k++) {
+		double s = 0, cc = 0, y, t;
+
+		for (i = 0; i < grp[k].n; i++) {
+			y = rl_insts[ord[grp[k].i0 + i]].busy_us - cc;
+			t = s + y;
+			cc = (t - s) - y;
+			s = t;
+		}
+		grp[k].ksum_us = s;
+	}
+	qsort(grp, ngrp, sizeof *grp, cmpgrp);
+	tl_intern_free(keys);
+	free(key.p);
+	free(gid);
+	free(cnt);
+}
+
+/* The value of param column key for an op: NULL when it has none. */
+static const struct rl_sparam *
+param(const struct rl_op *o, int key, struct rl_sparam *p)
+{
+	int np = rl_opparams(o, p, RL_MAXP + 1), j;
+
+	for (j = 0; j < np; j++)
+		if (p[j].key == key)
+			return &p[j];
+	return NULL;
+}
+
+/* The tl table. */
+
+static void
+tab(struct tl_out *o)
+{
+	tl_out_char(o, '\t');
+}
+
+static void
+raw(struct tl_out *o, const char *s)
+{
+	tl_out_raw(o, s, strlen(s));
+}
+
+static void
+putd(struct tl_out *o, double v)
+{
+	if (isfinite(v))
+		tl_out_double(o, v);
+}
+
+static void
+put5(struct tl_out *o, const struct stat5 *s)
+{
+	putd(o, s->mean);
+	tab(o);
+	putd(o, s->median);
+	tab(o);
+	putd(o, s->std);
+	tab(o);
+	putd(o, s->min);
+	tab(o);
+	putd(o, s->max);
+}
+
+static void
+head5(struct tl_out *o, const char *name)
+{
+	static const char *const suf[] = {
+		"mean", "median", "std", "min", "max"
+	};
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		tab(o);
+		tl_out_cstr(o, name);
+		tl_out_char(o, '_');
+		tl_out_cstr(o, suf[i]);
+	}
+}
+
+void
+rl_write_sheet(struct tl_out *o, int sheet)
+{
+	static double *v1, *v2, *v3, *v4;
+	static size_t cap;
+	struct rl_sparam p[RL_MAXP + 1];
+	const struct rl_sparam *sp;
+	struct rl_str buf = { NULL, 0, 0 };
+	const struct rl_op *op;
+	const struct rl_inst *in;
+	struct stat5 s;
+	double flop, bytes, t, peak, cu, mu, roof;
+	const char *f, *bound;
+	char spec[32];
+	size_t k, i, n, l;
+	int j, hasbytes;
+	int64_t ksum;
+
+	build(sheet, 0);
+	tl_out_cstr(o, "name");
+	for (j = 0; j < ncols; j++) {
+		tab(o);
+		tl_out_cstr(o, "param_");
+		tl_out_cstr(o, rl_paramname[cols[j]]);
+	}
+	raw(o, "\tflop\tbytes\tflop_per_byte");
+	head5(o, "tb_per_s");
+	head5(o, "tflops_per_s");
+	raw(o, "\tprocess_name\tprocess_label\tthread_name"
+	    "\tcompute_spec\tarch\troofline_time_ns\tbound");
+	head5(o, "pct_roofline");
+	raw(o, "\tinput_dims\tinput_types\tinput_strides"
+	    "\tconcrete_inputs");
+	head5(o, "kernel_time_ns");
+	raw(o, "\tkernel_time_ns_sum\tcount\tuid\n");
+	for (k = 0; k < ngrp; k++) {
+		n = grp[k].n;
+		xgrow(&v1, &cap, n + 1, sizeof *v1);
+		v2 = xreallocarray(v2, cap, sizeof *v2);
+		v3 = xreallocarray(v3, cap, sizeof *v3);
+		v4 = xreallocarray(v4, cap, sizeof *v4);
+		op = &rl_ops[rl_insts[ord[grp[k].i0]].op];
+		in = &rl_insts[ord[grp[k].i0]];
+		flop = in->bwd && !op->isbwd ? op->flop_bwd : op->flop;
+		bytes = in->bwd && !op->isbwd ? op->bytes_bwd : op->bytes;
+		hasbytes = in->bwd && !op->isbwd ? op->hasbytes_bwd :
+		    op->hasbytes;
+		peak = rl_spec(op, spec, sizeof spec) != NULL ?
+		    rl_arch_peak(rl_segarch, spec) : 0;
+		roof = NAN;
+		bound = NULL;
+		if (peak > 0 && rl_segarch->mem_bw_gbps > 0 && hasbytes &&
+		    flop > 0) {
+			cu = flop / (peak * 1e3);
+			mu = bytes / rl_segarch->mem_bw_gbps;
+			roof = cu > mu ? cu : mu;
+			bound = cu >= mu ? "compute" : "memory";
+		}
+		ksum = 0;
+		for (i = 0; i < n; i++) {
+			in = &rl_insts[ord[grp[k].i0 + i]];
+			t = (double)in->busy_ns;
+			ksum += in->busy_ns;
+			v1[i] = t > 0 && hasbytes ? bytes / t / 1e3 : NAN;
+			v2[i] = t > 0 ? flop / t / 1e3 : NAN;
+			v3[i] = t > 0 ? roof / t * 100 : NAN;
+			v4[i] = t;
+		}
+		tl_out_cstr(o, rl_opname(op));
+		for (j = 0; j < ncols; j++) {
+			tab(o);
+			sp = param(op, cols[j], p);
+			if (sp != NULL && !sp->none)
+				tl_out_field(o, rl_text.p + sp->js, sp->jsn);
+		}
+		tab(o);
+		putd(o, flop);
+		tab(o);
+		if (hasbytes)
+			putd(o, bytes);
+		tab(o);
+		if (hasbytes && bytes > 0)
+			putd(o, flop / bytes);
+		tab(o);
+		stats(v1, n, &s);
+		put5(o, &s);
+		tab(o);
+		stats(v2, n, &s);
+		put5(o, &s);
+		tab(o);
+		tl_out_cstr(o, rl_procname(op));
+		tab(o);
+		tl_out_cstr(o, rl_proclabel(op));
+		tab(o);
+		tl_out_cstr(o, rl_threadname(op));
+		tab(o);
+		if (rl_spec(op, spec, sizeof spec) != NULL)
+			tl_out_cstr(o, spec);
+		tab(o);
+		if (rl_segarch != NULL)
+			tl_out_cstr(o, rl_segarch->name);
+		tab(o);
+		putd(o, roof);
+		tab(o);
+		if (bound != NULL)
+			tl_out_cstr(o, bound);
+		tab(o);
+		stats(v3, n, &s);
+		put5(o, &s);
+		for (j = 0; j < 4; j++) {
+			int c = j == 0 ? rl_c_dims : j == 1 ? rl_c_types :
+			    j == 2 ? rl_c_strides : rl_c_ci;
+
+			tab(o);
+			for (i = 0; i < n; i++) {
+				f = rl_opfield(&rl_ops[rl_insts[ord[grp[k].i0 +
+				    i]].op], c, &buf);
+				if (f != NULL) {
+					l = strlen(f);
+					tl_out_field(o, f, l);
+					break;
+				}
+			}
+		}
+		tab(o);
+		stats(v4, n, &s);
+		put5(o, &s);
+		tab(o);
+		tl_out_i64(o, ksum);
+		tab(o);
+		tl_out_i64(o, (int64_t)n);
+		tab(o);
+		tl_out_i64(o, grp[k].uid);
+		tl_out_char(o, '\n');
+	}
+	free(buf.p);
+}
+
+/* TraceLens's CSV. */
+
+struct csv {
+	FILE *f;
+	const char *path;
+	int col;
+};
+
+static void
+cfield(struct csv *c, const char *s, size_t n)
+{
+	size_t i;
+
+	if (c->col++ > 0)
+		putc(',', c->f);
+	if (strcspn(s, ",\"\n\r") >= n) {
+		fwrite(s, 1, n, c->f);
+		return;
+	}
+	putc('"', c->f);
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			putc('"', c->f);
+		putc(s[i], c->f);
+	}
+	putc('"', c->f);
+}
+
+static void
+cstr(struct csv *c, const char *s)
+{
+	cfield(c, s, strlen(s));
+}
+
+static void
+cnum(struct csv *c, double v)
+{
+	char buf[48];
+
+	if (isnan(v))
+		cfield(c, "", 0);
+	else
+		cfield(c, buf, (size_t)rl_pyfloat(buf, sizeof buf, v));
+}
+
+static void
+cint(struct csv *c, int64_t v)
+{
+	char buf[24];
+
+	cfield(c, buf, (size_t)snprintf(buf, sizeof buf, "%lld",
+	    (long long)v));
+}
+
+static void
+cend(struct csv *c)
+{
+	putc('\n', c->f);
+	c->col = 0;
+}
+
+static void
+c5(struct csv *c, const struct stat5 *s)
+{
+	cnum(c, s->mean);
+	cnum(c, s->median);
+	cnum(c, s->std);
+	cnum(c, s->min);
+	cnum(c, s->max);
+}
+
+static void
+chead5(struct csv *c, const char *name)
+{
+	static const char *const suf[] = {
+		"mean", "median", "std", "min", "max"
+	};
+	char buf[64];
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		snprintf(buf, sizeof buf, "%s_%s", name, suf[i]);
+		cstr(c, buf);
+	}
+}
+
+static double
+firstnum(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			return v[i];
+	return NAN;
+}
+
+/* numpy's round(x, 2): rint(x * 100) / 100. */
+static double
+round2(double x)
+{
+	return rint(x * 100) / 100;
+}
+
+static void
+npfloat(struct rl_str *s, double v)
+{
+	rl_sputs(s, "np.float64(");
+	rl_sputpyfloat(s, v);
+	rl_sputc(s, ')');
+}
+
+struct kstat {
+	uint32_t name, stream;
+	size_t count;
+	double total, mean, median, std, min, max;
+};
+
+static int
+cmpks(const void *a, const void *b)
+{
+	const struct kstat *x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total < y->total ? -1 : 1;
+	return strcmp(tl_intern_str(rl_in, x->name, NULL),
+	    tl_intern_str(rl_in, y->name, NULL));
+}
+
+static void
+putstream(struct rl_str *s, uint32_t st)
+{
+	const char *p;
+	size_t n, i;
+
+	if (st == RL_NONE) {
+		rl_sputs(s, "None");
+		return;
+	}
+	p = tl_intern_str(rl_in, st, &n);
+	for (i = 0; i < n; i++)
+		if ((p[i] < '0' || p[i] > '9') && !(i == 0 && p[i] == '-' &&
+		    n > 1))
+			break;
+	if (i == n && n > 0)
+		rl_sput(s, p, n);
+	else
+		rl_sputpystr(s, p, n);
+}
+
+/* kernel_details__summarize_kernel_stats and trunc_kernel_details. */
+static void
+kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
+{
+	static struct kstat *ks;
+	static size_t capks;
+	static double *d, *dev;
+	static size_t capd;
+	const struct rl_inst *t = NULL, *in;
+	const struct rl_gpu *gp;
+	size_t i, j, m, nk;
+	const char *nm;
+
+	full->n = trunc->n = 0;
+	for (i = 0; i < g->n; i++) {
+		in = &rl_insts[ord[g->i0 + i]];
+		if (in->nk > 0) {
+			t = in;
+			break;
+		}
+	}
+	if (t == NULL) {
+		rl_sputs(full, "[]");
+		return;
+	}
+	nk = t->nk;
+	xgrow(&ks, &capks, nk + 1, sizeof *ks);
+	xgrow(&d, &capd, g->n + 1, sizeof *d);
+	dev = xreallocarray(dev, capd, sizeof *dev);
+	for (j = 0; j < nk; j++) {
+		gp = &rl_gpus[rl_kv[t->k0 + j]];
+		m = 0;
+		for (i = 0; i < g->n; i++) {
+			in = &rl_insts[ord[g->i0 + i]];
+			if (in->nk != nk)
+				continue;
+			d[m++] = (double)rl_gpus[rl_kv[in->k0 + j]].dur /
+			    1000.0;
+		}
+		ks[j].name = gp->name;
+		ks[j].stream = gp->stream;
+		ks[j].count = m;
+		ks[j].total = pairwise(d, m);
+		ks[j].mean = ks[j].total / (double)m;
+		for (i = 0; i < m; i++)
+			dev[i] = (d[i] - ks[j].mean) * (d[i] - ks[j].mean);
+		ks[j].std = sqrt(pairwise(dev, m) / (double)m);
+		qsort(d, m, sizeof *d, cmpd);
+		ks[j].median = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) /
+		    2;
+		ks[j].min = d[0];
+		ks[j].max = d[m - 1];
+	}
+	qsort(ks, nk, sizeof *ks, cmpks);
+	rl_sputc(full, '[');
+	rl_sputc(trunc, '[');
+	for (j = 0; j < nk; j++) {
+		size_t l;
+
+		if (j > 0) {
+			rl_sput(full, ", ", 2);
+			rl_sput(trunc, ", ", 2);
+		}
+		nm = tl_intern_str(rl_in, ks[j].name, &l);
+		rl_sputs(full, "{'name': ");
+		rl_sputpystr(full, nm, l);
+		rl_sputs(full, ", 'stream': ");
+		putstream(full, ks[j].stream);
+		rl_sprintf(full, ", 'count': %zu, 'total_duration_us': ",
+		    ks[j].count);
+		npfloat(full, ks[j].total);
+		rl_sputs(full, ", 'mean_duration_us': ");
+		npfloat(full, ks[j].mean);
+		rl_sputs(full, ", 'median_duration_us': ");
+		npfloat(full, ks[j].median);
+		rl_sputs(full, ", 'std_dev_duration_us': ");
+		npfloat(full, ks[j].std);
+		rl_sputs(full, ", 'min_duration_us': ");
+		npfloat(full, ks[j].min);
+		rl_sputs(full, ", 'max_duration_us': ");
+		npfloat(full, ks[j].max);
+		rl_sputc(full, '}');
+
+		rl_sputs(trunc, "{'name': ");
+		if (l > 64) {
+			struct rl_str tmp = { NULL, 0, 0 };
+			size_t cut = 64;
+
+			/* Python slices code points, not bytes */
+			{
+				size_t b = 0, cp = 0;
+
+				while (b < l && cp < 64) {
+					b++;
+					while (b < l && ((unsigned char)nm[b] &
+					    0xc0) == 0x80)
+						b++;
+					cp++;
+				}
+				cut = b;
+			}
+			if (cut < l) {
+				rl_sput(&tmp, nm, cut);
+				rl_sputs(&tmp, "...");
+				rl_sputpystr(trunc, tmp.p, tmp.n);
+			} else
+				rl_sputpystr(trunc, nm, l);
+			free(tmp.p);
+		} else
+			rl_sputpystr(trunc, nm, l);
+		rl_sputs(trunc, ", 'stream': ");
+		putstream(trunc, ks[j].stream);
+		rl_sputs(trunc, ", 'mean_duration_us': ");
+		npfloat(trunc, round2(ks[j].mean));
+		rl_sputc(trunc, '}');
+	}
+	rl_sputc(full, ']');
+	rl_sputc(trunc, ']');
+}
+
+static void
+csvsheet(const char *dir, int sheet)
+{
+	static double *gf, *mb, *fpb, *tb, *tf, *kt, *ru, *pc;
+	static int *bd;
+	static size_t cap;
+	struct rl_sparam p[RL_MAXP + 1];
+	const struct rl_sparam *sp;
+	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
+	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
+	struct rl_tlm m;
+	struct stat5 s;
+	struct csv c;
+	const struct rl_op *op;
+	const struct group *g;
+	char *path, spec[32];
+	size_t k, i, n, l;
+	int j, arch = rl_segarch != NULL, b;
+	const char *f;
+
+	build(sheet, 1);
+	if (ngrp == 0)
+		return;
+	l = strlen(dir) + strlen(rl_sheetname[sheet]) + 6;
+	path = xmalloc(l);
+	snprintf(path, l, "%s/%s.csv", dir, rl_sheetname[sheet]);
+	if ((c.f = fopen(path, "w")) == NULL)
+		tl_err(1, "%s", path);
+	c.path = path;
+	c.col = 0;
+	cstr(&c, "name");
+	for (j = 0; j < ncols; j++) {
+		buf.n = 0;
+		rl_sputs(&buf, "param: ");
+		rl_sputs(&buf, rl_paramname[cols[j]]);
+		cstr(&c, buf.p);
+	}
+	cstr(&c, "GFLOPS_first");
+	cstr(&c, "Data Moved (MB)_first");
+	cstr(&c, "FLOPS/Byte_first");
+	chead5(&c, "TB/s");
+	chead5(&c, "TFLOPS/s");
+	cstr(&c, "process_name_first");
+	cstr(&c, "process_label_first");
+	cstr(&c, "thread_name_first");
+	cstr(&c, "Compute Spec");
+	if (arch) {
+		cstr(&c, "Roofline Time (\xc2\xb5s)_first");
+		cstr(&c, "Roofline Bound_first");
+		chead5(&c, "Pct Roofline");
+	}
+	cstr(&c, "kernel_details__summarize_kernel_stats");
+	cstr(&c, "trunc_kernel_details");
+	cstr(&c, "Input Dims_first");
+	cstr(&c, "Input type_first");
+	cstr(&c, "Input Strides_first");
+	cstr(&c, "Concrete Inputs_first");
+	chead5(&c, "Kernel Time (\xc2\xb5s)");
+	cstr(&c, "Kernel Time (\xc2\xb5s)_sum");
+	cstr(&c, "name_count");
+	cstr(&c, "UID_first");
+	cend(&c);
+	for (k = 0; k < ngrp; k++) {
+		g = &grp[k];
+		n = g->n;
+		xgrow(&gf, &cap, n + 1, sizeof *gf);
+		mb = xreallocarray(mb, cap, sizeof *mb);
+		fpb = xreallocarray(fpb, cap, sizeof *fpb);
+		tb = xreallocarray(tb, cap, sizeof *tb);
+		tf = xreallocarray(tf, cap, sizeof *tf);
+		kt = xreallocarray(kt, cap, sizeof *kt);
+		ru = xreallocarray(ru, cap, sizeof *ru);
+		pc = xreallocarray(pc, cap, sizeof *pc);
+		bd = xreallocarray(bd, cap, sizeof *bd);
+		for (i = 0; i < n; i++) {
+			rl_tlmetrics(&rl_insts[ord[g->i0 + i]], &m);
+			gf[i] = m.gflops;
+			mb[i] = m.mb;
+			fpb[i] = m.fpb;
+			tb[i] = m.tbps;
+			tf[i] = m.tflops;
+			kt[i] = m.t;
+			ru[i] = m.roof_us;
+			pc[i] = m.pct;
+			bd[i] = m.bound;
+		}
+		op = &rl_ops[rl_insts[ord[g->i0]].op];
+		cstr(&c, rl_opname(op));
+		for (j = 0; j < ncols; j++) {
+			sp = param(op, cols[j], p);
+			if (sp == NULL)
+				cstr(&c, uniform ? "" : "nan");
+			else if (sp->none && uniform)
+				cstr(&c, "");
+			else
+				cfield(&c, rl_text.p + sp->py, sp->pyn);
+		}
+		cnum(&c, firstnum(gf, n));
+		cnum(&c, firstnum(mb, n));
+		cnum(&c, firstnum(fpb, n));
+		stats(tb, n, &s);
+		c5(&c, &s);
+		stats(tf, n, &s);
+		c5(&c, &s);
+		cstr(&c, rl_procname(op));
+		cstr(&c, rl_proclabel(op));
+		cstr(&c, rl_threadname(op));
+		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
+		if (arch) {
+			cnum(&c, firstnum(ru, n));
+			for (b = 0, i = 0; i < n && b == 0; i++)
+				b = bd[i];
+			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
+			    "MEMORY_BOUND" : "");
+			stats(pc, n, &s);
+			c5(&c, &s);
+		}
+		kdetails(g, &full, &trunc);
+		cfield(&c, full.p, full.n);
+		cfield(&c, trunc.p != NULL ? trunc.p : "", trunc.n);
+		for (j = 0; j < 4; j++) {
+			int col = j == 0 ? rl_c_dims : j == 1 ? rl_c_types :
+			    j == 2 ? rl_c_strides : rl_c_ci;
+
+			f = NULL;
+			for (i = 0; i < n && f == NULL; i++)
+				f = rl_opfield(&rl_ops[rl_insts[ord[g->i0 +
+				    i]].op], col, &buf);
+			py.n = 0;
+			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
+				cfield(&c, py.p, py.n);
+			else
+				cstr(&c, "");
+		}
+		stats(kt, n, &s);
+		c5(&c, &s);
+		cnum(&c, g->ksum_us);
+		cint(&c, (int64_t)n);
+		cint(&c, g->uid);
+		cend(&c);
+	}
+	if (fflush(c.f) != 0 || ferror(c.f))
+		tl_err(1, "%s", path);
+	if (fclose(c.f) != 0)
+		tl_err(1, "%s", path);
+	free(path);
+	free(buf.p);
+	free(py.p);
+	free(full.p);
+	free(trunc.p);
+}
+
+void
+rl_csvdir(const char *dir)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		tl_err(1, "%s", dir);
+	if (stat(dir, &st) < 0)
+		tl_err(1, "%s", dir);
+	if (!S_ISDIR(st.st_mode))
+		tl_errx(1, "%s: not a directory", dir);
+}
+
+void
+rl_write_csv(const char *dir)
+{
+	int s;
+
+	for (s = 0; s < NSHEET; s++)
+		csvsheet(dir, s);
+}

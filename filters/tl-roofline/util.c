@@ -1,0 +1,750 @@
+/*
+ * tl-roofline: strings, Python reprs, the parameters of a model, dtype
+ * tables and the helpers the models use to read an op's arguments.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../common/json.h"
+#include "../../common/mem.h"
+#include "roof.h"
+
+int rl_tracelens;
+
+const char *const rl_paramname[NPARAMNAME] = {
+	"M", "N", "K", "bias", "stride_A", "stride_B", "dtype_A_B", "B",
+	"transpose",
+	"N_Q", "H_Q", "N_KV", "H_KV", "d_h_qk", "d_h_v", "dropout", "causal",
+	"flash_impl",
+	"convNd", "input_shape", "filter_shape", "dtype_input_weight",
+	"input_stride", "weight_stride", "stride", "padding", "dilation",
+	"transposed_conv", "output_padding", "groups", "output_mask",
+	"op_shape", "dtype_in_out", "stride_input", "stride_output",
+	"output_shape",
+	"shape_in1", "shape_in2", "dtype_in1_in2_out", "stride_input1",
+	"stride_input2",
+	"num_channels", "has_bias", "is_affine", "is_training",
+	"num_input_elems", "num_output_elems", "reduce_type",
+	"C", "L", "kernel_size", "dtype", "shape", "num_rows", "vocab_size",
+	"num_seqs", "max_seqlen_q", "max_seqlen_kv"
+};
+
+/* Strings. */
+
+void
+rl_sput(struct rl_str *s, const char *p, size_t n)
+{
+	if (s->cap - s->n < n + 1)
+		xgrow(&s->p, &s->cap, s->n + n + 1, 1);
+	memcpy(s->p + s->n, p, n);
+	s->n += n;
+	s->p[s->n] = '\0';
+}
+
+void
+rl_sputs(struct rl_str *s, const char *p)
+{
+	rl_sput(s, p, strlen(p));
+}
+
+void
+rl_sputc(struct rl_str *s, char c)
+{
+	rl_sput(s, &c, 1);
+}
+
+void
+rl_sprintf(struct rl_str *s, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof buf) {
+		rl_sput(s, buf, (size_t)n);
+		return;
+	}
+	xgrow(&s->p, &s->cap, s->n + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(s->p + s->n, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	s->n += (size_t)n;
+}
+
+/*
+ * Python's repr of a float: the shortest digits that read back as v,
+ * positional for exponents -4 to 15 with at least one digit after the
+ * point, otherwise d.ddde+XX. numpy >= 2 prints float64 the same way.
+ */
+int
+rl_pyfloat(char *buf, size_t cap, double v)
+{
+	char tmp[40], dig[24], *p;
+	int prec, e, nd = 0, i, o = 0;
+
+	if (isnan(v))
+		return snprintf(buf, cap, "nan");
+	if (isinf(v))
+		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+	if (v == 0)
+		return snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	p = tmp;
+	if (*p == '-') {
+		buf[o++] = '-';
+		p++;
+	}
+	for (; *p != 'e'; p++)
+		if (isdigit((unsigned char)*p))
+			dig[nd++] = *p;
+	e = atoi(p + 1);
+	while (nd > 1 && dig[nd - 1] == '0')
+		nd--;
+	dig[nd] = '\0';
+	if (e < -4 || e >= 16) {
+		buf[o++] = dig[0];
+		if (nd > 1) {
+			buf[o++] = '.';
+			for (i = 1; i < nd; i++)
+				buf[o++] = dig[i];
+		}
+		o += snprintf(buf + o, cap - (size_t)o, "e%c%02d",
+		    e < 0 ? '-' : '+', e < 0 ? -e : e);
+		return o;
+	}
+	if (e >= 0) {
+		for (i = 0; i <= e; i++)
+			buf[o++] = i < nd ? dig[i] : '0';
+		buf[o++] = '.';
+		if (nd > e + 1)
+			for (i = e + 1; i < nd; i++)
+				buf[o++] = dig[i];
+		else
+			buf[o++] = '0';
+	} else {
+		buf[o++] = '0';
+		buf[o++] = '.';
+		for (i = 0; i < -e - 1; i++)
+			buf[o++] = '0';
+		for (i = 0; i < nd; i++)
+			buf[o++] = dig[i];
+	}
+	buf[o] = '\0';
+	return o;
+}
+
+void
+rl_sputpyfloat(struct rl_str *s, double v)
+{
+	char buf[48];
+	int n = rl_pyfloat(buf, sizeof buf, v);
+
+	rl_sput(s, buf, (size_t)n);
+}
+
+/* Python's repr of a str: single quotes unless it has ' and no ". */
+void
+rl_sputpystr(struct rl_str *s, const char *p, size_t n)
+{
+	char q = '\'', buf[8];
+	size_t i;
+	unsigned char c;
+
+	if (memchr(p, '\'', n) != NULL && memchr(p, '"', n) == NULL)
+		q = '"';
+	rl_sputc(s, q);
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)p[i];
+		if (c == '\\' || c == (unsigned char)q) {
+			rl_sputc(s, '\\');
+			rl_sputc(s, (char)c);
+		} else if (c == '\n')
+			rl_sput(s, "\\n", 2);
+		else if (c == '\r')
+			rl_sput(s, "\\r", 2);
+		else if (c == '\t')
+			rl_sput(s, "\\t", 2);
+		else if (c < 0x20 || c == 0x7f) {
+			snprintf(buf, sizeof buf, "\\x%02x", c);
+			rl_sputs(s, buf);
+		} else if (c == 0xc2 && i + 1 < n &&
+		    (unsigned char)p[i + 1] >= 0x80 &&
+		    (unsigned char)p[i + 1] <= 0xa0) {
+			/* C1 controls and NBSP: not printable in Python */
+			snprintf(buf, sizeof buf, "\\x%02x",
+			    (unsigned char)p[i + 1]);
+			rl_sputs(s, buf);
+			i++;
+		} else
+			rl_sputc(s, (char)c);
+	}
+	rl_sputc(s, q);
+}
+
+void
+rl_sputjstr(struct rl_str *s, const char *p, size_t n)
+{
+	char buf[8];
+	size_t i;
+	unsigned char c;
+
+	rl_sputc(s, '"');
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)p[i];
+		if (c == '"' || c == '\\') {
+			rl_sputc(s, '\\');
+			rl_sputc(s, (char)c);
+		} else if (c < 0x20) {
+			snprintf(buf, sizeof buf, "\\u%04x", c);
+			rl_sputs(s, buf);
+		} else
+			rl_sputc(s, (char)c);
+	}
+	rl_sputc(s, '"');
+}
+
+static int
+isfloattext(const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] == '.' || p[i] == 'e' || p[i] == 'E')
+			return 1;
+	return 0;
+}
+
+static struct rl_str jtmp;
+
+static int
+py1(struct rl_str *s, const struct tl_jdoc *d, int i)
+{
+	const jsmntok_t *t = &d->tok[i];
+	const char *p = d->js + t->start;
+	size_t n = (size_t)(t->end - t->start);
+	unsigned bad = 0;
+	char num[64];
+	int k, j;
+
+	switch (t->type) {
+	case JSMN_ARRAY:
+		rl_sputc(s, '[');
+		for (k = 0, j = i + 1; k < t->size; k++) {
+			if (k > 0)
+				rl_sput(s, ", ", 2);
+			if ((j = py1(s, d, j)) < 0)
+				return -1;
+		}
+		rl_sputc(s, ']');
+		return j;
+	case JSMN_OBJECT:
+		rl_sputc(s, '{');
+		for (k = 0, j = i + 1; k < t->size; k++) {
+			if (k > 0)
+				rl_sput(s, ", ", 2);
+			if ((j = py1(s, d, j)) < 0)
+				return -1;
+			rl_sput(s, ": ", 2);
+			if ((j = py1(s, d, j)) < 0)
+				return -1;
+		}
+		rl_sputc(s, '}');
+		return j;
+	case JSMN_STRING:
+		jtmp.n = 0;
+		xgrow(&jtmp.p, &jtmp.cap, n + 1, 1);
+		jtmp.n = tl_junescape(jtmp.p, p, n, &bad);
+		rl_sputpystr(s, jtmp.p, jtmp.n);
+		return i + 1;
+	default:
+		if (n == 4 && memcmp(p, "null", 4) == 0)
+			rl_sputs(s, "None");
+		else if (n == 4 && memcmp(p, "true", 4) == 0)
+			rl_sputs(s, "True");
+		else if (n == 5 && memcmp(p, "false", 5) == 0)
+			rl_sputs(s, "False");
+		else if (isfloattext(p, n) && n < sizeof num) {
+			memcpy(num, p, n);
+			num[n] = '\0';
+			rl_sputpyfloat(s, strtod(num, NULL));
+		} else if (n == 2 && memcmp(p, "-0", 2) == 0)
+			rl_sputc(s, '0');
+		else
+			rl_sput(s, p, n);
+		return i + 1;
+	}
+}
+
+int
+rl_json2py(struct rl_str *s, const char *js, size_t n)
+{
+	static struct tl_jdoc d;
+
+	if (tl_json_parse(&d, js, n) < 0)
+		return -1;
+	return py1(s, &d, 0) < 0 ? -1 : 0;
+}
+
+/* Parameters. */
+
+void
+rl_reset(struct rl_res *r)
+{
+	struct rl_str py = r->py, js = r->js;
+
+	memset(r, 0, sizeof *r);
+	r->family = -1;
+	r->py = py;
+	r->js = js;
+	r->py.n = r->js.n = 0;
+	if (r->py.p != NULL)
+		r->py.p[0] = '\0';
+	if (r->js.p != NULL)
+		r->js.p[0] = '\0';
+}
+
+int
+rl_haskey(const struct rl_res *r, int key)
+{
+	int i;
+
+	for (i = 0; i < r->np; i++)
+		if (r->p[i].key == key)
+			return 1;
+	return 0;
+}
+
+static struct rl_param *
+pstart(struct rl_res *r, int key)
+{
+	struct rl_param *p;
+
+	if (r->np == RL_MAXP)
+		abort();
+	p = &r->p[r->np++];
+	memset(p, 0, sizeof *p);
+	p->key = (uint8_t)key;
+	p->py = (uint32_t)r->py.n;
+	p->js = (uint32_t)r->js.n;
+	return p;
+}
+
+static void
+pend(struct rl_res *r, struct rl_param *p)
+{
+	p->pyn = (uint32_t)(r->py.n - p->py);
+	p->jsn = (uint32_t)(r->js.n - p->js);
+}
+
+void
+rl_pint(struct rl_res *r, int key, int64_t v)
+{
+	struct rl_param *p = pstart(r, key);
+
+	rl_sprintf(&r->py, "%lld", (long long)v);
+	rl_sprintf(&r->js, "%lld", (long long)v);
+	pend(r, p);
+}
+
+void
+rl_pnum(struct rl_res *r, int key, double v)
+{
+	if (v > -9.2e18 && v < 9.2e18 && v == (double)(int64_t)v)
+		rl_pint(r, key, (int64_t)v);
+	else
+		rl_pfloat(r, key, v);
+}
+
+void
+rl_pbool(struct rl_res *r, int key, int v)
+{
+	struct rl_param *p = pstart(r, key);
+
+	rl_sputs(&r->py, v ? "True" : "False");
+	rl_sputs(&r->js, v ? "true" : "false");
+	pend(r, p);
+}
+
+void
+rl_pfloat(struct rl_res *r, int key, double v)
+{
+	struct rl_param *p = pstart(r, key);
+	char buf[48];
+	int n;
+
+	rl_sputpyfloat(&r->py, v);
+	if (isfinite(v)) {
+		n = rl_pyfloat(buf, sizeof buf, v);
+		rl_sput(&r->js, buf, (size_t)n);
+	} else
+		rl_sputs(&r->js, "null");
+	pend(r, p);
+}
+
+void
+rl_pstr(struct rl_res *r, int key, const char *s)
+{
+	struct rl_param *p = pstart(r, key);
+
+	if (s == NULL) {
+		p->none = 1;
+		rl_sputs(&r->py, "None");
+		rl_sputs(&r->js, "null");
+	} else {
+		/* pandas prints a str cell as it is (str(), not repr()) */
+		rl_sputs(&r->py, s);
+		rl_sputjstr(&r->js, s, strlen(s));
+	}
+	pend(r, p);
+}
+
+void
+rl_pnone(struct rl_res *r, int key)
+{
+	rl_pstr(r, key, NULL);
+}
+
+void
+rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	struct rl_param *p = pstart(r, key);
+	int i;
+
+	p->tuple = 1;
+	rl_sputc(&r->py, '(');
+	rl_sputc(&r->js, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0) {
+			rl_sput(&r->py, ", ", 2);
+			rl_sputc(&r->js, ',');
+		}
+		rl_sprintf(&r->py, "%lld", (long long)v[i]);
+		rl_sprintf(&r->js, "%lld", (long long)v[i]);
+	}
+	if (n == 1)
+		rl_sputc(&r->py, ',');
+	rl_sputc(&r->py, ')');
+	rl_sputc(&r->js, ']');
+	pend(r, p);
+}
+
+void
+rl_pshape(struct rl_res *r, int key, const struct rl_shape *s)
+{
+	if (s == NULL || !s->flat)
+		rl_pnone(r, key);
+	else
+		rl_pints(r, key, s->v, s->n);
+}
+
+void
+rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
+{
+	struct rl_param *p = pstart(r, key);
+	int i;
+
+	p->tuple = 1;
+	rl_sputc(&r->py, '(');
+	rl_sputc(&r->js, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0) {
+			rl_sput(&r->py, ", ", 2);
+			rl_sputc(&r->js, ',');
+		}
+		if (s[i] == NULL) {
+			rl_sputs(&r->py, "None");
+			rl_sputs(&r->js, "null");
+		} else {
+			rl_sputpystr(&r->py, s[i], strlen(s[i]));
+			rl_sputjstr(&r->js, s[i], strlen(s[i]));
+		}
+	}
+	if (n == 1)
+		rl_sputc(&r->py, ',');
+	rl_sputc(&r->py, ')');
+	rl_sputc(&r->js, ']');
+	pend(r, p);
+}
+
+void
+rl_pbools(struct rl_res *r, int key, int n, const int *v)
+{
+	struct rl_param *p = pstart(r, key);
+	int i;
+
+	p->tuple = 1;
+	rl_sputc(&r->py, '(');
+	rl_sputc(&r->js, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0) {
+			rl_sput(&r->py, ", ", 2);
+			rl_sputc(&r->js, ',');
+		}
+		rl_sputs(&r->py, v[i] ? "True" : "False");
+		rl_sputs(&r->js, v[i] ? "true" : "false");
+	}
+	if (n == 1)
+		rl_sputc(&r->py, ',');
+	rl_sputc(&r->py, ')');
+	rl_sputc(&r->js, ']');
+	pend(r, p);
+}
+
+/* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
+
+struct dtype {
+	const char *name;
+	int bpe;
+	const char *prec;
+	int fixed;	/* only without --tracelens */
+};
+
+static const struct dtype dtypes[] = {
+	{ "double", 8, "fp64", 0 },
+	{ "long int", 8, NULL, 0 },
+	{ "float", 4, "fp32", 0 },
+	{ "int", 4, NULL, 0 },
+	{ "scalar", 4, NULL, 0 },
+	{ "c10::half", 2, "fp16", 0 },
+	{ "c10::bfloat16", 2, "bf16", 0 },
+	{ "c10::float8_e4m3fnuz", 1, "fp8", 0 },
+	{ "c10::float8_e4m3fn", 1, "fp8", 0 },
+	{ "c10::float8_e5m2", 1, NULL, 0 },
+	{ "c10::float8_e8m0fnu", 1, NULL, 0 },
+	{ "unsigned char", 1, "fp8", 0 },
+	{ "signed char", 1, NULL, 0 },
+	{ "fp8", 1, "fp8", 0 },
+	{ "c10::float4_e2m1fn_x2", 1, "fp4", 0 },
+	{ "fp4", 1, "fp4", 0 },
+	{ "mxfp4", -1, "fp4", 0 },
+	/* tl's additions */
+	{ "c10::float8_e5m2fnuz", 1, NULL, 1 },
+	{ "bool", 1, NULL, 1 },
+	{ "short int", 2, NULL, 1 },
+	{ "c10::complex<c10::half>", 4, NULL, 1 },
+	{ "c10::complex<float>", 8, NULL, 1 },
+	{ "c10::complex<double>", 16, NULL, 1 },
+};
+
+static const struct dtype *
+finddtype(const char *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return NULL;
+	for (i = 0; i < sizeof dtypes / sizeof *dtypes; i++)
+		if (strcasecmp(s, dtypes[i].name) == 0)
+			return dtypes[i].fixed && rl_tracelens ? NULL :
+			    &dtypes[i];
+	return NULL;
+}
+
+int
+rl_bpe(const char *s)
+{
+	const struct dtype *d = finddtype(s);
+
+	return d == NULL ? -1 : d->bpe;
+}
+
+const char *
+rl_prec(const char *s)
+{
+	const struct dtype *d = finddtype(s);
+
+	if (d == NULL)
+		return NULL;
+	if (!rl_tracelens && d->prec == NULL) {
+		if (strcasecmp(s, "c10::float8_e5m2") == 0 ||
+		    strcasecmp(s, "c10::float8_e5m2fnuz") == 0)
+			return "fp8";
+		if (strcasecmp(s, "signed char") == 0)
+			return "int8";
+	}
+	return d->prec;
+}
+
+/* Arguments. */
+
+double
+rl_prod(const struct rl_shape *s)
+{
+	double p = 1;
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		p *= (double)s->v[i];
+	return p;
+}
+
+/* A dim is at least 0 and at most 2^40: products stay exact doubles. */
+static int
+dimsok(const struct rl_shape *s)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i] < 0 || s->v[i] > (INT64_C(1) << 40))
+			return 0;
+	return 1;
+}
+
+const struct rl_shape *
+rl_dim(const struct rl_args *a, int i)
+{
+	if (i < 0 || i >= a->ndims || !a->dims[i].flat ||
+	    !dimsok(&a->dims[i]))
+		return NULL;
+	return &a->dims[i];
+}
+
+const struct rl_shape *
+rl_stride(const struct rl_args *a, int i)
+{
+	if (!a->hasstrides || i < 0 || i >= a->nstrides ||
+	    !a->strides[i].flat)
+		return NULL;
+	return &a->strides[i];
+}
+
+const char *
+rl_type(const struct rl_args *a, int i)
+{
+	if (i < 0 || i >= a->ntypes)
+		return NULL;
+	return a->types[i];
+}
+
+const char *
+rl_ci(const struct rl_args *a, int i)
+{
+	if (i < 0 || i >= a->nci)
+		return NULL;
+	return a->ci[i];
+}
+
+int
+rl_nonempty(const struct rl_shape *s)
+{
+	return s != NULL && s->n > 0;
+}
+
+int
+rl_intlist(const char *s, int64_t *v, int max)
+{
+	char *end;
+	int n = 0;
+
+	if (s == NULL)
+		return -1;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '[' || *s == '(')
+		s++;
+	for (;;) {
+		while (isspace((unsigned char)*s) || *s == ',')
+			s++;
+		if (*s == ']' || *s == ')' || *s == '\0')
+			break;
+		if (n == max)
+			return -1;
+		v[n++] = strtoll(s, &end, 10);
+		if (end == s)
+			return -1;
+		s = end;
+	}
+	return n;
+}
+
+int
+rl_truthy(const char *s)
+{
+	return s != NULL && (strcasecmp(s, "true") == 0 ||
+	    strcmp(s, "1") == 0);
+}
+
+int
+rl_fail(struct rl_res *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->whybuf, sizeof r->whybuf, fmt, ap);
+	va_end(ap);
+	r->why = r->whybuf;
+	return -1;
+}
+
+const struct rl_shape *
+rl_needdim(const struct rl_args *a, struct rl_res *r, int i, int minn)
+{
+	if (!a->hasdims) {
+		rl_fail(r, "no input_dims");
+		return NULL;
+	}
+	if (i >= a->ndims) {
+		rl_fail(r, "input_dims has %d entries, the model reads %d",
+		    a->ndims, i + 1);
+		return NULL;
+	}
+	if (!a->dims[i].flat) {
+		rl_fail(r, "input_dims[%d] is not a list of integers", i);
+		return NULL;
+	}
+	if (a->dims[i].n < minn) {
+		rl_fail(r, "input_dims[%d] has %d dims, the model needs %d",
+		    i, a->dims[i].n, minn);
+		return NULL;
+	}
+	if (!dimsok(&a->dims[i])) {
+		rl_fail(r, "input_dims[%d] has a dim below 0 or above 2^40", i);
+		return NULL;
+	}
+	return &a->dims[i];
+}
+
+const char *
+rl_needtype(const struct rl_args *a, struct rl_res *r, int i)
+{
+	if (!a->hastypes) {
+		rl_fail(r, "no input_types");
+		return NULL;
+	}
+	if (i >= a->ntypes) {
+		rl_fail(r, "input_types has %d entries, the model reads %d",
+		    a->ntypes, i + 1);
+		return NULL;
+	}
+	return a->types[i];
+}
+
+const char *
+rl_needci(const struct rl_args *a, struct rl_res *r, int i)
+{
+	if (!a->hasci) {
+		rl_fail(r, "no concrete_inputs");
+		return NULL;
+	}
+	if (i >= a->nci) {
+		rl_fail(r, "concrete_inputs has %d entries, the model reads %d",
+		    a->nci, i + 1);
+		return NULL;
+	}
+	return a->ci[i];
+}
+

@@ -1,0 +1,16 @@
+# Usage errors print the synopsis (or one line) and exit 1 before any
+# input is read: the operand does not exist, and stdin is not read.
+TL_SHARE=nowhere
+export TL_SHARE
+for args in "-x" "--bogus" "-a H100 -f x.tsv" "-s GEMM -c dir" "-s Gemm" \
+    "-l x.tsv" "-l -t" "-a nosuch"; do
+	echo "# $args"
+	tl-roofline $args no-such.tsv
+	echo "exit $?"
+done
+for args in "-a" "-f" "-s" "-c" "--arch"; do
+	echo "# $args"
+	tl-roofline $args
+	echo "exit $?"
+done
+[ ! -e dir ] || echo "dir made"
