@@ -8,6 +8,7 @@
 #include "err.h"
 
 const char *tl_progname = "tl";
+int tl_failstatus = 1;
 void (*tl_err_hook)(void);
 
 static void

@@ -6,6 +6,11 @@
 #include <stdnoreturn.h>
 
 extern const char *tl_progname;
+/*
+ * The exit status of the library's own fatal errors (bad input, I/O, no
+ * memory): 1, or what a program sets, as tl-diff sets 2 after diff(1).
+ */
+extern int tl_failstatus;
 /* Called once before tl_err and tl_errx print: flush pending output. */
 extern void (*tl_err_hook)(void);
 

@@ -300,7 +300,7 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 		s->gz = 1;
 		memset(&s->z, 0, sizeof s->z);
 		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-			tl_errx(1, "out of memory");
+			tl_errx(tl_failstatus, "out of memory");
 		s->zinit = 1;
 		if (s->zin == NULL)
 			s->zin = xmalloc(BLOCK);
@@ -312,7 +312,7 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 				s->ring[i].buf = xmalloc(SLOT);
 		s->cancel = 0;
 		if (pthread_create(&s->th, NULL, producer, s) != 0)
-			tl_errx(1, "cannot start a thread");
+			tl_errx(tl_failstatus, "cannot start a thread");
 		s->threaded = 1;
 	} else if (s->pbuf == NULL)
 		s->pbuf = xmalloc(BLOCK);
@@ -431,7 +431,7 @@ tl_src_open(const char *path)
 		s->arbuf = xmalloc(BLOCK);
 		s->ar = archive_read_new();
 		if (s->ar == NULL)
-			tl_errx(1, "out of memory");
+			tl_errx(tl_failstatus, "out of memory");
 		archive_read_support_filter_all(s->ar);
 		/*
 		 * Only real containers and "raw" (a bare compressed stream):

@@ -134,7 +134,7 @@ tl_intern(struct tl_intern *t, const char *s, size_t n)
 	if (t->slot[i] != 0)
 		return t->slot[i] - 1;
 	if (t->nstr >= UINT32_MAX - 1 || n > UINT32_MAX)
-		tl_errx(1, "too many distinct strings");
+		tl_errx(tl_failstatus, "too many distinct strings");
 	id = (uint32_t)t->nstr;
 	cap = t->capstr;
 	xgrow(&t->str, &t->capstr, t->nstr + 1, sizeof *t->str);

@@ -433,7 +433,7 @@ growtok(struct tl_jscan *s)
 
 	xgrow(&s->tok, &cap, (size_t)s->ntok + 1, sizeof *s->tok);
 	if (cap > INT_MAX)
-		tl_errx(1, "out of memory");
+		tl_errx(tl_failstatus, "out of memory");
 	s->tokcap = (int)cap;
 }
 

@@ -9,7 +9,7 @@
 static void
 oom(void)
 {
-	tl_errx(1, "out of memory");
+	tl_errx(tl_failstatus, "out of memory");
 }
 
 void *

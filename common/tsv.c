@@ -99,9 +99,9 @@ writeall(struct tl_out *o, const char *p, size_t n)
 			/* A closed pipe ends the program quietly (only seen
 			 * here when the parent ignores SIGPIPE). */
 			if (errno == EPIPE)
-				exit(1);
+				exit(tl_failstatus);
 			o->n = 0;	/* nothing more to flush on the way out */
-			tl_err(1, "%s", o->name);
+			tl_err(tl_failstatus, "%s", o->name);
 		}
 		p += k;
 		n -= (size_t)k;
@@ -258,7 +258,7 @@ tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	tl_errx(1, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
+	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
 }
 
 /* The next line, without its LF, as a view; NULL at the end. */
@@ -276,7 +276,7 @@ getline_(struct tl_tsv *t, size_t *len)
 				break;
 			r = tl_in_chunk(t->src, &t->chunk, &t->nchunk);
 			if (r < 0)
-				exit(1);
+				exit(tl_failstatus);
 			t->pos = 0;
 			if (r == 0) {
 				t->eof = 1;
@@ -406,7 +406,7 @@ tl_tsv_need(const struct tl_tsv *t, const char *name)
 	int i = tl_tsv_col(t, name);
 
 	if (i < 0)
-		tl_errx(1, "%s:1: missing required column \"%s\"", t->name,
+		tl_errx(tl_failstatus, "%s:1: missing required column \"%s\"", t->name,
 		    name);
 	return i;
 }

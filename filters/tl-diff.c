@@ -32,7 +32,6 @@ struct side td_s[2];
 static int pflag, qflag;
 static int64_t eps;
 static const char *odir, *table = "lca";
-static int finished;
 
 static noreturn void
 usage(void)
@@ -42,18 +41,6 @@ usage(void)
 	    "variant\n"
 	    "       tl-diff -T -o dir baseline variant\n");
 	exit(2);
-}
-
-/*
- * diff(1)'s exit status: every way out that is not the end of main is
- * trouble, 2, even where the library exits with 1 (a bad stream, a write
- * error, no memory).
- */
-static void
-trouble(void)
-{
-	if (!finished)
-		_exit(2);
 }
 
 static int64_t
@@ -85,7 +72,7 @@ main(int argc, char *argv[])
 	size_t i;
 
 	tl_setprogname(argv[0]);
-	atexit(trouble);
+	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":e:o:pqTt:", lopt, NULL)) !=
 	    -1) {
@@ -191,6 +178,5 @@ main(int argc, char *argv[])
 	td_free(&td_s[0]);
 	td_free(&td_s[1]);
 	tl_intern_free(td_in);
-	finished = 1;
 	return status;
 }
