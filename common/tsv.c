@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "err.h"
 #include "mem.h"
@@ -317,20 +320,36 @@ getline_(struct tl_tsv *t, size_t *len)
 static size_t
 split(char *line, size_t len, char **f, size_t *fl, size_t max)
 {
-	size_t k = 0;
-	char *p = line, *end = line + len, *tab;
+	size_t k = 0, i = 0, start = 0;
 
-	for (;;) {
-		tab = memchr(p, '\t', (size_t)(end - p));
-		if (k < max) {
-			f[k] = p;
-			fl[k] = (size_t)((tab != NULL ? tab : end) - p);
+#define FIELD(endpos) do {						\
+		if (k < max) {						\
+			f[k] = line + start;				\
+			fl[k] = (endpos) - start;			\
+		}							\
+		k++;							\
+		start = (endpos) + 1;					\
+	} while (0)
+#ifdef __SSE2__
+	/* Fields are short: find the TABs of 16 bytes at a time. */
+	const __m128i tab = _mm_set1_epi8('\t');
+	unsigned m;
+
+	for (; i + 16 <= len; i += 16) {
+		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(line + i)), tab));
+		while (m != 0) {
+			FIELD(i + (size_t)__builtin_ctz(m));
+			m &= m - 1;
 		}
-		k++;
-		if (tab == NULL)
-			return k;
-		p = tab + 1;
 	}
+#endif
+	for (; i < len; i++)
+		if (line[i] == '\t')
+			FIELD(i);
+	FIELD(len);
+#undef FIELD
+	return k;
 }
 
 struct tl_tsv *
