@@ -13,7 +13,8 @@ UNIT = $(patsubst %.c,%,$(wildcard tests/unit/t-*.c))
 MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
-SHARE = $(wildcard share/tl/*/*)
+SHARE = $(wildcard share/tl/*/* share/tl/*.tsv)
+SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
 
 LIBS_tl-xlsx = -lxlsxwriter
 
@@ -73,7 +74,7 @@ bench: all
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
-	cp -f $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	cp -f $(BIN) $(SCRIPTS) $(DESTDIR)$(PREFIX)/bin/
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
@@ -82,7 +83,8 @@ install: all
 		cp -f $$f $(DESTDIR)$(PREFIX)/$$f; done; fi
 
 uninstall:
-	for f in $(PROGS); do rm -f $(DESTDIR)$(PREFIX)/bin/$$f; done
+	for f in $(PROGS) $(notdir $(SCRIPTS)); do \
+		rm -f $(DESTDIR)$(PREFIX)/bin/$$f; done
 	for f in $(MAN1) $(MAN5) $(MAN7); do \
 		rm -f $(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; done
 	rm -rf $(DESTDIR)$(PREFIX)/share/tl

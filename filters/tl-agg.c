@@ -50,7 +50,8 @@ usage(void)
 	    "[-R us] [-s us] [-w us]\n"
 	    "              -d dir [file ...]\n"
 	    "       tl-agg [-akT] [-b bins] [-m us] [-n top] [-s us] "
-	    "-C dir [file ...]\n");
+	    "-C dir\n"
+	    "              [-d dir [-L us] [-R us] [-w us]] [file ...]\n");
 	exit(1);
 }
 
@@ -117,14 +118,14 @@ headers(void)
 	if (hdrdone)
 		return;
 	hdrdone = 1;
-	if (cdir != NULL)
-		return;
 	if (table >= 0) {
 		tab_header(&out, &tabs[table], tr);
 		tl_out_flush(&out);
 		return;
 	}
 	for (i = 0; i < NTABLES; i++) {
+		if (fout[i].buf == NULL)
+			continue;	/* -C: a CSV file */
 		tab_header(&fout[i], &tabs[i], tr);
 		tl_out_flush(&fout[i]);
 	}
@@ -144,13 +145,17 @@ finish(void)
 		    agg_tracename);
 	agg_build();
 	sheets(tabs, want);
+	if (cdir != NULL && ddir != NULL)
+		agg_exact();
 	hta(tabs, want);
 	agg_warns_end();
 	headers();
 	for (i = 0; i < NTABLES; i++) {
 		if (!want[i])
 			continue;
-		if (cdir != NULL) {
+		if (cdir != NULL && agg_sheetname[i] == NULL)
+			tab_tsv(&fout[i], &tabs[i], tr);
+		else if (cdir != NULL) {
 			/* TraceLens leaves out empty sheets, but these */
 			if (tab_nrow(&tabs[i]) == 0 && i != T_TIMELINE &&
 			    i != T_SHORT && i != T_HIST)
@@ -167,6 +172,7 @@ finish(void)
 		tab_free(&tabs[i]);
 	sheets_free();
 	agg_clear();
+	agg_nat = !Tflag;
 }
 
 int
@@ -252,11 +258,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (cdir != NULL && ddir != NULL)
-		tl_errx(1, "-C and -d exclude each other");
-	if (cdir != NULL && Lset)
+	if (cdir != NULL && ddir == NULL && Lset)
 		tl_errx(1, "-C writes no launch or idle tables: -L, -R and -w "
-		    "do not apply");
+		    "do not apply (but -C with -d does)");
 	if (cdir == NULL && ddir == NULL) {
 		if (argc == 0) {
 			tl_warnx("no table named");
@@ -274,7 +278,8 @@ main(int argc, char *argv[])
 		agg_single = table + 1;
 	} else
 		for (i = 0; i < NTABLES; i++)
-			want[i] = cdir == NULL || agg_sheetname[i] != NULL;
+			want[i] = cdir == NULL || ddir != NULL ||
+			    agg_sheetname[i] != NULL;
 	if (cdir != NULL) {
 		agg_csv = 1;
 		Tflag = 1;
@@ -292,6 +297,9 @@ main(int argc, char *argv[])
 		mkdirp(ddir);
 		for (i = 0; i < NTABLES; i++) {
 			int fd;
+
+			if (cdir != NULL && agg_sheetname[i] != NULL)
+				continue;	/* a CSV file */
 
 			len = strlen(ddir) + strlen(agg_tabname[i]) + 6;
 			path = xmalloc(len);
@@ -331,6 +339,8 @@ main(int argc, char *argv[])
 	}
 	if (ddir != NULL)
 		for (i = 0; i < NTABLES; i++) {
+			if (fout[i].buf == NULL)
+				continue;
 			tl_out_close(&fout[i]);
 			if (close(fout[i].fd) != 0)
 				tl_err(1, "%s", fout[i].name);

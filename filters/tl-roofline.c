@@ -8,7 +8,9 @@
  * with a GPU arch, the roofline time, the bound and the percent of the
  * roofline reached. Writes one row per op and pass (the op's row of the
  * input with the perf columns appended), or the per-sheet summaries
- * TraceLens writes, as a table (-s) or as TraceLens's CSV files (-c).
+ * TraceLens writes, as a table (-s) or as TraceLens's CSV files (-c);
+ * with -p, every input row, the perf columns filled for the ops it
+ * models (which a later tl-agg(1) reads for its unified perf summary).
  *
  * A trace is held as compact records of the events of the tree (a uid,
  * a parent, and for GPU events the times, name and stream) and the raw
@@ -38,7 +40,7 @@
 #define NOUID	INT64_MIN
 
 /* Options. */
-static int cflag, lflag, sflag, tflag;
+static int cflag, lflag, pflag, sflag, tflag;
 static const char *archname, *archfile, *csvdir, *sheetname;
 static int sheet = -1;
 static struct rl_arch *userarch;	/* -a or -f */
@@ -152,13 +154,19 @@ static struct rl_res res;
 static struct rl_args args;
 static struct tl_jdoc jd;
 
+/* The current row as read, before any field is unescaped in place. */
+static struct rl_str raw;
+static struct rl_triton tri;
+
+static void putd(double);
+
 static noreturn void
 usage(void)
 {
 	fprintf(stderr,
 	    "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] "
 	    "[file ...]\n"
-	    "       tl-roofline [-t] [-a arch | -f file] -c dir "
+	    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] "
 	    "[file ...]\n"
 	    "       tl-roofline -l\n");
 	exit(1);
@@ -511,8 +519,8 @@ needuid(struct tl_tsv *t, int c)
 	return v;
 }
 
-/* An op with a model. */
-static void
+/* An op with a model: 1 when it has a perf row. */
+static int
 newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
     const char *line, size_t linelen)
 {
@@ -525,7 +533,7 @@ newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
 		w = res.why;
 	if (w != NULL) {
 		why(m->name, strlen(m->name), w);
-		return;
+		return 0;
 	}
 	xgrow(&rl_ops, &capops, rl_nops + 1, sizeof *rl_ops);
 	o = &rl_ops[rl_nops];
@@ -572,6 +580,7 @@ newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
 	nparams++;
 	nodes[node].op = (uint32_t)rl_nops + 1;
 	rl_nops++;
+	return 1;
 }
 
 /* Start a trace, or rename the one that has no rows yet. */
@@ -664,7 +673,54 @@ metarow(struct tl_tsv *t)
 
 static void finish(void);
 
-static void
+/*
+ * -p: an Inductor Triton kernel's row, written at once with the perf
+ * columns it has (its kernels' are empty). 1 written, 0 not such a row,
+ * -1 no perf row (counted, with why).
+ */
+static int
+tritonrow(struct tl_tsv *t)
+{
+	const char *w;
+	size_t i;
+
+	if (rl_triton(t->f[c_name], t->fl[c_name], &args, &tri) == 1)
+		return 0;
+	w = readargs(t, "");
+	if (w == NULL && rl_triton(t->f[c_name], t->fl[c_name], &args, &tri)
+	    < 0)
+		w = tri.why;
+	if (w != NULL) {
+		why(t->f[c_name], t->fl[c_name], w);
+		return -1;
+	}
+	tl_out_raw(&out, raw.p, raw.n);
+	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
+	tl_out_json(&out, tri.js.p, tri.js.n);
+	tl_out_char(&out, '\t');
+	putd(tri.flop);
+	tl_out_char(&out, '\t');
+	if (tri.hasbytes)
+		putd(tri.bytes);
+	tl_out_char(&out, '\t');
+	if (tri.hasbytes && tri.bytes > 0)
+		putd(tri.flop / tri.bytes);
+	tl_out_raw(&out, "\t\t\t\t\t", 5);
+	if (tri.spec != NULL) {
+		tl_out_raw(&out, "vector_", 7);
+		tl_out_cstr(&out, tri.spec);
+	}
+	for (i = 0; i < 4; i++)
+		tl_out_char(&out, '\t');
+	tl_out_char(&out, '\n');
+	return 1;
+}
+
+/*
+ * One row of the input; 1 when it is the row of a modelled op, which
+ * -p writes at the end of the trace, with its perf columns.
+ */
+static int
 row(struct tl_tsv *t)
 {
 	const struct rl_model *m;
@@ -675,6 +731,7 @@ row(struct tl_tsv *t)
 	struct rl_gpu *g;
 	size_t n;
 	char *end;
+	int written = 0, k;
 
 	if (t->fl[c_uid] == 0) {
 		if (feq(t, c_cat, "trace_file")) {
@@ -688,17 +745,17 @@ row(struct tl_tsv *t)
 		} else if (feq(t, c_cat, "trace_key") &&
 		    feq(t, c_name, "deviceProperties"))
 			devprops(t);
-		return;
+		return 0;
 	}
 	segrows++;
 	if (feq(t, c_ph, "M")) {
 		metarow(t);
-		return;
+		return 0;
 	}
 	if (feq(t, c_cat, "kernel") || feq(t, c_cat, "gpu_memcpy") ||
 	    feq(t, c_cat, "gpu_memset")) {
 		if (t->fl[c_parent] == 0)
-			return;
+			return 0;
 		uid = needuid(t, c_uid);
 		puid = needuid(t, c_parent);
 		nd = newnode(uid, puid);
@@ -714,15 +771,19 @@ row(struct tl_tsv *t)
 		name = tl_tsv_str(t, c_stream, &n);
 		g->stream = name != NULL ? intern(name, n) : RL_NONE;
 		nodes[nd].gpu = (uint32_t)++ngpus;
-		return;
+		return 0;
 	}
-	line = t->f[0];
-	linelen = (size_t)(t->f[rl_ncol - 1] + t->fl[rl_ncol - 1] - line);
+	line = raw.p;
+	linelen = raw.n;
 	m = rl_find(t->f[c_name], t->fl[c_name], &u);
+	if (pflag && m == NULL && u != NULL && (k = tritonrow(t)) != 0) {
+		written = k > 0;
+		u = NULL;	/* written, or counted with its reason */
+	}
 	if (u != NULL)
 		why(t->f[c_name], t->fl[c_name], u);
 	if (m == NULL && t->fl[c_depth] == 0 && t->fl[c_bwd] == 0)
-		return;
+		return written;
 	uid = needuid(t, c_uid);
 	puid = t->fl[c_parent] > 0 ? needuid(t, c_parent) : NOUID;
 	nd = newnode(uid, puid);
@@ -744,7 +805,8 @@ row(struct tl_tsv *t)
 		}
 	}
 	if (m != NULL)
-		newop(t, m, nd, line, linelen);
+		return newop(t, m, nd, line, linelen);
+	return written;
 }
 
 /* Linking. */
@@ -1101,6 +1163,8 @@ writerows(void)
 
 	for (i = 0; i < rl_ninsts; i++) {
 		in = &rl_insts[i];
+		if (pflag && in->linked)
+			continue;	/* a row of its own only without -p */
 		o = &rl_ops[in->op];
 		flop = in->bwd && !o->isbwd ? o->flop_bwd : o->flop;
 		bytes = in->bwd && !o->isbwd ? o->bytes_bwd : o->bytes;
@@ -1168,9 +1232,21 @@ writerows(void)
 			if (t > 0)
 				putd(roof / t * 100);
 		} else
-			tl_out_raw(&out, "\t", 1);
+			tl_out_raw(&out, "\t\t", 2);
 		tl_out_char(&out, '\n');
 	}
+}
+
+/* -p: a row without a perf row, as it came, and empty perf columns. */
+static void
+passrow(void)
+{
+	size_t i;
+
+	tl_out_raw(&out, raw.p, raw.n);
+	for (i = 0; outcol[i] != NULL; i++)
+		tl_out_char(&out, '\t');
+	tl_out_char(&out, '\n');
 }
 
 /* The end of a trace. */
@@ -1244,9 +1320,9 @@ finish(void)
 	instances();
 	if (cflag)
 		rl_write_csv(csvdir);
-	else if (sflag)
+	if (sflag)
 		rl_write_sheet(&out, sheet);
-	else
+	else if (!cflag || pflag)
 		writerows();
 	report();
 	rl_nops = ngpus = nnodes = nbp = nkps = nparams = nmetas = 0;
@@ -1291,7 +1367,7 @@ header(struct tl_tsv *t)
 		    "tree stream (run tl-tree first)", t->name);
 	c_depth = tl_tsv_need(t, "depth");
 	c_bwd = tl_tsv_need(t, "bwd_uids");
-	if (!sflag && !cflag)
+	if (!sflag && (!cflag || pflag))
 		for (i = 0; outcol[i] != NULL; i++)
 			if (tl_tsv_col(t, outcol[i]) >= 0)
 				tl_errx(1, "%s:1: column \"%s\" is there "
@@ -1302,7 +1378,7 @@ header(struct tl_tsv *t)
 	for (i = 0; i < rl_ncol; i++)
 		hdr[i] = xstrdup(t->col[i]);
 	hdrname = xstrdup(t->name);
-	if (sflag || cflag)
+	if (sflag || (cflag && !pflag))
 		return;
 	for (i = 0; i < rl_ncol; i++) {
 		if (i > 0)
@@ -1327,6 +1403,7 @@ main(int argc, char *argv[])
 		{ "arch", required_argument, NULL, 'a' },
 		{ "arch-file", required_argument, NULL, 'f' },
 		{ "list-arch", no_argument, NULL, 'l' },
+		{ "pass", no_argument, NULL, 'p' },
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
 		{ "tracelens-csv", required_argument, NULL, 'c' },
@@ -1338,7 +1415,7 @@ main(int argc, char *argv[])
 
 	tl_setprogname(argv[0]);
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":a:c:f:ls:t", lopt, NULL)) !=
+	while ((ch = getopt_long(argc, argv, ":a:c:f:lps:t", lopt, NULL)) !=
 	    -1) {
 		switch (ch) {
 		case 'a':
@@ -1353,6 +1430,9 @@ main(int argc, char *argv[])
 			break;
 		case 'l':
 			lflag = 1;
+			break;
+		case 'p':
+			pflag = 1;
 			break;
 		case 's':
 			sflag = 1;
@@ -1376,12 +1456,14 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (lflag && (archname != NULL || archfile != NULL || sflag ||
-	    cflag || tflag || argc > 0))
+	    cflag || pflag || tflag || argc > 0))
 		tl_errx(1, "-l takes no other option and no file");
 	if (archname != NULL && archfile != NULL)
 		tl_errx(1, "-a and -f exclude each other");
 	if (sflag && cflag)
 		tl_errx(1, "-s and -c exclude each other");
+	if (sflag && pflag)
+		tl_errx(1, "-s and -p exclude each other");
 	if (sflag && (sheet = rl_sheet_byname(sheetname)) < 0) {
 		fprintf(stderr, "%s: -s: no such sheet: \"%s\"; the sheets "
 		    "are", tl_progname, sheetname);
@@ -1421,8 +1503,13 @@ main(int argc, char *argv[])
 			header(t);
 			if (rl_in == NULL)
 				startseg(t->name, strlen(t->name));
-			while (tl_tsv_next(t))
-				row(t);
+			while (tl_tsv_next(t)) {
+				raw.n = 0;
+				rl_sput(&raw, t->f[0], (size_t)(t->f[rl_ncol -
+				    1] + t->fl[rl_ncol - 1] - t->f[0]));
+				if (!row(t) && pflag)
+					passrow();
+			}
 			tl_tsv_close(t);
 		}
 		if (r < 0)
@@ -1454,6 +1541,8 @@ main(int argc, char *argv[])
 	free(htab);
 	free(res.py.p);
 	free(res.js.p);
+	free(raw.p);
+	free(tri.js.p);
 	tl_json_free(&jd);
 	return status;
 }

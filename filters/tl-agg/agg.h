@@ -125,6 +125,8 @@ void agg_start(const char *name);
 /* A row: 1 when it starts a new trace (a trace_file row after events). */
 int agg_row(struct tl_tsv *);
 void agg_build(void);		/* the derived structures */
+/* Times exact (as without -T) from now on: for the HTA tables of -C -d. */
+void agg_exact(void);
 void agg_clear(void);
 void agg_freeall(void);
 /* Metadata: process_name, process_labels, thread_name, or NONE. */

@@ -35,7 +35,7 @@ const char *const agg_colname[NCOLS] = {
 	"correlation", "external_id", "input_dims", "input_types",
 	"input_strides", "concrete_inputs", "args", "parent", "depth",
 	"linked", "launcher", "fwd_uid", "trace", "flop", "bytes",
-	"compute_spec", "perf_params", "rank"
+	"compute_spec", "params", "rank"
 };
 int agg_col[NCOLS];
 
@@ -552,12 +552,21 @@ lookup(int64_t uid)
 	return NONE;
 }
 
+/*
+ * Host events by start, ties by uid: the input order of a stream that
+ * tl-parse wrote, and the same order when a stage moved rows (tl-roofline
+ * -p writes the rows of the ops it models at the end of a trace).
+ */
 static int
 cmphost(const void *a, const void *b)
 {
 	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
 	int64_t x = agg_e[i].tsns, y = agg_e[j].tsns;
 
+	if (x != y)
+		return (x > y) - (x < y);
+	x = agg_e[i].uid;
+	y = agg_e[j].uid;
 	if (x != y)
 		return (x > y) - (x < y);
 	return (i > j) - (i < j);
@@ -694,6 +703,25 @@ agg_build(void)
 	free(next);
 	free(cpuabove);
 	free(host);
+}
+
+/*
+ * Exact times from here on, whatever -T said: the HTA tables that -d
+ * writes beside -C's CSV files.
+ */
+void
+agg_exact(void)
+{
+	size_t j;
+
+	for (j = 0; j < agg_n; j++) {
+		struct ev *e = &agg_e[j];
+
+		e->ts = (double)(e->tsns - base);
+		e->dur = (double)e->durns;
+		e->end = e->ts + e->dur;
+	}
+	agg_nat = 1;
 }
 
 void

@@ -86,12 +86,13 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 		nout *= (double)out[i];
 	dt[0] = ti;
 	dt[1] = ti;
+	/* TraceLens's order: the shapes first (its unified perf_params) */
+	rl_pshape(r, P_INPUT_SHAPE, in);
+	rl_pints(r, P_OUTPUT_SHAPE, out, nout_d);
 	rl_pints(r, P_OP_SHAPE, out, nout_d);
 	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
 	rl_pnone(r, P_STRIDE_OUTPUT);
-	rl_pshape(r, P_INPUT_SHAPE, in);
-	rl_pints(r, P_OUTPUT_SHAPE, out, nout_d);
 	r->flop = nout;
 	r->bytes = n * bi + nout * bi;
 	r->hasbytes = bi > 0;

@@ -211,7 +211,7 @@ rl_find(const char *name, size_t n, const char **un)
 	if (n > 11 && name[0] == 't' && (memcmp(name, "triton_poi_", 11) == 0 ||
 	    memcmp(name, "triton_red_", 11) == 0 ||
 	    memcmp(name, "triton_per_", 11) == 0)) {
-		*un = "TritonCompiledPerfModel (it reads the inductor cache)";
+		*un = "TritonCompiledPerfModel (but with -p)";
 		return NULL;
 	}
 	for (i = fnv(name, n) & (HSIZE - 1); ht[i].name != NULL;

@@ -160,6 +160,19 @@ int rl_haskey(const struct rl_res *, int key);
 int rl_bpe(const char *dtype);		/* bytes per element, or -1 */
 const char *rl_prec(const char *dtype);	/* "bf16", ..., or NULL */
 
+/* Inductor's Triton kernels, for -p (triton.c). */
+struct rl_triton {
+	double flop, bytes;
+	int hasbytes;
+	const char *spec;	/* TraceLens's dtype name, or NULL */
+	struct rl_str js;	/* the parameters, a JSON object */
+	const char *why;
+	char whybuf[112];
+};
+/* 0, -1 with why set, or 1 when the name is not such a kernel. */
+int rl_triton(const char *name, size_t n, const struct rl_args *,
+    struct rl_triton *);
+
 /* Helpers for the models. */
 double rl_prod(const struct rl_shape *);
 const struct rl_shape *rl_dim(const struct rl_args *, int i);

@@ -18,7 +18,7 @@ tl-agg -m x ops
 echo "exit $?"
 tl-agg -n 1.5 short_kernels
 echo "exit $?"
-tl-agg -C a -d b
+tl-agg -C a -d b -L x
 echo "exit $?"
 tl-agg -C a -L 5
 echo "exit $?"

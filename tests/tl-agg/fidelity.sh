@@ -3,7 +3,8 @@
 # responsible for; no file that TraceLens does not write), every cell
 # equal, numbers within 1e-6 relative (csvcmp.awk). The perf-model columns
 # of unified_perf_summary come from a perf-model stage (tl-roofline) and
-# are empty here, so they are not compared; perf.sh tests them.
+# are empty here, so they are not compared; perf.sh tests them, and
+# tests/tl-report/fidelity.sh compares them (tl-roofline -t -p | tl-agg).
 [ -d "$TRACES" ] || exit 77
 here=$(cd "$(dirname "$0")" && pwd)
 perf='GFLOPS,Data Moved (MB),FLOPS/Byte,Compute Spec,TB/s_mean,TB/s_std'

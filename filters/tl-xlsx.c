@@ -1,0 +1,623 @@
+/*
+ * tl-xlsx: write tl-tsv(5) streams into one .xlsx workbook, one sheet
+ * each, with libxlsxwriter in constant-memory mode: a row goes to disk
+ * as soon as it is read, so a large sheet does not grow the process.
+ * Sheet names come from the file names or from name=file operands, cut
+ * to Excel's 31 characters without collisions; the header row is frozen
+ * and filtered, columns fit their text, numbers are stored as numbers,
+ * columns that -H names are hidden, and a stream longer than a sheet
+ * goes on over continuation sheets. Sheets that hold a GPU timeline, the
+ * ops by name or roofline numbers get a chart. The workbook is written
+ * to a temporary file beside the output and renamed when it is complete.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdnoreturn.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <xlsxwriter.h>
+
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+#include "../common/tsv.h"
+#include "tl-xlsx/xlsx.h"
+
+#define MAXWIDTH	60	/* characters; wider text is cut on screen */
+#define GENWIDTH	11	/* what General shows of a fraction */
+
+/* Options. */
+static char **hide;		/* -H patterns */
+static size_t nhide, caphide;
+static unsigned long maxrows = XL_MAXROWS;
+static const char *outpath, *archpath;
+
+/* The workbook. */
+static lxw_workbook *wb;
+static lxw_format *fhead, *fint;
+static char *tmppath;
+static volatile sig_atomic_t done;
+
+/* One operand. */
+struct operand {
+	const char *arg;	/* as given */
+	const char *path;
+	char *name;		/* explicit name, or NULL */
+};
+
+/* The sheet being written. */
+struct sheet {
+	lxw_worksheet *ws;
+	char name[XL_NAMECAP];
+	uint32_t row;		/* next row */
+	size_t ncol;
+	unsigned *width;
+	unsigned char *hidden;
+};
+
+static char *buf;		/* a cell's text, NUL-terminated */
+static size_t capbuf;
+static double *num;
+static size_t capnum;
+
+static noreturn void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: tl-xlsx [-H column[,column...]] [-n rows] [-r arch] "
+	    "-o file.xlsx\n"
+	    "               [[name=]file ...]\n");
+	exit(1);
+}
+
+/* Remove the temporary workbook unless it was renamed. */
+static void
+cleanup(void)
+{
+	if (tmppath != NULL && !done)
+		unlink(tmppath);
+}
+
+static void
+onsignal(int sig)
+{
+	if (tmppath != NULL && !done)
+		unlink(tmppath);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+addhide(char *list)
+{
+	char *p;
+
+	for (p = strtok(list, ","); p != NULL; p = strtok(NULL, ",")) {
+		xgrow(&hide, &caphide, nhide + 1, sizeof *hide);
+		hide[nhide++] = p;
+	}
+}
+
+static int
+hidden(const char *col)
+{
+	size_t i;
+
+	for (i = 0; i < nhide; i++)
+		if (fnmatch(hide[i], col, 0) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+xlcheck(lxw_error e, const struct sheet *s)
+{
+	if (e != LXW_NO_ERROR)
+		tl_errx(1, "sheet \"%s\": %s", s->name, lxw_strerror(e));
+}
+
+/*
+ * A number, as the stream writes them: -?(0|[1-9][0-9]*)(.[0-9]+)?
+ * ([eE][-+]?[0-9]+)?, finite; an integer of 2^53 or more stays text, as
+ * Excel could not keep its digits. *isint when there is no fraction
+ * or exponent.
+ */
+static int
+number(const char *s, size_t n, double *v, int *isint)
+{
+	char tmp[400];
+	size_t i = 0;
+
+	*isint = 1;
+	if (n >= sizeof tmp)
+		return 0;
+	if (i < n && s[i] == '-')
+		i++;
+	if (i == n)
+		return 0;
+	if (s[i] == '0')
+		i++;
+	else if (s[i] >= '1' && s[i] <= '9')
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	else
+		return 0;
+	if (i < n && s[i] == '.') {
+		*isint = 0;
+		if (++i == n || s[i] < '0' || s[i] > '9')
+			return 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		*isint = 0;
+		if (++i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		if (i == n || s[i] < '0' || s[i] > '9')
+			return 0;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	}
+	if (i != n)
+		return 0;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	*v = strtod(tmp, NULL);
+	if (!isfinite(*v))
+		return 0;
+	if (*isint && fabs(*v) >= 9007199254740992.0)
+		return 0;
+	return 1;
+}
+
+/* Length of a valid UTF-8 sequence at s (n bytes left), else 0. */
+static size_t
+u8len(const unsigned char *s, size_t n)
+{
+	size_t k, i;
+	unsigned long cp;
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return c == 0 ? 0 : 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < k)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return k;
+}
+
+static int
+hex4(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		    (s[i] >= 'a' && s[i] <= 'f') ||
+		    (s[i] >= 'A' && s[i] <= 'F')))
+			return 0;
+	return 1;
+}
+
+/*
+ * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, a
+ * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
+ * is, at most XL_MAXSTR characters. Sets *chars (UTF-16 units), *bad,
+ * *cut.
+ */
+static void
+text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, o = 0, k, units = 0, u;
+
+	*bad = *cut = 0;
+	xgrow(&buf, &capbuf, 3 * n + 8, 1);
+	while (i < n) {
+		k = u8len(p + i, n - i);
+		u = k == 4 ? 2 : 1;
+		if (k == 1 && p[i] == '_' && n - i >= 7 && p[i + 1] == 'x' &&
+		    hex4(s + i + 2) && p[i + 6] == '_') {
+			if (units + 6 + 1 > XL_MAXSTR) {
+				*cut = 1;
+				break;
+			}
+			xgrow(&buf, &capbuf, o + 6 + 3 * (n - i) + 8, 1);
+			memcpy(buf + o, "_x005F", 6);
+			o += 6;
+			units += 6;
+		}
+		if (units + u > XL_MAXSTR) {
+			*cut = 1;
+			break;
+		}
+		if (k == 0) {
+			memcpy(buf + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			i++;
+			*bad = 1;
+		} else {
+			memcpy(buf + o, s + i, k);
+			o += k;
+			i += k;
+		}
+		units += u;
+	}
+	buf[o] = '\0';
+	*chars = units;
+}
+
+/* Widths are in characters; the header has room for the filter button. */
+static void
+fit(struct sheet *s, size_t i, size_t chars)
+{
+	if (chars > MAXWIDTH)
+		chars = MAXWIDTH;
+	if (chars > s->width[i])
+		s->width[i] = (unsigned)chars;
+}
+
+static void
+newsheet(struct sheet *s, char **col)
+{
+	size_t i, chars;
+	int bad, cut;
+
+	s->ws = workbook_add_worksheet(wb, s->name);
+	if (s->ws == NULL)
+		tl_errx(1, "sheet \"%s\": cannot add it", s->name);
+	for (i = 0; i < s->ncol; i++) {
+		s->width[i] = 0;
+		text(col[i], strlen(col[i]), &chars, &bad, &cut);
+		xlcheck(worksheet_write_string(s->ws, 0, (lxw_col_t)i, buf,
+		    fhead), s);
+		fit(s, i, chars + 3);
+	}
+	worksheet_freeze_panes(s->ws, 1, 0);
+	s->row = 1;
+}
+
+static void
+endsheet(struct sheet *s)
+{
+	lxw_row_col_options o;
+	size_t i;
+
+	if (s->ws == NULL)
+		return;
+	xlcheck(worksheet_autofilter(s->ws, 0, 0, s->row - 1,
+	    (lxw_col_t)(s->ncol - 1)), s);
+	for (i = 0; i < s->ncol; i++) {
+		memset(&o, 0, sizeof o);
+		o.hidden = s->hidden[i];
+		xlcheck(worksheet_set_column_opt(s->ws, (lxw_col_t)i,
+		    (lxw_col_t)i, s->width[i] + 1, NULL, &o), s);
+	}
+}
+
+/* One stream: one sheet, and its continuation sheets. */
+static void
+stream(struct tl_tsv *t, const char *name)
+{
+	struct sheet s;
+	struct xl_chart *ch;
+	struct tl_warns w = { 0 };
+	char base[XL_NAMECAP], prev[XL_NAMECAP], q[TL_QUOTE_MAX];
+	lxw_worksheet *first;
+	size_t i, chars;
+	unsigned part = 1;
+	double v;
+	int isint, bad, cut;
+	const char *str;
+
+	memset(&s, 0, sizeof s);
+	s.ncol = t->ncol;
+	if (s.ncol > XL_MAXCOLS)
+		tl_errx(1, "%s:1: %zu columns: more than a sheet holds (%d)",
+		    t->name, s.ncol, XL_MAXCOLS);
+	strcpy(s.name, name);
+	strcpy(base, name);
+	s.width = xcalloc(s.ncol, sizeof *s.width);
+	s.hidden = xcalloc(s.ncol, 1);
+	for (i = 0; i < s.ncol; i++)
+		s.hidden[i] = (unsigned char)hidden(t->col[i]);
+	xgrow(&num, &capnum, s.ncol, sizeof *num);
+	newsheet(&s, t->col);
+	first = s.ws;
+	ch = xl_chart_begin(s.name, t->col, s.ncol);
+	while (tl_tsv_next(t)) {
+		if (s.row > maxrows) {
+			endsheet(&s);
+			strcpy(prev, s.name);
+			xl_name_unique(base, ++part, s.name);
+			tl_warnx("%s:%" PRIu64 ": sheet \"%s\" is full (%lu "
+			    "rows): continued on sheet \"%s\"", t->name,
+			    t->lineno, prev, maxrows, s.name);
+			newsheet(&s, t->col);
+		}
+		for (i = 0; i < s.ncol; i++) {
+			num[i] = NAN;
+			if (t->fl[i] == 0)
+				continue;
+			if (number(t->f[i], t->fl[i], &v, &isint)) {
+				num[i] = v;
+				xlcheck(worksheet_write_number(s.ws, s.row,
+				    (lxw_col_t)i, v, isint ? fint : NULL), &s);
+				fit(&s, i, isint || t->fl[i] < GENWIDTH ?
+				    t->fl[i] : GENWIDTH);
+				continue;
+			}
+			str = tl_tsv_str(t, (int)i, &chars);
+			text(str, chars, &chars, &bad, &cut);
+			if (bad)
+				tl_warns(&w, "%s:%" PRIu64 ": column \"%s\": "
+				    "not UTF-8, bad bytes written as U+FFFD: "
+				    "\"%s\"", t->name, t->lineno, t->col[i],
+				    tl_quote(q, sizeof q, t->f[i], t->fl[i]));
+			if (cut)
+				tl_warns(&w, "%s:%" PRIu64 ": column \"%s\": "
+				    "text cut to the %d characters a cell "
+				    "holds", t->name, t->lineno, t->col[i],
+				    XL_MAXSTR);
+			xlcheck(worksheet_write_string(s.ws, s.row,
+			    (lxw_col_t)i, buf, NULL), &s);
+			fit(&s, i, chars);
+		}
+		if (ch != NULL)
+			xl_chart_row(ch, num, t->f, t->fl);
+		s.row++;
+	}
+	tl_warns_end(&w, t->name);
+	endsheet(&s);
+	xl_chart_end(ch, first, s.ncol, maxrows);
+	free(s.width);
+	free(s.hidden);
+}
+
+/*
+ * name=file, unless the operand is a file that exists or the part
+ * before = has a / (./a=b.tsv is a path).
+ */
+static void
+split(char *arg, struct operand *op)
+{
+	char *eq = strchr(arg, '=');
+	struct stat st;
+
+	op->arg = xstrdup(arg);
+	op->path = arg;
+	op->name = NULL;
+	if (eq == NULL || memchr(arg, '/', (size_t)(eq - arg)) != NULL ||
+	    stat(arg, &st) == 0)
+		return;
+	*eq = '\0';
+	op->name = arg;
+	op->path = eq + 1;
+}
+
+/* The name for a stream that has no explicit name. */
+static void
+derive(struct tl_src *src, const char *path, char *out)
+{
+	const char *in = tl_in_name(src), *lp;
+	char *m;
+	size_t n;
+
+	if (strcmp(path, "-") == 0) {
+		strcpy(out, "stdin");
+		return;
+	}
+	if (tl_src_container(src) && (lp = strchr(in, '(')) != NULL &&
+	    (n = strlen(lp)) > 2 && lp[n - 1] == ')') {
+		m = xmemdup(lp + 1, n - 2);
+		xl_name_derive(m, out);
+		free(m);
+		return;
+	}
+	xl_name_derive(path, out);
+}
+
+static void
+tmpfile_beside(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0;
+	struct stat st;
+	mode_t mask;
+	int fd;
+
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		tl_errx(1, "%s: Is a directory", path);
+	tmppath = xmalloc(strlen(path) + 16);
+	memcpy(tmppath, path, dl);
+	snprintf(tmppath + dl, strlen(path) + 16 - dl, ".%s.XXXXXX",
+	    path + dl);
+	if ((fd = mkstemp(tmppath)) < 0) {
+		free(tmppath);
+		tmppath = NULL;
+		tl_err(1, "%s", path);
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0)
+		tl_err(1, "%s", tmppath);
+	atexit(cleanup);
+	signal(SIGINT, onsignal);
+	signal(SIGTERM, onsignal);
+	signal(SIGHUP, onsignal);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopt[] = {
+		{ "hide", required_argument, NULL, 'H' },
+		{ "rows", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "arch", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 }
+	};
+	lxw_workbook_options wo;
+	struct operand *ops;
+	struct tl_src *src;
+	struct tl_tsv *t;
+	struct stat st;
+	char name[XL_NAMECAP], *end, *deflt[] = { "-" };
+	const char *why;
+	unsigned long long insize = 0;
+	int ch, i, j, nops, r, nstdin = 0, k;
+	lxw_error e;
+
+	tl_setprogname(argv[0]);
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":H:n:o:r:", lopt, NULL)) != -1) {
+		switch (ch) {
+		case 'H':
+			addhide(optarg);
+			break;
+		case 'n':
+			errno = 0;
+			maxrows = strtoul(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    errno != 0 || maxrows < 1 || maxrows > XL_MAXROWS)
+				tl_errx(1, "-n: not a number of rows from 1 to "
+				    "%u: \"%s\"", XL_MAXROWS, optarg);
+			break;
+		case 'o':
+			outpath = optarg;
+			break;
+		case 'r':
+			archpath = optarg;
+			break;
+		case ':':
+			tl_warnx("option -%c needs an argument", optopt);
+			usage();
+		default:
+			if (optopt != 0)
+				tl_warnx("unknown option -%c", optopt);
+			else
+				tl_warnx("unknown option %s",
+				    argv[optind - 1]);
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (outpath == NULL) {
+		tl_warnx("no output file (-o)");
+		usage();
+	}
+	if (argc == 0) {
+		argc = 1;
+		argv = deflt;
+	}
+	nops = argc;
+	ops = xcalloc((size_t)nops, sizeof *ops);
+	for (i = 0; i < nops; i++) {
+		split(argv[i], &ops[i]);
+		if (strcmp(ops[i].path, "-") == 0 && ++nstdin > 1)
+			tl_errx(1, "-: the standard input can be read once");
+		if (stat(ops[i].path, &st) == 0)
+			insize += (unsigned long long)st.st_size;
+	}
+	/* Explicit names first: they are kept as given, or refused. */
+	for (i = 0; i < nops; i++) {
+		if (ops[i].name == NULL)
+			continue;
+		if ((why = xl_name_check(ops[i].name, name)) != NULL)
+			tl_errx(1, "sheet name \"%s\": %s", ops[i].name, why);
+		if (xl_name_taken(name)) {
+			for (j = 0, k = -1; j < i; j++)
+				if (ops[j].name != NULL &&
+				    strcasecmp(ops[j].name, name) == 0)
+					k = j;
+			tl_errx(1, "sheet name \"%s\" given twice: \"%s\" and "
+			    "\"%s\" (Excel ignores case)", name,
+			    k >= 0 ? ops[k].arg : "", ops[i].arg);
+		}
+		xl_name_use(name);
+		ops[i].name = xstrdup(name);
+	}
+	if (archpath != NULL)
+		xl_arch_load(archpath);
+
+	tmpfile_beside(outpath);
+	memset(&wo, 0, sizeof wo);
+	wo.constant_memory = LXW_TRUE;
+	wo.tmpdir = getenv("TMPDIR");
+	wo.use_zip64 = insize > (1ull << 30);
+	if ((wb = workbook_new_opt(tmppath, &wo)) == NULL)
+		tl_errx(1, "%s: cannot start a workbook", outpath);
+	fhead = workbook_add_format(wb);
+	format_set_bold(fhead);
+	fint = workbook_add_format(wb);
+	format_set_num_format(fint, "0");
+	xl_chart_init(wb);
+
+	for (i = 0; i < nops; i++) {
+		if ((src = tl_src_open(ops[i].path)) == NULL)
+			exit(1);
+		for (k = 0; (r = tl_src_next(src)) > 0; k++) {
+			t = tl_tsv_open(src);
+			if (ops[i].name != NULL && k == 0)
+				strcpy(name, ops[i].name);
+			else if (ops[i].name != NULL)
+				xl_name_unique(ops[i].name, (unsigned)k + 1,
+				    name);
+			else {
+				char d[XL_NAMECAP];
+
+				derive(src, ops[i].path, d);
+				xl_name_unique(d, 0, name);
+			}
+			stream(t, name);
+			tl_tsv_close(t);
+		}
+		if (r < 0)
+			exit(1);
+		tl_src_close(src);
+	}
+	xl_chart_finish();
+	e = workbook_close(wb);
+	wb = NULL;
+	if (e != LXW_NO_ERROR)
+		tl_errx(1, "%s: %s", outpath, lxw_strerror(e));
+	if (rename(tmppath, outpath) != 0)
+		tl_err(1, "%s", outpath);
+	done = 1;
+	for (i = 0; i < nops; i++) {
+		free(ops[i].name);
+		free((char *)ops[i].arg);
+	}
+	free(ops);
+	free(tmppath);
+	free(hide);
+	free(buf);
+	free(num);
+	xl_name_free();
+	return 0;
+}

@@ -1,0 +1,202 @@
+/*
+ * tl-xlsx: sheet names. Excel takes at most 31 characters (UTF-16 units),
+ * none of [ ] : * ? / \, no apostrophe at either end, not "History", and
+ * no two names that differ only in case.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "../../common/mem.h"
+#include "xlsx.h"
+
+static char **used;
+static size_t nused, capused;
+
+/* Length of the UTF-8 sequence at s (n bytes left), 0 if invalid. */
+static size_t
+u8len(const unsigned char *s, size_t n)
+{
+	size_t k, i;
+	unsigned c = s[0];
+	unsigned long cp;
+
+	if (c < 0x80)
+		return c == 0 ? 0 : 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < k)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return k;
+}
+
+static int
+forbidden(int c)
+{
+	return c == '[' || c == ']' || c == ':' || c == '*' || c == '?' ||
+	    c == '/' || c == '\\';
+}
+
+/*
+ * Copy s into out, at most max UTF-16 units (a 4-byte sequence is 2);
+ * with fix, invalid bytes and forbidden characters become '_', else
+ * they make it fail (return -1).
+ */
+static int
+cut(const char *s, char *out, size_t max, int fix)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, o = 0, units = 0, k;
+
+	while (i < n) {
+		k = u8len(p + i, n - i);
+		if (k == 0 || (k == 1 && (forbidden(p[i]) || p[i] < 0x20))) {
+			if (!fix)
+				return -1;
+			if (units + 1 > max)
+				break;
+			out[o++] = '_';
+			units++;
+			i += k == 0 ? 1 : k;
+			continue;
+		}
+		if (units + (k == 4 ? 2 : 1) > max)
+			break;
+		memcpy(out + o, p + i, k);
+		o += k;
+		i += k;
+		units += k == 4 ? 2 : 1;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+const char *
+xl_name_check(const char *in, char *out)
+{
+	size_t n;
+
+	if (*in == '\0')
+		return "an empty sheet name";
+	if (cut(in, out, XL_MAXNAME, 0) < 0)
+		return "Excel does not take [ ] : * ? / \\, control "
+		    "characters or invalid UTF-8 in a sheet name";
+	n = strlen(out);
+	if (out[0] == '\'' || out[n - 1] == '\'')
+		return "Excel does not take an apostrophe at either end of a "
+		    "sheet name";
+	if (strcasecmp(out, "History") == 0)
+		return "Excel keeps the sheet name History for itself";
+	return NULL;
+}
+
+void
+xl_name_derive(const char *path, char *out)
+{
+	static const char *const zsuf[] = { ".gz", ".xz", ".zst", ".bz2",
+	    ".lz4", NULL };
+	static const char *const tsuf[] = { ".tsv", ".tab", ".txt", NULL };
+	const char *b = strrchr(path, '/');
+	char *s;
+	size_t n, k;
+	int i;
+
+	s = xstrdup(b != NULL ? b + 1 : path);
+	n = strlen(s);
+	for (i = 0; zsuf[i] != NULL; i++) {
+		k = strlen(zsuf[i]);
+		if (n > k && strcmp(s + n - k, zsuf[i]) == 0) {
+			s[n -= k] = '\0';
+			break;
+		}
+	}
+	for (i = 0; tsuf[i] != NULL; i++) {
+		k = strlen(tsuf[i]);
+		if (n > k && strcmp(s + n - k, tsuf[i]) == 0) {
+			s[n -= k] = '\0';
+			break;
+		}
+	}
+	cut(s, out, XL_MAXNAME, 1);
+	free(s);
+	n = strlen(out);
+	if (n == 0)
+		strcpy(out, "sheet");
+	else {
+		if (out[0] == '\'')
+			out[0] = '_';
+		if (out[n - 1] == '\'')
+			out[n - 1] = '_';
+		if (strcasecmp(out, "History") == 0)
+			strcpy(out, "History_");
+	}
+}
+
+int
+xl_name_taken(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nused; i++)
+		if (strcasecmp(used[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+void
+xl_name_use(const char *name)
+{
+	xgrow(&used, &capused, nused + 1, sizeof *used);
+	used[nused++] = xstrdup(name);
+}
+
+void
+xl_name_unique(const char *base, unsigned start, char *out)
+{
+	char suf[24], head[XL_NAMECAP];
+	unsigned k;
+
+	if (start == 0) {
+		if (!xl_name_taken(base)) {
+			strcpy(out, base);
+			xl_name_use(out);
+			return;
+		}
+		start = 2;
+	}
+	for (k = start;; k++) {
+		snprintf(suf, sizeof suf, " (%u)", k);
+		cut(base, head, XL_MAXNAME - strlen(suf), 1);
+		snprintf(out, XL_NAMECAP, "%s%s", head, suf);
+		if (!xl_name_taken(out))
+			break;
+	}
+	xl_name_use(out);
+}
+
+void
+xl_name_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < nused; i++)
+		free(used[i]);
+	free(used);
+	used = NULL;
+	nused = capused = 0;
+}

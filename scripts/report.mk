@@ -1,0 +1,96 @@
+# tl: make recipes for a directory of traces, one per rank or per run.
+#
+#	make -f scripts/report.mk -j8 TRACES='ranks/*.json.gz' [OUT=reports]
+#	    [ARCH=MI300X] [FLAGS='--enable_kernel_summary ...']
+#
+# For each trace NAME.json.gz (or NAME.json, ...), in OUT/NAME/:
+#
+#	tree.tsv	tl-parse -t -x python_function | tl-tree: the tree
+#			stream, with the trace and rank columns
+#	tables/		tl-agg -d: every table, exact times, with a trace
+#			column (tables/timeline.tsv stands for them all)
+#	NAME_perf_report.xlsx, csv/
+#			tl-report: TraceLens's perf report, from tree.tsv
+#
+# and OUT/summary/TABLE.tsv, the tables of all traces one after another
+# (each row names its trace), with OUT/summary.xlsx. Every intermediate
+# stream is a real target, so a second run redoes only what changed. A
+# recipe's pipeline fails when any stage fails (pipefail), and a target
+# a failed recipe leaves half-written is deleted. GNU make.
+#
+# Across machines: `make -f report.mk TRACES=one.json.gz reports' for
+# each trace under GNU parallel (--sshlogin), where OUT is shared, then
+# `summary' once.
+
+SHELL = /bin/bash
+.SHELLFLAGS = -o pipefail -ec
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+TLDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BIN := $(TLDIR)/../bin
+REPORT := $(TLDIR)/tl-report
+OUT ?= reports
+ARCH ?=
+FLAGS ?= --enable_kernel_summary --short_kernel_study
+# The summary tables: one table of each trace per sheet.
+SUMMARY ?= timeline categories ops kernels idle overlap streams \
+	launch_stats
+
+traces := $(wildcard $(TRACES))
+ifneq ($(TRACES),)
+ifeq ($(traces),)
+$(error TRACES='$(TRACES)': no such file)
+endif
+endif
+# NAME: the base name, up to its last ".json" (as TraceLens names reports).
+name = $(firstword $(subst .json, ,$(notdir $(1))))
+names := $(foreach t,$(traces),$(call name,$(t)))
+ifneq ($(words $(names)),$(words $(sort $(names))))
+$(error two traces have the same name: $(names))
+endif
+
+archflag = $(if $(ARCH),--gpu_arch_platform $(ARCH))
+
+all: reports summary
+reports: $(foreach n,$(names),$(OUT)/$(n)/$(n)_perf_report.xlsx \
+	$(OUT)/$(n)/tables/timeline.tsv)
+summary: $(OUT)/summary.xlsx
+
+# The targets of one trace: $(1) the trace, $(2) its name.
+define trace_rules
+$(OUT)/$(2)/tree.tsv: $(1)
+	@mkdir -p $$(@D)
+	$(BIN)/tl-parse -t -x python_function $$< | $(BIN)/tl-tree >$$@
+
+$(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
+	rm -rf $$(@D).tmp
+	$(BIN)/tl-agg -d $$(@D).tmp $$< 2>$(OUT)/$(2)/tables.log || \
+	    { cat $(OUT)/$(2)/tables.log >&2; exit 1; }
+	rm -rf $$(@D)
+	mv $$(@D).tmp $$(@D)
+
+$(OUT)/$(2)/$(2)_perf_report.xlsx: $(OUT)/$(2)/tree.tsv
+	rm -rf $(OUT)/$(2)/csv
+	$(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
+	    --output_csvs_dir $(OUT)/$(2)/csv $(FLAGS) $(archflag) \
+	    2>$(OUT)/$(2)/report.log || { cat $(OUT)/$(2)/report.log >&2; \
+	    exit 1; }
+endef
+$(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
+
+# The summary: each table of every trace, the header once.
+$(OUT)/summary/%.tsv: $(foreach n,$(names),$(OUT)/$(n)/tables/timeline.tsv)
+	@mkdir -p $(@D)
+	awk 'FNR > 1 || NR == 1' $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) \
+	    >$@
+
+$(OUT)/summary.xlsx: $(SUMMARY:%=$(OUT)/summary/%.tsv)
+	$(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o $@ $^
+
+clean:
+	rm -rf $(foreach n,$(names),$(OUT)/$(n)) $(OUT)/summary \
+	    $(OUT)/summary.xlsx
+
+.PHONY: all reports summary clean
+.SECONDARY:

@@ -1,0 +1,16 @@
+# -C with -d: TraceLens's CSV files, and in the same pass the tables
+# TraceLens has no sheet for, as streams, with exact times: the same as
+# each table alone. -L, -R and -w apply then.
+ln -s "$TESTDATA/agg-small.json" . || exit 1
+tl-parse agg-small.json | tl-tree 2>/dev/null >tree.tsv || exit 1
+tl-agg -C c -d d -L 5 tree.tsv 2>/dev/null
+echo "exit $?"
+ls c d
+for t in idle launch launch_stats overlap streams; do
+	tl-agg -L 5 $t tree.tsv 2>/dev/null | cmp -s - d/$t.tsv &&
+	    echo "$t: same"
+done
+tl-agg -C c2 tree.tsv 2>/dev/null
+for f in c/*.csv; do
+	cmp -s "$f" "c2/${f#c/}" || echo "${f#c/}: differs"
+done

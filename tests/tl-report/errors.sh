@@ -1,0 +1,28 @@
+# Bad command lines and bad traces: a message, exit 1, and nothing left
+# behind: no workbook, no CSV file, no temporary directory. A stage that
+# fails in the middle of the pipeline (a gzip file cut short) is seen, as
+# pipefail would.
+report=$TESTDATA/../../scripts/tl-report
+TMPDIR=$PWD/tmp
+export TMPDIR
+mkdir tmp
+cp "$TESTDATA/../../samples/bert-h100.json.gz" t.json.gz || exit 1
+head -c 20000 t.json.gz >cut.json.gz
+run() {
+	"$report" "$@"
+	echo "exit $?"
+}
+run
+run --bogus t.json.gz
+run --output_csvs_dir
+run a.json.gz b.json.gz
+run --enable_kernel_summary=yes t.json.gz
+run --short_kernel_threshold_us ten t.json.gz
+run --topk_short_kernels 1.5 t.json.gz
+run --gpu_arch_platform MI300X --gpu_arch_json_path x.json t.json.gz
+run --gpu_arch_platform Z80 t.json.gz
+run missing.json.gz
+run t.json.gz --output_xlsx_path nodir/x.xlsx
+run t.json.gz --output_xlsx_path tmp
+run cut.json.gz --output_xlsx_path cut.xlsx --output_csvs_dir cutcsv
+ls -A . tmp cutcsv

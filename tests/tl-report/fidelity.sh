@@ -1,0 +1,38 @@
+# Fidelity: on every trace of ../shared/traces with a .ref directory of
+# TraceLens's CSV files, tl-report with the flags the references were made
+# with writes exactly the files TraceLens writes (no more, no fewer), every
+# cell equal, numbers within 1e-6 relative (tests/tl-agg/csvcmp.awk),
+# unified_perf_summary.csv's perf-model columns included.
+[ -d "$TRACES" ] || exit 77
+report=$TESTDATA/../../scripts/tl-report
+cmp=$TESTDATA/../tl-agg/csvcmp.awk
+status=0
+for ref in "$TRACES"/*/*.ref; do
+	trace=${ref%.ref}.json.gz
+	[ -f "$trace" ] || continue
+	name=${ref#"$TRACES"/}
+	name=${name%.ref}
+	out=out/$name
+	if ! "$report" --profile_json_path "$trace" --output_csvs_dir "$out" \
+	    --enable_kernel_summary --short_kernel_study 2>/dev/null; then
+		echo "$name: tl-report failed"
+		status=1
+		continue
+	fi
+	for f in "$ref"/*.csv; do
+		s=${f##*/}
+		if [ ! -f "$out/$s" ]; then
+			echo "$name ${s%.csv}: not written"
+			status=1
+			continue
+		fi
+		awk -v name="$name ${s%.csv}" -f "$cmp" "$f" "$out/$s" ||
+		    status=1
+	done
+	for f in "$out"/*; do
+		[ -f "$ref/${f##*/}" ] && continue
+		echo "$name ${f##*/}: written, but TraceLens writes none"
+		status=1
+	done
+done
+echo "exit $status"
