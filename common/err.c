@@ -90,6 +90,19 @@ tl_warnx(const char *fmt, ...)
 }
 
 void
+tl_badopt(int ch, char *const argv[])
+{
+	extern int optind, optopt;
+
+	if (ch == ':')
+		tl_warnx("option -%c needs an argument", optopt);
+	else if (optopt != 0)
+		tl_warnx("unknown option -%c", optopt);
+	else
+		tl_warnx("unknown option %s", argv[optind - 1]);
+}
+
+void
 tl_warns(struct tl_warns *w, const char *fmt, ...)
 {
 	va_list ap;

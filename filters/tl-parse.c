@@ -550,11 +550,8 @@ main(int argc, char *argv[])
 		case 'x':
 			splitlist(optarg, &dropcat, &ndrop);
 			break;
-		case ':':
-			tl_warnx("option -%c needs an argument", optopt);
-			usage();
-		default:
-			tl_warnx("unknown option -%c", optopt);
+		default:	/* ':' or '?' */
+			tl_badopt(ch, argv);
 			usage();
 		}
 	}

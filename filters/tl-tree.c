@@ -1626,15 +1626,8 @@ main(int argc, char *argv[])
 			uflag = 1;
 			upuid = number("-u", optarg);
 			break;
-		case ':':
-			tl_warnx("option -%c needs an argument", optopt);
-			usage();
-		default:
-			if (optopt != 0)
-				tl_warnx("unknown option -%c", optopt);
-			else
-				tl_warnx("unknown option %s",
-				    argv[optind - 1]);
+		default:	/* ':' or '?' */
+			tl_badopt(ch, argv);
 			usage();
 		}
 	}
