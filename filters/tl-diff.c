@@ -8,8 +8,11 @@
  * each side's kernel time, the difference and the ratio; per op, per
  * unique arguments, per GPU event; the op-name mapping, the uid map and
  * the merged tree. With -T, TraceLens's TraceDiff with its quirks, and
- * its files, byte for byte. The exit status is diff(1)'s: 0 same,
- * 1 different, 2 trouble.
+ * its files, byte for byte. With -K, N tables of one kind side by side,
+ * joined on their key (keyed.c); with -K -T, TraceLens's comparison of
+ * perf-report CSV directories (reports.c). With -X, two traces by
+ * operation and by layer, as wafer-core's trace_compare (cross.c). The
+ * exit status is diff(1)'s: 0 same, 1 different, 2 trouble.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -39,7 +42,15 @@ usage(void)
 	fprintf(stderr,
 	    "usage: tl-diff [-p | -q | -t table] [-e ns] [-o dir] baseline "
 	    "variant\n"
-	    "       tl-diff -T -o dir baseline variant\n");
+	    "       tl-diff -T -o dir baseline variant\n"
+	    "       tl-diff -K [-q | -t table] [-e tol] [-k key,...] "
+	    "[-m col,...]\n"
+	    "               [-n tag,...] [-o dir] table table ...\n"
+	    "       tl-diff -K -T [-n tag,...] [-S sheet,...] -o dir "
+	    "report report ...\n"
+	    "       tl-diff -X [-q | -t table] [-c file] [-f phase] "
+	    "[-G ms] [-g ms]\n"
+	    "               [-o dir] [-r pct] baseline variant\n");
 	exit(2);
 }
 
@@ -55,31 +66,93 @@ number(const char *opt, const char *s)
 	return (int64_t)v;
 }
 
+/* A number >= 0 (an option's value). */
+static double
+real(const char *opt, const char *s)
+{
+	char *end;
+	double v;
+
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || !(v >= 0) || v > 1e300)
+		tl_errx(2, "%s: not a number >= 0: \"%s\"", opt, s);
+	return v;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const struct option lopt[] = {
-		{ "tolerance", required_argument, NULL, 'e' },
+		{ "classes", required_argument, NULL, 'c' },
+		{ "cross", no_argument, NULL, 'X' },
+		{ "gap", required_argument, NULL, 'g' },
+		{ "key", required_argument, NULL, 'k' },
+		{ "keyed", no_argument, NULL, 'K' },
+		{ "layer-gap", required_argument, NULL, 'G' },
+		{ "layer-ratio", required_argument, NULL, 'r' },
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "names", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "phase", required_argument, NULL, 'f' },
 		{ "print", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "sheets", required_argument, NULL, 'S' },
 		{ "table", required_argument, NULL, 't' },
+		{ "tolerance", required_argument, NULL, 'e' },
 		{ "tracelens", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct td_kopt ko;
+	struct td_xopt xo;
 	struct tl_out out;
-	int ch, status, tflag = 0, eflag = 0;
+	const char *earg = NULL, *xopt = NULL, *kopt = NULL;
+	int ch, status, tflag = 0, Kflag = 0, Xflag = 0;
 	size_t i;
 
 	tl_setprogname(argv[0]);
 	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
+	memset(&ko, 0, sizeof ko);
+	memset(&xo, 0, sizeof xo);
+	xo.gap_ns = 5e6;
+	xo.lgap_ns = 1e5;
+	xo.lratio = 1.2;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":e:o:pqTt:", lopt, NULL)) !=
-	    -1) {
+	while ((ch = getopt_long(argc, argv, ":c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
+	    lopt, NULL)) != -1) {
 		switch (ch) {
+		case 'c':
+			xo.classes = optarg;
+			xopt = "-c";
+			break;
 		case 'e':
-			eflag = 1;
-			eps = number("-e", optarg);
+			earg = optarg;
+			break;
+		case 'f':
+			xo.phase = optarg;
+			xopt = "-f";
+			break;
+		case 'G':
+			xo.lgap_ns = real("-G", optarg) * 1e6;
+			xopt = "-G";
+			break;
+		case 'g':
+			xo.gap_ns = real("-g", optarg) * 1e6;
+			xopt = "-g";
+			break;
+		case 'K':
+			Kflag = 1;
+			break;
+		case 'k':
+			ko.keys = optarg;
+			kopt = "-k";
+			break;
+		case 'm':
+			ko.metrics = optarg;
+			kopt = "-m";
+			break;
+		case 'n':
+			ko.names = optarg;
+			kopt = "-n";
 			break;
 		case 'o':
 			odir = optarg;
@@ -90,12 +163,23 @@ main(int argc, char *argv[])
 		case 'q':
 			qflag = 1;
 			break;
+		case 'r':
+			xo.lratio = 1 + real("-r", optarg) / 100;
+			xopt = "-r";
+			break;
+		case 'S':
+			ko.sheets = optarg;
+			kopt = "-S";
+			break;
 		case 'T':
 			td_tracelens = 1;
 			break;
 		case 't':
 			tflag = 1;
 			table = optarg;
+			break;
+		case 'X':
+			Xflag = 1;
 			break;
 		case ':':
 			tl_warnx("option -%c needs an argument", optopt);
@@ -111,14 +195,67 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (Kflag && Xflag)
+		tl_errx(2, "-K and -X exclude each other");
+	if (!Kflag && kopt != NULL)
+		tl_errx(2, "%s needs -K", kopt);
+	if (!Xflag && xopt != NULL)
+		tl_errx(2, "%s needs -X", xopt);
+	if ((Kflag || Xflag) && pflag)
+		tl_errx(2, "-p draws the merged tree: not with -%c",
+		    Kflag ? 'K' : 'X');
+	if (pflag + qflag + tflag > 1)
+		tl_errx(2, "-p, -q and -t exclude each other");
+
+	if (Kflag) {
+		if (argc < 2) {
+			tl_warnx("two tables or more needed: the baseline, "
+			    "then the variants");
+			usage();
+		}
+		ko.odir = odir;
+		ko.table = tflag ? table : NULL;
+		ko.quiet = qflag;
+		if (td_tracelens) {
+			if (qflag || tflag || earg != NULL || ko.keys != NULL
+			    || ko.metrics != NULL)
+				tl_errx(2, "-K -T takes no -%c", qflag ? 'q' :
+				    tflag ? 't' : earg != NULL ? 'e' :
+				    ko.keys != NULL ? 'k' : 'm');
+			if (odir == NULL)
+				tl_errx(2, "-K -T needs -o dir");
+			return td_reports((size_t)argc, argv, &ko);
+		}
+		if (ko.sheets != NULL)
+			tl_errx(2, "-S needs -T");
+		if (earg != NULL)
+			ko.eps = real("-e", earg);
+		return td_keyed((size_t)argc, argv, &ko);
+	}
+	if (ko.sheets != NULL)
+		tl_errx(2, "-S needs -K -T");
 	if (argc != 2) {
 		tl_warnx(argc < 2 ? "two streams needed: baseline and "
 		    "variant" : "too many operands");
 		usage();
 	}
-	if (pflag + qflag + tflag > 1)
-		tl_errx(2, "-p, -q and -t exclude each other");
-	if (td_tracelens && (pflag || qflag || tflag || eflag))
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		tl_errx(2, "only one of the streams can be the standard "
+		    "input");
+	if (Xflag) {
+		if (td_tracelens)
+			tl_errx(2, "-X takes no -T");
+		if (earg != NULL)
+			tl_errx(2, "-X takes no -e (-g, -G and -r set the "
+			    "thresholds)");
+		xo.odir = odir;
+		xo.table = tflag ? table : NULL;
+		xo.quiet = qflag;
+		return td_cross(argv[0], argv[1], &xo);
+	}
+	if (earg != NULL)
+		eps = number("-e", earg);
+	if (td_tracelens && (pflag || qflag || tflag || earg != NULL))
 		tl_errx(2, "-T takes no -%c", pflag ? 'p' : qflag ? 'q' :
 		    tflag ? 't' : 'e');
 	if (td_tracelens && odir == NULL)
@@ -126,9 +263,6 @@ main(int argc, char *argv[])
 	if (tflag && !td_known_table(table))
 		tl_errx(2, "-t: no such table: \"%s\" (lca, ops, args, rows, "
 		    "names, uids, tree)", table);
-	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-		tl_errx(2, "only one of the streams can be the standard "
-		    "input");
 
 	td_in = tl_intern_new();
 	td_load(argv[0], argv[1]);

@@ -257,6 +257,12 @@ td_norm(struct side *s, uint32_t i, int strip)
 
 /* Reading. */
 
+/*
+ * What a thread is reading and building, held where LeakSanitizer finds
+ * it when an error exits the program on the way.
+ */
+static _Thread_local void *volatile held[8];
+
 /* Streams (bytes, both) worth reading in two threads. */
 #define THREADMIN	((off_t)16 << 20)
 
@@ -350,7 +356,8 @@ build(struct side *s, const int64_t *puid)
 		lo = s->n[0].uid;
 		span = s->n[s->nn - 1].uid - lo + 1;
 		if (span > 0 && (uint64_t)span <= 4 * (uint64_t)s->nn + 1024) {
-			byuid = xmalloc((size_t)span * sizeof *byuid);
+			held[3] = byuid = xmalloc((size_t)span *
+			    sizeof *byuid);
 			memset(byuid, 0xff, (size_t)span * sizeof *byuid);
 			for (i = 0; i < s->nn; i++)
 				byuid[s->n[i].uid - lo] = i;
@@ -382,7 +389,7 @@ build(struct side *s, const int64_t *puid)
 			k[j++].i = i;
 		}
 	radix(k, nh);
-	order = xmalloc((nh ? nh : 1) * sizeof *order);
+	held[4] = order = xmalloc((nh ? nh : 1) * sizeof *order);
 	for (j = 0; j < nh; j++)
 		order[j] = k[j].i;
 	free(k);
@@ -410,8 +417,8 @@ build(struct side *s, const int64_t *puid)
 	 * Depth first from the tops: the GPU counts (after the children),
 	 * a cpu_op above (before). A node not reached is on a cycle.
 	 */
-	st = xmalloc((s->nn + 1) * sizeof *st);
-	dep = xcalloc(s->nn + 1, sizeof *dep);
+	held[5] = st = xmalloc((s->nn + 1) * sizeof *st);
+	held[6] = dep = xcalloc(s->nn + 1, sizeof *dep);
 	top = s->top = xmalloc((s->nn + 1) * sizeof *top);
 	for (i = 0, reached = 0; i < s->nn; i++) {
 		if (s->n[i].parent != NONE)
@@ -520,14 +527,14 @@ load(struct side *s, const char *path, struct tl_intern *in)
 	uint32_t a[4];
 
 	s->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if ((src = tl_src_open(path)) == NULL)
+	if ((held[0] = src = tl_src_open(path)) == NULL)
 		exit(2);
 	if ((r = tl_src_next(src)) <= 0) {
 		if (r == 0)
 			tl_errx(2, "%s: empty input: no header", path);
 		exit(2);
 	}
-	t = tl_tsv_open(src);
+	held[1] = t = tl_tsv_open(src);
 	c_parent = tl_tsv_col(t, "parent");
 	c_depth = tl_tsv_col(t, "depth");
 	if (c_parent < 0 || c_depth < 0)
@@ -574,6 +581,7 @@ load(struct side *s, const char *path, struct tl_intern *in)
 			tl_tsv_errx(t, "too many events");
 		xgrow(&s->n, &capn, s->nn + 1, sizeof *s->n);
 		xgrow(&puid, &cappuid, s->nn + 1, sizeof *puid);
+		held[2] = puid;
 		e = &s->n[s->nn];
 		memset(e, 0, sizeof *e);
 		tl_tsv_i64(t, c_uid, &e->uid);

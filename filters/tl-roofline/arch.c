@@ -20,35 +20,15 @@
 #include "../../common/input.h"
 #include "../../common/json.h"
 #include "../../common/mem.h"
+#include "../../common/share.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 
+/* The share directory: common/share.c. */
 const char *
 rl_sharedir(void)
 {
-	static char *dir;
-	const char *e = getenv("TL_SHARE");
-	char buf[PATH_MAX], *p;
-	ssize_t n;
-
-	if (dir != NULL)
-		return dir;
-	if (e != NULL && *e != '\0')
-		return dir = xstrdup(e);
-	n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-	if (n <= 0)
-		return dir = xstrdup("/usr/local/share/tl");
-	buf[n] = '\0';
-	if ((p = strrchr(buf, '/')) != NULL)
-		*p = '\0';
-	n = (ssize_t)strlen(buf) + (ssize_t)sizeof "/../share/tl";
-	dir = xmalloc((size_t)n);
-	snprintf(dir, (size_t)n, "%s/../share/tl", buf);
-	if ((p = realpath(dir, NULL)) != NULL) {
-		free(dir);
-		dir = p;
-	}
-	return dir;
+	return tl_sharedir();
 }
 
 void

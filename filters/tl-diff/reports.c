@@ -1,0 +1,1394 @@
+/*
+ * tl-diff: TraceLens's report comparison (-K -T), as its
+ * compare_perf_reports_pytorch writes it with --output_csvs_dir: perf-report
+ * directories of CSV files (TraceLens's, or tl-agg -C and tl-roofline -t
+ * -c), the first the baseline, joined sheet by sheet on TraceLens's keys,
+ * with its file names, column names, row order and values. The CSV cells
+ * go through what pandas does to them: read_csv's types (int64, float64
+ * with its own decimal parser, bool, object) and NA strings, the outer
+ * merge's sorted keys and upcasts, and to_csv's repr of floats.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "../../common/err.h"
+#include "../../common/mem.h"
+#include "../../common/npsort.h"
+#include "../../common/tsv.h"
+#include "td.h"
+
+#define US	"\xc2\xb5s"		/* the micro sign, as TraceLens writes it */
+
+/* A value, as pandas holds it. */
+enum { V_NA, V_INT, V_FLOAT, V_BOOL, V_STR };
+struct cell {
+	int64_t i;			/* V_INT, V_BOOL */
+	double d;			/* V_FLOAT */
+	char *s;			/* V_STR */
+	uint8_t t;
+};
+
+/* Column dtypes. */
+enum { D_INT, D_FLOAT, D_BOOL, D_OBJ };
+
+struct col {
+	char *name;
+	int dt;
+	struct cell *v;			/* nrow */
+};
+
+struct frame {
+	char *path;			/* for messages */
+	size_t ncol, nrow;
+	struct col *c;
+};
+
+static char **tags;
+static size_t nrep;
+static char **rep;		/* the report directories */
+static const char *odir;
+static int differ;		/* a value or a row differs */
+
+/* pandas's precise_xstrtod (the C parser's default float converter). */
+static double
+xstrtod(const char *str, const char **endptr, int *err)
+{
+	static double e[309];
+	const char *p = str;
+	double number;
+	int exponent = 0, negative = 0, num_digits = 0, num_decimals = 0;
+	int max_digits = 17, n, i;
+
+	if (e[0] == 0) {
+		for (i = 0; i < 309; i++) {
+			char b[8];
+
+			snprintf(b, sizeof b, "1e%d", i);
+			e[i] = strtod(b, NULL);
+		}
+	}
+	*err = 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	switch (*p) {
+	case '-':
+		negative = 1;
+		/* FALLTHROUGH */
+	case '+':
+		p++;
+	}
+	number = 0.;
+	while (isdigit((unsigned char)*p)) {
+		if (num_digits < max_digits) {
+			number = number * 10. + (*p - '0');
+			num_digits++;
+		} else
+			++exponent;
+		p++;
+	}
+	if (*p == '.') {
+		p++;
+		while (num_digits < max_digits &&
+		    isdigit((unsigned char)*p)) {
+			number = number * 10. + (*p - '0');
+			p++;
+			num_digits++;
+			num_decimals++;
+		}
+		if (num_digits >= max_digits)
+			while (isdigit((unsigned char)*p))
+				++p;
+		exponent -= num_decimals;
+	}
+	if (num_digits == 0) {
+		*err = ERANGE;
+		*endptr = str;
+		return 0.0;
+	}
+	if (negative)
+		number = -number;
+	if (toupper((unsigned char)*p) == 'E') {
+		negative = 0;
+		switch (*++p) {
+		case '-':
+			negative = 1;
+			/* FALLTHROUGH */
+		case '+':
+			p++;
+		}
+		num_digits = 0;
+		n = 0;
+		while (num_digits < max_digits &&
+		    isdigit((unsigned char)*p)) {
+			n = n * 10 + (*p - '0');
+			num_digits++;
+			p++;
+		}
+		if (negative)
+			exponent -= n;
+		else
+			exponent += n;
+		if (num_digits == 0)
+			p--;
+	}
+	if (exponent > 308) {
+		*err = ERANGE;
+		number = HUGE_VAL;
+	} else if (exponent > 0)
+		number *= e[exponent];
+	else if (exponent < -308) {
+		if (exponent < -616)
+			number = 0.;
+		else {
+			number /= e[-308 - exponent];
+			number /= e[308];
+		}
+	} else
+		number /= e[-exponent];
+	if (number == HUGE_VAL || number == -HUGE_VAL)
+		*err = ERANGE;
+	while (isspace((unsigned char)*p))
+		p++;
+	*endptr = p;
+	return number;
+}
+
+/* read_csv's default NA strings. */
+static int
+isna(const char *s)
+{
+	static const char *const na[] = {
+		"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN",
+		"-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL",
+		"NaN", "None", "n/a", "nan", "null", NULL
+	};
+	int i;
+
+	for (i = 0; na[i] != NULL; i++)
+		if (strcmp(s, na[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+toint(const char *s, int64_t *v)
+{
+	const char *p = s;
+	uint64_t u = 0;
+	int neg = 0, d = 0;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	for (; isdigit((unsigned char)*p); p++, d++) {
+		if (u > (UINT64_MAX - 9) / 10)
+			return 0;
+		u = u * 10 + (uint64_t)(*p - '0');
+	}
+	while (isspace((unsigned char)*p))
+		p++;
+	if (d == 0 || *p != '\0' || u > (uint64_t)INT64_MAX + neg)
+		return 0;
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 1;
+}
+
+static int
+tofloat(const char *s, double *v)
+{
+	const char *end, *p = s;
+	int err, neg = 0;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (strcasecmp(p, "inf") == 0 || strcasecmp(p, "infinity") == 0) {
+		*v = neg ? -HUGE_VAL : HUGE_VAL;
+		return 1;
+	}
+	*v = xstrtod(s, &end, &err);
+	return *end == '\0' && err == 0;
+}
+
+static int
+tobool(const char *s, int64_t *v)
+{
+	if (strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0 ||
+	    strcmp(s, "true") == 0)
+		*v = 1;
+	else if (strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0 ||
+	    strcmp(s, "false") == 0)
+		*v = 0;
+	else
+		return 0;
+	return 1;
+}
+
+/* Type a column of strings as read_csv does. */
+static void
+typecol(struct col *c, size_t nrow)
+{
+	size_t r;
+	int anyna = 0, ok;
+	int64_t iv;
+	double dv;
+	struct cell *x;
+
+	for (r = 0; r < nrow; r++)
+		if (c->v[r].t == V_NA)
+			anyna = 1;
+	for (r = 0, ok = 1; r < nrow && ok; r++)
+		if (c->v[r].t != V_NA)
+			ok = toint(c->v[r].s, &iv);
+	if (ok && !anyna) {
+		for (r = 0; r < nrow; r++) {
+			x = &c->v[r];
+			toint(x->s, &x->i);
+			free(x->s);
+			x->s = NULL;
+			x->t = V_INT;
+		}
+		c->dt = D_INT;
+		return;
+	}
+	for (r = 0, ok = 1; r < nrow && ok; r++)
+		if (c->v[r].t != V_NA)
+			ok = tofloat(c->v[r].s, &dv);
+	if (ok) {
+		for (r = 0; r < nrow; r++) {
+			x = &c->v[r];
+			if (x->t == V_NA)
+				continue;
+			tofloat(x->s, &x->d);
+			free(x->s);
+			x->s = NULL;
+			x->t = V_FLOAT;
+		}
+		c->dt = D_FLOAT;
+		return;
+	}
+	for (r = 0, ok = 1; r < nrow && ok; r++)
+		if (c->v[r].t != V_NA)
+			ok = tobool(c->v[r].s, &iv);
+	if (ok) {
+		for (r = 0; r < nrow; r++) {
+			x = &c->v[r];
+			if (x->t == V_NA)
+				continue;
+			tobool(x->s, &x->i);
+			free(x->s);
+			x->s = NULL;
+			x->t = V_BOOL;
+		}
+		c->dt = anyna ? D_OBJ : D_BOOL;
+		return;
+	}
+	c->dt = D_OBJ;
+}
+
+static void
+freeframe(struct frame *f)
+{
+	size_t i, r;
+
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->ncol; i++) {
+		for (r = 0; r < f->nrow; r++)
+			free(f->c[i].v[r].s);
+		free(f->c[i].v);
+		free(f->c[i].name);
+	}
+	free(f->c);
+	free(f->path);
+	free(f);
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, k;
+
+	if (fp == NULL)
+		return NULL;
+	for (;;) {
+		xgrow(&buf, &cap, n + 65536, 1);
+		k = fread(buf + n, 1, cap - n - 1, fp);
+		n += k;
+		if (k == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		fclose(fp);
+		free(buf);
+		return NULL;
+	}
+	fclose(fp);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/*
+ * One CSV record from *pp: its fields, unquoted, in a new vector; NULL
+ * at the end. A blank line is passed over, as read_csv does.
+ */
+static char **
+record(const char *path, char **pp, const char *end, size_t *nf,
+    uint64_t *line)
+{
+	char *p = *pp, **v = NULL, *f = NULL;
+	size_t cap = 0, n = 0, fcap = 0, fn;
+	int q, done = 0;
+
+	while (p < end && (*p == '\n' || (*p == '\r' && p + 1 < end &&
+	    p[1] == '\n'))) {
+		p += *p == '\r' ? 2 : 1;
+		(*line)++;
+	}
+	if (p >= end) {
+		*pp = p;
+		return NULL;
+	}
+	(*line)++;
+	while (!done) {
+		fn = 0;
+		q = 0;
+		if (p < end && *p == '"') {
+			q = 1;
+			p++;
+		}
+		for (;;) {
+			if (p >= end) {
+				if (q)
+					tl_errx(2, "%s:%" PRIu64 ": a quoted "
+					    "field does not end", path, *line);
+				done = 1;
+				break;
+			}
+			if (q) {
+				if (*p == '"') {
+					if (p + 1 < end && p[1] == '"') {
+						p++;
+					} else {
+						q = 0;
+						p++;
+						continue;
+					}
+				} else if (*p == '\n')
+					(*line)++;
+			} else if (*p == ',') {
+				p++;
+				break;
+			} else if (*p == '\n' || (*p == '\r' && p + 1 < end &&
+			    p[1] == '\n')) {
+				p += *p == '\r' ? 2 : 1;
+				done = 1;
+				break;
+			}
+			xgrow(&f, &fcap, fn + 2, 1);
+			f[fn++] = *p++;
+		}
+		xgrow(&v, &cap, n + 2, sizeof *v);
+		v[n++] = xmemdup(f != NULL ? f : "", fn);
+	}
+	free(f);
+	v[n] = NULL;
+	*nf = n;
+	*pp = p;
+	return v;
+}
+
+/* Read dir/sheet.csv; NULL when there is no such file. */
+static struct frame *
+loadcsv(const char *dir, const char *sheet)
+{
+	struct frame *f;
+	char *path, *buf, *p, **v;
+	size_t len, n, i, j, r, k;
+	uint64_t line = 0;
+	struct stat st;
+
+	len = strlen(dir) + strlen(sheet) + 6;
+	path = xmalloc(len);
+	snprintf(path, len, "%s/%s.csv", dir, sheet);
+	if (stat(path, &st) < 0) {
+		if (errno != ENOENT)
+			tl_err(2, "%s", path);
+		free(path);
+		return NULL;
+	}
+	if ((buf = slurp(path, &n)) == NULL)
+		tl_err(2, "%s", path);
+	f = xcalloc(1, sizeof *f);
+	f->path = path;
+	p = buf;
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	v = record(path, &p, buf + n, &k, &line);
+	if (v == NULL) {		/* empty: an empty frame */
+		free(buf);
+		return f;
+	}
+	f->ncol = k;
+	f->c = xcalloc(k, sizeof *f->c);
+	for (i = 0; i < k; i++) {
+		f->c[i].name = v[i];
+		/* read_csv's mangling of duplicate names */
+		for (j = 0; j < i; j++)
+			if (strcmp(f->c[j].name, f->c[i].name) == 0) {
+				size_t l = strlen(v[i]) + 24;
+				char *m = xmalloc(l);
+				unsigned dup = 1;
+
+				for (;;) {
+					size_t z;
+
+					snprintf(m, l, "%s.%u", v[i], dup);
+					for (z = 0; z < i; z++)
+						if (strcmp(f->c[z].name, m) == 0)
+							break;
+					if (z == i)
+						break;
+					dup++;
+				}
+				f->c[i].name = m;
+				free(v[i]);
+				break;
+			}
+	}
+	free(v);
+	while ((v = record(path, &p, buf + n, &k, &line)) != NULL) {
+		if (k > f->ncol)
+			tl_errx(2, "%s:%" PRIu64 ": %zu fields, the header has "
+			    "%zu", path, line, k, f->ncol);
+		r = f->nrow++;
+		for (i = 0; i < f->ncol; i++) {
+			f->c[i].v = xreallocarray(f->c[i].v, f->nrow,
+			    sizeof *f->c[i].v);
+			memset(&f->c[i].v[r], 0, sizeof f->c[i].v[r]);
+			if (i < k && !isna(v[i])) {
+				f->c[i].v[r].t = V_STR;
+				f->c[i].v[r].s = v[i];
+				v[i] = NULL;
+			}
+		}
+		for (i = 0; i < k; i++)
+			free(v[i]);
+		free(v);
+	}
+	free(buf);
+	for (i = 0; i < f->ncol; i++)
+		typecol(&f->c[i], f->nrow);
+	return f;
+}
+
+static int
+colidx(const struct frame *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->ncol; i++)
+		if (strcmp(f->c[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void
+dropcol(struct frame *f, const char *name)
+{
+	int i = colidx(f, name);
+	size_t r;
+
+	if (i < 0)
+		return;
+	for (r = 0; r < f->nrow; r++)
+		free(f->c[i].v[r].s);
+	free(f->c[i].v);
+	free(f->c[i].name);
+	memmove(f->c + i, f->c + i + 1, (f->ncol - (size_t)i - 1) *
+	    sizeof *f->c);
+	f->ncol--;
+}
+
+/* Order of two cells as a sorted join key: numbers, strings, NA. */
+static int
+cmpcell(const struct cell *a, const struct cell *b)
+{
+	int ra = a->t == V_NA ? 2 : a->t == V_STR ? 1 : 0;
+	int rb = b->t == V_NA ? 2 : b->t == V_STR ? 1 : 0;
+	double x, y;
+	int c;
+
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	if (ra == 2)
+		return 0;
+	if (ra == 1) {
+		c = strcmp(a->s, b->s);
+		return c < 0 ? -1 : c > 0;
+	}
+	if (a->t != V_FLOAT && b->t != V_FLOAT)
+		return a->i < b->i ? -1 : a->i > b->i;
+	x = a->t == V_FLOAT ? a->d : (double)a->i;
+	y = b->t == V_FLOAT ? b->d : (double)b->i;
+	if (isnan(x) || isnan(y))
+		return isnan(x) ? (isnan(y) ? 0 : 1) : -1;
+	return x < y ? -1 : x > y;
+}
+
+static struct cell
+copycell(const struct cell *c)
+{
+	struct cell r = *c;
+
+	if (c->t == V_STR)
+		r.s = xstrdup(c->s);
+	return r;
+}
+
+/* Entries of the merge: a row of a frame, by key. */
+static struct frame **mf;
+static int **mkey;		/* key column indexes per frame */
+static size_t mnkey;
+
+struct ent {
+	uint32_t f, r;
+};
+
+static int
+cmpent(const void *pa, const void *pb)
+{
+	const struct ent *a = pa, *b = pb;
+	size_t k;
+	int c;
+
+	for (k = 0; k < mnkey; k++) {
+		c = cmpcell(&mf[a->f]->c[mkey[a->f][k]].v[a->r],
+		    &mf[b->f]->c[mkey[b->f][k]].v[b->r]);
+		if (c != 0)
+			return c;
+	}
+	if (a->f != b->f)
+		return a->f < b->f ? -1 : 1;
+	return a->r < b->r ? -1 : a->r > b->r;
+}
+
+static char *
+prefixed(const char *tag, const char *name)
+{
+	size_t l = strlen(tag) + strlen(name) + 3;
+	char *s = xmalloc(l);
+
+	snprintf(s, l, "%s::%s", tag, name);
+	return s;
+}
+
+/*
+ * The chained outer merge of n frames on keys, every other column
+ * prefixed with its frame's tag: rows in the sorted order of the keys,
+ * a key repeated in frames giving their product.
+ */
+static struct frame *
+merge(struct frame **fr, size_t n, char **keys, size_t nkey)
+{
+	struct frame *m = xcalloc(1, sizeof *m);
+	struct ent *e;
+	size_t ne = 0, i, j, k, g, h, cap = 0, capc = 0, *cnt, *pos, out;
+	uint32_t *idx, r;
+	int c, dt, *missing, any;
+
+	mf = fr;
+	mnkey = nkey;
+	mkey = xcalloc(n, sizeof *mkey);
+	for (i = 0, k = 0; i < n; i++) {
+		mkey[i] = xcalloc(nkey + 1, sizeof **mkey);
+		for (j = 0; j < nkey; j++) {
+			if ((c = colidx(fr[i], keys[j])) < 0)
+				tl_errx(2, "%s: no column \"%s\" (a key)",
+				    fr[i]->path, keys[j]);
+			mkey[i][j] = c;
+		}
+		k += fr[i]->nrow;
+	}
+	e = xcalloc(k + 1, sizeof *e);
+	for (i = 0; i < n; i++)
+		for (r = 0; r < fr[i]->nrow; r++) {
+			e[ne].f = (uint32_t)i;
+			e[ne++].r = r;
+		}
+	qsort(e, ne, sizeof *e, cmpent);
+
+	/* the output rows: for each key, the product of its rows */
+	cnt = xcalloc(n, sizeof *cnt);
+	pos = xcalloc(n, sizeof *pos);
+	idx = NULL;
+	out = 0;
+	for (g = 0; g < ne; g = h) {
+		for (h = g + 1; h < ne; h++) {
+			for (k = 0; k < nkey; k++)
+				if (cmpcell(&fr[e[g].f]->c[mkey[e[g].f][k]].v[
+				    e[g].r], &fr[e[h].f]->c[mkey[e[h].f][k]].v[
+				    e[h].r]) != 0)
+					break;
+			if (k < nkey)
+				break;
+		}
+		memset(cnt, 0, n * sizeof *cnt);
+		for (k = g; k < h; k++)
+			cnt[e[k].f]++;
+		/* odometer over the frames, the first outermost */
+		memset(pos, 0, n * sizeof *pos);
+		for (;;) {
+			xgrow(&idx, &cap, (out + 1) * (n + 1), sizeof *idx);
+			idx[out * (n + 1)] = (uint32_t)g;
+			for (i = 0; i < n; i++) {
+				size_t seen = 0;
+
+				idx[out * (n + 1) + 1 + i] = NONE;
+				if (cnt[i] == 0)
+					continue;
+				for (k = g; k < h; k++)
+					if (e[k].f == i && seen++ == pos[i]) {
+						idx[out * (n + 1) + 1 + i] =
+						    e[k].r;
+						break;
+					}
+			}
+			out++;
+			for (i = n; i-- > 0;) {
+				if (cnt[i] > 0 && ++pos[i] < cnt[i])
+					break;
+				pos[i] = 0;
+			}
+			if (i == (size_t)-1)
+				break;
+		}
+	}
+	m->nrow = out;
+
+	/* keys */
+	missing = xcalloc(n, sizeof *missing);
+	for (i = 0; i < n; i++)
+		for (r = 0; r < out; r++)
+			if (idx[r * (n + 1) + 1 + i] == NONE)
+				missing[i] = 1;
+	for (k = 0; k < nkey; k++) {
+		xgrow(&m->c, &capc, m->ncol + 1, sizeof *m->c);
+		m->c[m->ncol].name = xstrdup(keys[k]);
+		dt = fr[0]->c[mkey[0][k]].dt;
+		for (i = 1; i < n; i++) {
+			int d2 = fr[i]->c[mkey[i][k]].dt;
+
+			if (d2 == dt)
+				continue;
+			if ((dt == D_INT || dt == D_FLOAT) && (d2 == D_INT ||
+			    d2 == D_FLOAT))
+				dt = D_FLOAT;
+			else
+				dt = D_OBJ;
+		}
+		m->c[m->ncol].dt = dt;
+		m->c[m->ncol].v = xcalloc(out + 1, sizeof (struct cell));
+		for (r = 0; r < out; r++) {
+			struct ent *x = &e[idx[r * (n + 1)]];
+			struct cell cl = copycell(&fr[x->f]->c[
+			    mkey[x->f][k]].v[x->r]);
+
+			if (dt == D_FLOAT && cl.t == V_INT) {
+				cl.t = V_FLOAT;
+				cl.d = (double)cl.i;
+			}
+			m->c[m->ncol].v[r] = cl;
+		}
+		m->ncol++;
+	}
+	/* every frame's other columns, prefixed */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < fr[i]->ncol; j++) {
+			for (k = 0, any = 0; k < nkey; k++)
+				any |= mkey[i][k] == (int)j;
+			if (any)
+				continue;
+			xgrow(&m->c, &capc, m->ncol + 1, sizeof *m->c);
+			m->c[m->ncol].name = prefixed(tags[i],
+			    fr[i]->c[j].name);
+			dt = fr[i]->c[j].dt;
+			if (missing[i] && dt == D_INT)
+				dt = D_FLOAT;
+			else if (missing[i] && dt == D_BOOL)
+				dt = D_OBJ;
+			m->c[m->ncol].dt = dt;
+			m->c[m->ncol].v = xcalloc(out + 1, sizeof (struct cell));
+			for (r = 0; r < out; r++) {
+				uint32_t rr = idx[r * (n + 1) + 1 + i];
+				struct cell cl;
+
+				if (rr == NONE)
+					continue;
+				cl = copycell(&fr[i]->c[j].v[rr]);
+				if (dt == D_FLOAT && cl.t == V_INT) {
+					cl.t = V_FLOAT;
+					cl.d = (double)cl.i;
+				}
+				m->c[m->ncol].v[r] = cl;
+			}
+			m->ncol++;
+		}
+	for (i = 0; i < n; i++)
+		free(mkey[i]);
+	free(mkey);
+	free(missing);
+	free(e);
+	free(cnt);
+	free(pos);
+	free(idx);
+	return m;
+}
+
+static double
+num(const struct cell *c)
+{
+	switch (c->t) {
+	case V_INT:
+	case V_BOOL:
+		return (double)c->i;
+	case V_FLOAT:
+		return c->d;
+	default:
+		return NAN;
+	}
+}
+
+static void
+addcol(struct frame *m, char *name, int dt)
+{
+	m->c = xreallocarray(m->c, m->ncol + 1, sizeof *m->c);
+	m->c[m->ncol].name = name;
+	m->c[m->ncol].dt = dt;
+	m->c[m->ncol].v = xcalloc(m->nrow + 1, sizeof (struct cell));
+	m->ncol++;
+}
+
+/*
+ * The diff and pct columns, for each diff column then each variant;
+ * then the columns in TraceLens's order: keys, the new columns, the
+ * others.
+ */
+static void
+diffs(struct frame *m, size_t nkey, const char *const *dcol)
+{
+	size_t d, t, r, first = m->ncol, i, j, o;
+	int b, v, cb, cv;
+	char *bn, *vn, *name;
+	struct col *nc;
+	double x, y;
+
+	for (d = 0; dcol[d] != NULL; d++)
+		for (t = 1; t < nrep; t++) {
+			bn = prefixed(tags[0], dcol[d]);
+			vn = prefixed(tags[t], dcol[d]);
+			b = colidx(m, bn);
+			v = colidx(m, vn);
+			if (b < 0 || v < 0)
+				tl_errx(2, "%s: no column \"%s\" to compare",
+				    b < 0 ? rep[0] : rep[t], dcol[d]);
+			free(bn);
+			free(vn);
+			cb = m->c[b].dt;
+			cv = m->c[v].dt;
+			if (cb == D_OBJ || cv == D_OBJ)
+				tl_errx(2, "%s: column \"%s\": not numbers",
+				    cb == D_OBJ ? rep[0] : rep[t], dcol[d]);
+			name = xmalloc(strlen(dcol[d]) + strlen(tags[t]) + 8);
+			sprintf(name, "%s__%s_diff", dcol[d], tags[t]);
+			addcol(m, name, cb == D_FLOAT || cv == D_FLOAT ?
+			    D_FLOAT : D_INT);
+			name = xmalloc(strlen(dcol[d]) + strlen(tags[t]) + 8);
+			sprintf(name, "%s__%s_pct", dcol[d], tags[t]);
+			addcol(m, name, D_FLOAT);
+			for (r = 0; r < m->nrow; r++) {
+				struct cell *a = &m->c[b].v[r],
+				    *c = &m->c[v].v[r],
+				    *df = &m->c[m->ncol - 2].v[r],
+				    *pc = &m->c[m->ncol - 1].v[r];
+
+				x = num(a);
+				y = num(c);
+				if (isnan(x) || isnan(y)) {
+					if (isnan(x) != isnan(y))
+						differ = 1;
+					continue;
+				}
+				if (x != y)
+					differ = 1;
+				if (m->c[m->ncol - 2].dt == D_INT) {
+					df->t = V_INT;
+					df->i = c->i - a->i;
+					y = (double)(100 * df->i);
+				} else {
+					df->t = V_FLOAT;
+					df->d = y - x;
+					y = 100.0 * df->d;
+				}
+				if (x != 0) {
+					pc->t = V_FLOAT;
+					pc->d = y / x;
+				}
+			}
+		}
+	/* keys, new columns, the others */
+	nc = xcalloc(m->ncol + 1, sizeof *nc);
+	o = 0;
+	for (i = 0; i < nkey; i++)
+		nc[o++] = m->c[i];
+	for (i = first; i < m->ncol; i++)
+		nc[o++] = m->c[i];
+	for (j = nkey; j < first; j++)
+		nc[o++] = m->c[j];
+	free(m->c);
+	m->c = nc;
+}
+
+/* Reorder the rows: perm[i] is the old index of new row i. */
+static void
+permute(struct frame *m, const size_t *perm, size_t n)
+{
+	struct cell *v;
+	size_t i, r;
+
+	for (i = 0; i < m->ncol; i++) {
+		v = xcalloc(n + 1, sizeof *v);
+		for (r = 0; r < n; r++) {
+			v[r] = m->c[i].v[perm[r]];
+			m->c[i].v[perm[r]].s = NULL;
+		}
+		for (r = 0; r < m->nrow; r++)
+			free(m->c[i].v[r].s);
+		free(m->c[i].v);
+		m->c[i].v = v;
+	}
+	m->nrow = n;
+}
+
+/* sort_values(col, ascending=False), NaN last. */
+static void
+sortdesc(struct frame *m, const char *col)
+{
+	int c = colidx(m, col);
+	double *key;
+	size_t *perm, r;
+
+	if (c < 0)
+		tl_errx(2, "%s: no column \"%s\" to sort by", rep[0], col);
+	key = xcalloc(m->nrow + 1, sizeof *key);
+	perm = xcalloc(m->nrow + 1, sizeof *perm);
+	for (r = 0; r < m->nrow; r++)
+		key[r] = num(&m->c[c].v[r]);
+	tl_nargsort_desc(key, m->nrow, perm);
+	permute(m, perm, m->nrow);
+	free(key);
+	free(perm);
+}
+
+/* The tag of a column: "tag::x", or "x__tag_diff"/"_pct"; NULL: a key. */
+static char *
+coltag(const char *name)
+{
+	const char *p = strstr(name, "::"), *u;
+	size_t l = strlen(name), s;
+
+	if (p != NULL)
+		return xmemdup(name, (size_t)(p - name));
+	if ((u = strstr(name, "__")) == NULL)
+		return NULL;
+	if (l >= 5 && strcmp(name + l - 5, "_diff") == 0)
+		s = 5;
+	else if (l >= 4 && strcmp(name + l - 4, "_pct") == 0)
+		s = 4;
+	else
+		return NULL;
+	if (name + l - s <= u + 2)
+		return NULL;
+	return xmemdup(u + 2, (size_t)(name + l - s - (u + 2)));
+}
+
+/* A split: the rows that want says, the columns of the kept tags. */
+enum { S_INTER, S_ONLYB, S_ONLYV };
+
+static struct frame *
+split(const struct frame *m, size_t t, int what, const char *check,
+    const char *sortcol)
+{
+	struct frame *s = xcalloc(1, sizeof *s);
+	char *bc = prefixed(tags[0], check), *vc = prefixed(tags[t], check);
+	char *tag;
+	int b = colidx(m, bc), v = colidx(m, vc), keep, allna;
+	size_t i, r, n = 0, *perm;
+	double *key;
+
+	if (b < 0 || v < 0)
+		tl_errx(2, "%s: no column \"%s\"", b < 0 ? rep[0] : rep[t],
+		    check);
+	free(bc);
+	free(vc);
+	perm = xcalloc(m->nrow + 1, sizeof *perm);
+	for (r = 0; r < m->nrow; r++) {
+		int hb = !isnan(num(&m->c[b].v[r])),
+		    hv = !isnan(num(&m->c[v].v[r]));
+
+		if ((what == S_INTER && hb && hv) ||
+		    (what == S_ONLYB && hb && !hv) ||
+		    (what == S_ONLYV && !hb && hv))
+			perm[n++] = r;
+	}
+	for (i = 0; i < m->ncol; i++) {
+		tag = coltag(m->c[i].name);
+		keep = tag == NULL || strcmp(tag, tags[t]) == 0 ?
+		    (tag == NULL || what != S_ONLYB) :
+		    strcmp(tag, tags[0]) == 0 && what != S_ONLYV;
+		free(tag);
+		if (!keep)
+			continue;
+		for (r = 0, allna = 1; r < n && allna; r++)
+			allna = m->c[i].v[perm[r]].t == V_NA;
+		if (allna)
+			continue;
+		s->c = xreallocarray(s->c, s->ncol + 1, sizeof *s->c);
+		s->c[s->ncol].name = xstrdup(m->c[i].name);
+		s->c[s->ncol].dt = m->c[i].dt;
+		s->c[s->ncol].v = xcalloc(n + 1, sizeof (struct cell));
+		for (r = 0; r < n; r++)
+			s->c[s->ncol].v[r] = copycell(&m->c[i].v[perm[r]]);
+		s->ncol++;
+	}
+	s->nrow = n;
+	free(perm);
+	/* sort: by the baseline's sort column, or the variant's */
+	bc = prefixed(tags[what == S_ONLYV ? t : 0], sortcol);
+	if ((b = colidx(s, bc)) >= 0) {
+		key = xcalloc(n + 1, sizeof *key);
+		perm = xcalloc(n + 1, sizeof *perm);
+		for (r = 0; r < n; r++)
+			key[r] = num(&s->c[b].v[r]);
+		tl_nargsort_desc(key, n, perm);
+		permute(s, perm, n);
+		free(key);
+		free(perm);
+	}
+	free(bc);
+	return s;
+}
+
+/* A CSV field as pandas's to_csv quotes it. */
+static void
+csvfield(struct tl_out *o, const char *s, int alone)
+{
+	const char *p;
+
+	if (*s == '\0') {
+		if (alone)
+			tl_out_raw(o, "\"\"", 2);
+		return;
+	}
+	if (strpbrk(s, ",\"\n\r") == NULL) {
+		tl_out_raw(o, s, strlen(s));
+		return;
+	}
+	tl_out_char(o, '"');
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '"')
+			tl_out_char(o, '"');
+		tl_out_char(o, *p);
+	}
+	tl_out_char(o, '"');
+}
+
+static void
+csvcell(struct tl_out *o, const struct cell *c, int dt, int alone)
+{
+	char buf[48];
+
+	switch (c->t) {
+	case V_NA:
+		if (alone)
+			tl_out_raw(o, "\"\"", 2);
+		return;
+	case V_INT:
+		if (dt == D_FLOAT) {
+			td_out_pyfloat(o, (double)c->i);
+			return;
+		}
+		snprintf(buf, sizeof buf, "%" PRId64, c->i);
+		tl_out_raw(o, buf, strlen(buf));
+		return;
+	case V_FLOAT:
+		td_out_pyfloat(o, c->d);
+		return;
+	case V_BOOL:
+		tl_out_raw(o, c->i ? "True" : "False", c->i ? 4 : 5);
+		return;
+	default:
+		csvfield(o, c->s, alone);
+	}
+}
+
+static void
+writecsv(const struct frame *f, const char *name)
+{
+	struct tl_out o;
+	char file[256];
+	size_t i, r;
+
+	snprintf(file, sizeof file, "%s.csv", name);
+	td_openfile(&o, odir, file);
+	for (i = 0; i < f->ncol; i++) {
+		if (i > 0)
+			tl_out_char(&o, ',');
+		csvfield(&o, f->c[i].name, f->ncol == 1);
+	}
+	tl_out_char(&o, '\n');
+	for (r = 0; r < f->nrow; r++) {
+		for (i = 0; i < f->ncol; i++) {
+			if (i > 0)
+				tl_out_char(&o, ',');
+			csvcell(&o, &f->c[i].v[r], f->c[i].dt, f->ncol == 1);
+		}
+		tl_out_char(&o, '\n');
+	}
+	td_closefile(&o);
+}
+
+/* Each report's sheet; the baseline's must be there (else NULL). */
+static struct frame **
+sheets(const char *sheet, int need)
+{
+	struct frame **fr = xcalloc(nrep, sizeof *fr);
+	size_t i;
+
+	for (i = 0; i < nrep; i++) {
+		fr[i] = loadcsv(rep[i], sheet);
+		if (fr[i] != NULL)
+			continue;
+		if (i == 0 && !need) {
+			free(fr);
+			return NULL;
+		}
+		tl_errx(2, "%s: no %s.csv%s", rep[i], sheet, i == 0 ?
+		    " (the baseline must have it)" : "");
+	}
+	return fr;
+}
+
+static void
+freesheets(struct frame **fr)
+{
+	size_t i;
+
+	for (i = 0; i < nrep; i++)
+		freeframe(fr[i]);
+	free(fr);
+}
+
+/* Compare one sheet: merge, diffs; write it, or its splits. */
+static void
+compare(struct frame **fr, char **keys, size_t nkey,
+    const char *const *dcol, const char *sortcol, const char *outname,
+    const char *splitcheck)
+{
+	struct frame *m, *s;
+	static const char *const sname[] = {
+		"intersect", "only_baseline", "only_variant"
+	};
+	char name[512];
+	size_t t;
+	int w;
+
+	m = merge(fr, nrep, keys, nkey);
+	diffs(m, nkey, dcol);
+	if (splitcheck == NULL) {
+		if (sortcol != NULL) {
+			snprintf(name, sizeof name, "%s::%s", tags[0],
+			    sortcol);
+			sortdesc(m, name);
+		}
+		writecsv(m, outname);
+	} else
+		for (t = 1; t < nrep; t++)
+			for (w = S_INTER; w <= S_ONLYV; w++) {
+				s = split(m, t, w, splitcheck, sortcol);
+				snprintf(name, sizeof name, "%s_%s_%s",
+				    outname, sname[w], tags[t]);
+				writecsv(s, name);
+				freeframe(s);
+			}
+	freeframe(m);
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+want(const char *const *sh, const char *g)
+{
+	size_t i;
+
+	for (i = 0; sh[i] != NULL; i++)
+		if (strcmp(sh[i], g) == 0 || strcmp(sh[i], "all") == 0)
+			return 1;
+	return 0;
+}
+
+int
+td_reports(size_t n, char **paths, const struct td_kopt *opt)
+{
+	static const char *const groups[] = {
+		"gpu_timeline", "ops_summary", "kernel_summary", "ops_all",
+		"roofline", "all", NULL
+	};
+	static const char *const roof[][2] = {
+		{ "GEMM", "GEMM" }, { "SDPA_fwd", "SDPA_fwd" },
+		{ "SDPA_bwd", "SDPA_bwd" }, { "CONV_fwd", "CONV_fwd" },
+		{ "CONV_bwd", "CONV_bwd" }, { "UnaryElementwise", "un_eltwise" },
+		{ "BinaryElementwise", "bin_eltwise" }, { NULL, NULL }
+	};
+	static const char *const roofdrop[] = {
+		"GFLOPS_first", "Data Moved (MB)_first", "FLOPS/Byte_first",
+		"Input type_first", "Input Dims_first", "Input Strides_first",
+		"Concrete Inputs_first", NULL
+	};
+	static const char *const argkeys[] = {
+		"name", "Input type", "Input Dims", "Input Strides",
+		"Concrete Inputs", NULL
+	};
+	const char *sh[8] = { "all", NULL };
+	char *keys[64];
+	struct frame **fr;
+	size_t i, j, t, nsh = 0, nk;
+	struct stat st;
+	int empty;
+
+	nrep = n;
+	rep = paths;
+	odir = opt->odir;
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(paths[i]);
+
+		if (l > 5 && strcmp(paths[i] + l - 5, ".xlsx") == 0)
+			tl_errx(2, "%s: a workbook: give the directory of its "
+			    "CSV files (TraceLens --output_csvs_dir, tl-agg "
+			    "-C)", paths[i]);
+		if (stat(paths[i], &st) < 0)
+			tl_err(2, "%s", paths[i]);
+		if (!S_ISDIR(st.st_mode))
+			tl_errx(2, "%s: not a directory of perf-report CSV "
+			    "files", paths[i]);
+	}
+	if (opt->sheets != NULL) {
+		char *p = xstrdup(opt->sheets), *q, *s;
+
+		for (s = p; (q = strsep(&s, ",")) != NULL;) {
+			for (j = 0; groups[j] != NULL; j++)
+				if (strcmp(q, groups[j]) == 0)
+					break;
+			if (groups[j] == NULL)
+				tl_errx(2, "-S: no such sheet group: \"%s\" "
+				    "(gpu_timeline, ops_summary, "
+				    "kernel_summary, ops_all, roofline, all)",
+				    q);
+			if (nsh < 6)
+				sh[nsh++] = groups[j];
+		}
+		sh[nsh] = NULL;
+		free(p);
+	}
+	/* tags: -n, or each path's base name without its extension */
+	if (opt->names != NULL) {
+		char *p = xstrdup(opt->names), *q, *s;
+
+		for (s = p, t = 1; *s != '\0'; s++)
+			t += *s == ',';
+		if (t != n)
+			tl_errx(2, "-n: %zu tag%s for %zu reports", t,
+			    t == 1 ? "" : "s", n);
+		tags = xcalloc(n + 1, sizeof *tags);
+		for (s = p, t = 0; (q = strsep(&s, ",")) != NULL; t++)
+			tags[t] = xstrdup(q);
+		free(p);
+	} else {
+		tags = xcalloc(n + 1, sizeof *tags);
+		for (i = 0; i < n; i++) {
+			char *d = xstrdup(paths[i]), *b, *e;
+			size_t l = strlen(d);
+
+			while (l > 1 && d[l - 1] == '/')
+				d[--l] = '\0';
+			b = strrchr(d, '/');
+			b = b == NULL ? d : b + 1;
+			if ((e = strrchr(b, '.')) != NULL && e != b)
+				*e = '\0';
+			tags[i] = xstrdup(b);
+			free(d);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (*tags[i] == '\0' || strstr(tags[i], "::") != NULL)
+			tl_errx(2, "%s: tag \"%s\": %s", paths[i], tags[i],
+			    *tags[i] == '\0' ? "empty" : "\"::\" in it");
+		for (j = 0; j < i; j++)
+			if (strcmp(tags[i], tags[j]) == 0)
+				tl_errx(2, "tags collide: \"%s\" names %s and "
+				    "%s (name them with -n)", tags[i],
+				    paths[j], paths[i]);
+	}
+	td_mkdir(odir);
+
+	if (want(sh, "gpu_timeline")) {
+		if ((fr = sheets("gpu_timeline", 0)) == NULL)
+			tl_warnx("%s: no gpu_timeline.csv: gpu_timeline not "
+			    "compared", paths[0]);
+		else {
+			static const char *const dc[] = { "time ms", NULL };
+
+			keys[0] = "type";
+			compare(fr, keys, 1, dc, NULL, "gpu_timeline", NULL);
+			freesheets(fr);
+		}
+	}
+	if (want(sh, "ops_summary")) {
+		static const char *const dc[] = {
+			"total_direct_kernel_time_ms", "Count", NULL
+		};
+
+		fr = sheets("ops_summary", 1);
+		for (i = 0; i < n; i++) {
+			dropcol(fr[i], "total_direct_kernel_time_sum");
+			if (i > 0)
+				dropcol(fr[i], "Cumulative Percentage (%)");
+		}
+		keys[0] = "name";
+		compare(fr, keys, 1, dc, "total_direct_kernel_time_ms",
+		    "ops_summary", NULL);
+		freesheets(fr);
+	}
+	if (want(sh, "kernel_summary")) {
+		static const char *const dnew[] = {
+			"Kernel duration (" US ")_sum",
+			"Kernel duration (" US ")_mean",
+			"Kernel duration (" US ")_count", NULL
+		};
+		static const char *const dold[] = {
+			"Total Kernel Time (ms)", "Mean Kernel Time (" US ")",
+			"Count", NULL
+		};
+		static const char *const dropnew[] = {
+			"Kernel duration (" US ")_min",
+			"Kernel duration (" US ")_max", "Parent op category",
+			NULL
+		};
+		static const char *const dropold[] = {
+			"Total Kernel Time (" US ")",
+			"Median Kernel Time (" US ")",
+			"Std Kernel Time (" US ")", "Min Kernel Time (" US ")",
+			"Max Kernel Time (" US ")", "Category", NULL
+		};
+		int isnew;
+
+		fr = sheets("kernel_summary", 1);
+		isnew = colidx(fr[0], "Kernel name") >= 0;
+		for (i = 0; i < n; i++) {
+			for (j = 0; (isnew ? dropnew : dropold)[j] != NULL;
+			    j++)
+				dropcol(fr[i], (isnew ? dropnew : dropold)[j]);
+			if (i > 0)
+				dropcol(fr[i], "Cumulative Percentage (%)");
+		}
+		keys[0] = isnew ? "Kernel name" : "name";
+		compare(fr, keys, 1, isnew ? dnew : dold, isnew ? dnew[0] :
+		    dold[0], "kernel_summary", NULL);
+		freesheets(fr);
+	}
+	if (want(sh, "ops_all")) {
+		static const char *const sheet[] = {
+			"ops_all", "ops_unique_args", "unified_perf_summary",
+			NULL
+		};
+		static const char *const dops[] = {
+			"total_direct_kernel_time_sum",
+			"total_direct_kernel_time_mean", "operation_count", NULL
+		};
+		static const char *const duni[] = {
+			"Kernel Time (" US ")_sum", "Kernel Time (" US ")_mean",
+			"operation_count", NULL
+		};
+
+		for (j = 0; sheet[j] != NULL; j++) {
+			const char *const *dc = j == 2 ? duni : dops;
+
+			if ((fr = sheets(sheet[j], 0)) == NULL)
+				continue;
+			for (i = 0; argkeys[i] != NULL; i++)
+				keys[i] = (char *)argkeys[i];
+			compare(fr, keys, i, dc, dc[0], sheet[j], dc[0]);
+			freesheets(fr);
+		}
+	}
+	if (want(sh, "roofline")) {
+		static const char *const dc[] = {
+			"Kernel Time (" US ")_sum", "Kernel Time (" US ")_mean",
+			"name_count", "TFLOPS/s_mean", "TB/s_mean", NULL
+		};
+
+		for (j = 0; roof[j][0] != NULL; j++) {
+			if ((fr = sheets(roof[j][0], 0)) == NULL)
+				continue;
+			for (i = 0, empty = 0; i < n; i++)
+				if (fr[i]->nrow == 0 || fr[i]->ncol == 0)
+					empty = 1;
+			if (empty) {
+				tl_warnx("%s: a report has no rows: not "
+				    "compared, as TraceLens does", roof[j][0]);
+				freesheets(fr);
+				continue;
+			}
+			for (i = 1; i < n; i++)
+				for (t = 0; roofdrop[t] != NULL; t++)
+					dropcol(fr[i], roofdrop[t]);
+			/* name, and the params every report has, sorted */
+			keys[0] = "name";
+			nk = 1;
+			for (i = 0; i < fr[0]->ncol && nk < 63; i++) {
+				const char *c = fr[0]->c[i].name;
+
+				if (strncmp(c, "param: ", 7) != 0)
+					continue;
+				for (t = 1; t < n && colidx(fr[t], c) >= 0;
+				    t++)
+					;
+				if (t == n)
+					keys[nk++] = (char *)c;
+			}
+			qsort(keys + 1, nk - 1, sizeof *keys, cmpstr);
+			compare(fr, keys, nk, dc, dc[0], roof[j][1], dc[0]);
+			freesheets(fr);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(tags[i]);
+	free(tags);
+	return differ;
+}

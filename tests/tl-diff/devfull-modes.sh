@@ -1,0 +1,18 @@
+# A write error is trouble in -K, -K -T and -X too: status 2.
+t='	'
+printf 'type\ttime_ms\tpercent\nbusy_time\t1\t100\n' >a.tsv
+tl-diff -K -n a,b a.tsv a.tsv >/dev/full
+echo "exit $?"
+mkdir d && ln -s /dev/full d/all.tsv
+tl-diff -K -n a,b -o d a.tsv a.tsv
+echo "exit $?"
+mkdir r s o
+printf 'type,time ms,percent\nbusy_time,1,100\n' >r/gpu_timeline.csv
+cp r/gpu_timeline.csv s/
+ln -s /dev/full o/gpu_timeline.csv
+tl-diff -K -T -S gpu_timeline -o o r s
+echo "exit $?"
+h="uid${t}cat${t}name${t}ts_ns${t}dur_ns${t}parent${t}depth"
+printf '%s\n' "$h" "1${t}kernel${t}nvjet_a${t}10${t}5${t}${t}" >k.tsv
+tl-diff -X k.tsv k.tsv >/dev/full
+echo "exit $?"
