@@ -13,7 +13,7 @@ UNIT = $(patsubst %.c,%,$(wildcard tests/unit/t-*.c))
 MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
-SHARE = $(wildcard share/tl/*/* share/tl/*.tsv)
+SHARE = $(wildcard share/tl/*.* share/tl/*/*)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
 
 LIBS_tl-xlsx = -lxlsxwriter
