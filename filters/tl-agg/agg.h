@@ -171,15 +171,10 @@ welford_add(struct welford *w, double x)
 	w->m2 += (x - w->mean) * (x - old);
 }
 double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
-double np_sum(const double *, size_t);		/* numpy pairwise */
 double np_std(const double *, size_t);		/* population */
 double median(double *, size_t);		/* sorts the array */
 double np_round2(double);
-/* Row order of a pandas single-key descending sort_values. */
-void nargsort_desc(const double *key, size_t n, size_t *perm);
-/* Python repr of a double: shortest round trip, 1.0, 1e-05, nan. */
-int py_float(char *buf, size_t cap, double v);
-void sb_pyfloat(struct sbuf *, double);
+void sb_pyfloat(struct sbuf *, double);		/* Python repr */
 void sb_double(struct sbuf *, double);		/* stream form */
 void histogram(const double *v, size_t n, int bins, double *edges,
     int64_t *count);

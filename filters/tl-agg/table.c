@@ -11,6 +11,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/pyfmt.h"
 #include "agg.h"
 
 void
@@ -244,7 +245,7 @@ tab_csv(const struct table *t, const char *dir)
 					fprintf(fp, "%" PRId64, c->v.i);
 				break;
 			case V_DBL:
-				py_float(buf, sizeof buf, c->v.d);
+				tl_py_float(buf, sizeof buf, c->v.d);
 				fputs(buf, fp);
 				break;
 			case V_STR:

@@ -14,6 +14,8 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/npsort.h"
+#include "../../common/pyfmt.h"
 #include "agg.h"
 
 const char *const agg_tabname[NTABLES] = {
@@ -435,7 +437,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 		pos[p].name = te->name;
 		pos[p].stream = te->stream;
 		pos[p].count = nr;
-		pos[p].total = np_sum(v, nr);
+		pos[p].total = tl_np_sum(v, nr);
 		pos[p].mean = pos[p].total / (double)nr;
 		pos[p].std = np_std(v, nr);
 		pos[p].min = pos[p].max = v[0];
@@ -570,7 +572,7 @@ meta(int what, const struct ev *e)
 static void
 percents(const double *x, size_t n, double *pct, double *cum)
 {
-	double tot = np_sum(x, n), c = 0;
+	double tot = tl_np_sum(x, n), c = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -885,7 +887,7 @@ opsums(struct table *t, int bycat)
 	perm = xcalloc(ng, sizeof *perm);
 	for (i = 0; i < ng; i++)
 		key[i] = G[i].d.s;
-	nargsort_desc(key, ng, perm);
+	tl_nargsort_desc(key, ng, perm);
 	for (i = 0; i < ng; i++)
 		ms[i] = agg_ms(G[perm[i]].d.s);
 	percents(ms, ng, pct, cum);
@@ -1781,7 +1783,7 @@ kernels(struct table *t)
 		grp[i] = (uint32_t)gfind(&g, key);
 		d[i] = e->dur;
 	}
-	tot = np_sum(d, nk);
+	tot = tl_np_sum(d, nk);
 	ng = g.ngroup;
 	members(grp, nk, ng, &off, &mem);
 	order = xreallocarray(NULL, ng + 1, sizeof *order);
@@ -1799,7 +1801,7 @@ kernels(struct table *t)
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
-	nargsort_desc(sum, ng, perm);
+	tl_nargsort_desc(sum, ng, perm);
 	for (i = 0; i < ng; i++) {
 		size_t gi = order[perm[i]], m = off[gi + 1] - off[gi];
 		const uint32_t *kk = &g.key[gi * 4];
@@ -2179,7 +2181,7 @@ collectives(struct table *t)
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
-	nargsort_desc(sum, ng, perm);
+	tl_nargsort_desc(sum, ng, perm);
 	for (i = 0; i < ng; i++) {
 		size_t gi = order[perm[i]], m = off[gi + 1] - off[gi];
 		const uint32_t *kk = &g.key[gi * 10];

@@ -1,8 +1,8 @@
 /*
  * tl-diff: Python's text for values, as TraceLens's CSV and JSON files
- * show them: repr() of floats, of strings and of the argument lists
- * (JSON arrays turned into tuples), and JSON as json.dumps(indent=2,
- * ensure_ascii=False) writes it.
+ * show them: repr() of floats (common/pyfmt.c), of strings and of the
+ * argument lists (JSON arrays turned into tuples), and JSON as
+ * json.dumps(indent=2, ensure_ascii=False) writes it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -10,118 +10,16 @@
 #include <string.h>
 
 #include "../../common/mem.h"
+#include "../../common/pyfmt.h"
 #include "../../common/tsv.h"
 #include "td.h"
-
-/*
- * The fast way for a value that is a whole number of thousandths (times
- * in us from ns): its decimals, as long as the doubles near it are closer
- * together than 0.0005, so that no shorter text reads back as it. 0 when
- * it does not apply.
- */
-static int
-milli(char *buf, double v)
-{
-	double a = v < 0 ? -v : v, r;
-	long long k, ip, fp;
-	int o = 0, d;
-	char f[4];
-
-	if (!(a >= 1e-4 && a < 1e12))
-		return 0;
-	r = a * 1000.0;
-	k = (long long)(r + 0.5);
-	if ((double)k / 1000.0 != a)
-		return 0;
-	if (v < 0)
-		buf[o++] = '-';
-	ip = k / 1000;
-	fp = k % 1000;
-	o += sprintf(buf + o, "%lld.", ip);
-	f[0] = (char)('0' + fp / 100);
-	f[1] = (char)('0' + fp / 10 % 10);
-	f[2] = (char)('0' + fp % 10);
-	for (d = 3; d > 1 && f[d - 1] == '0'; d--)
-		;
-	memcpy(buf + o, f, (size_t)d);
-	o += d;
-	buf[o] = '\0';
-	return o;
-}
-
-/* repr(float): the shortest digits that read back, Python's layout. */
-size_t
-td_pyfloat(char *buf, size_t cap, double v)
-{
-	char tmp[40], dig[24], *p;
-	int prec, exp, nd, i, o = 0, decpt;
-
-	if (isnan(v))
-		return (size_t)snprintf(buf, cap, "nan");
-	if (isinf(v))
-		return (size_t)snprintf(buf, cap, v < 0 ? "-inf" : "inf");
-	if (v == 0)
-		return (size_t)snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
-	if ((o = milli(buf, v)) > 0)
-		return (size_t)o;
-	for (prec = 0; prec < 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	/* tmp: [-]d[.ddd]e[+-]xx */
-	p = tmp;
-	if (*p == '-') {
-		buf[o++] = '-';
-		p++;
-	}
-	nd = 0;
-	for (; *p != 'e'; p++)
-		if (*p != '.')
-			dig[nd++] = *p;
-	exp = atoi(p + 1);
-	while (nd > 1 && dig[nd - 1] == '0')
-		nd--;
-	decpt = exp + 1;	/* digits before the point */
-	if (decpt > -4 && decpt <= 16) {
-		if (decpt <= 0) {
-			buf[o++] = '0';
-			buf[o++] = '.';
-			for (i = decpt; i < 0; i++)
-				buf[o++] = '0';
-			for (i = 0; i < nd; i++)
-				buf[o++] = dig[i];
-		} else {
-			for (i = 0; i < decpt; i++)
-				buf[o++] = i < nd ? dig[i] : '0';
-			buf[o++] = '.';
-			if (nd > decpt)
-				for (i = decpt; i < nd; i++)
-					buf[o++] = dig[i];
-			else
-				buf[o++] = '0';
-		}
-	} else {
-		buf[o++] = dig[0];
-		if (nd > 1) {
-			buf[o++] = '.';
-			for (i = 1; i < nd; i++)
-				buf[o++] = dig[i];
-		}
-		o += snprintf(buf + o, cap - (size_t)o, "e%c%02d",
-		    exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-	}
-	buf[o] = '\0';
-	(void)cap;
-	return (size_t)o;
-}
 
 void
 td_out_pyfloat(struct tl_out *o, double v)
 {
 	char buf[48];
 
-	tl_out_raw(o, buf, td_pyfloat(buf, sizeof buf, v));
+	tl_out_raw(o, buf, (size_t)tl_py_float(buf, sizeof buf, v));
 }
 
 /* Decode one UTF-8 sequence at s (n bytes left); its length in *len. */

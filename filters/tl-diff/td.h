@@ -153,7 +153,6 @@ void td_lca(void);
 void td_lca_free(void);
 
 /* pyfmt.c */
-size_t td_pyfloat(char *, size_t, double);
 void td_out_pyfloat(struct tl_out *, double);
 void td_pystr(struct tl_out *, const char *, size_t);
 void td_pyargs(struct tl_out *, const char *, size_t);

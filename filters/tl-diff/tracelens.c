@@ -16,6 +16,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/pyfmt.h"
 #include "../../common/tsv.h"
 #include "td.h"
 
@@ -149,7 +150,7 @@ internfloat(double v)
 {
 	char buf[48];
 
-	return tl_intern(td_in, buf, td_pyfloat(buf, sizeof buf, v));
+	return tl_intern(td_in, buf, (size_t)tl_py_float(buf, sizeof buf, v));
 }
 
 static uint32_t

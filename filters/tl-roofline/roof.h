@@ -26,8 +26,7 @@ void rl_sprintf(struct rl_str *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 
-/* Python repr of a double, as Python and numpy print it. */
-int rl_pyfloat(char *buf, size_t cap, double v);
+/* Python repr of a double (tl_py_float), as Python and numpy print it. */
 void rl_sputpyfloat(struct rl_str *, double v);
 /* Python repr of a str (UTF-8 bytes). */
 void rl_sputpystr(struct rl_str *, const char *s, size_t n);

@@ -16,6 +16,7 @@
 #include "../../common/err.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/pyfmt.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 #include "seg.h"
@@ -98,36 +99,6 @@ stats(const double *v, size_t n, struct stat5 *s)
 	}
 	qsort(tmp, k, sizeof *tmp, cmpd);
 	s->median = k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
-}
-
-/* numpy's pairwise sum. */
-static double
-pairwise(const double *a, size_t n)
-{
-	double r[8], res;
-	size_t i, j, n2;
-
-	if (n < 8) {
-		res = 0.;
-		for (i = 0; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	if (n <= 128) {
-		for (j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - n % 8; i += 8)
-			for (j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) +
-		    ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
-	}
-	n2 = n / 2;
-	n2 -= n2 % 8;
-	return pairwise(a, n2) + pairwise(a + n2, n - n2);
 }
 
 /* Group the instances of a sheet. */
@@ -487,7 +458,7 @@ cnum(struct csv *c, double v)
 	if (isnan(v))
 		cfield(c, "", 0);
 	else
-		cfield(c, buf, (size_t)rl_pyfloat(buf, sizeof buf, v));
+		cfield(c, buf, (size_t)tl_py_float(buf, sizeof buf, v));
 }
 
 static void
@@ -637,11 +608,11 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		ks[j].name = gp->name;
 		ks[j].stream = gp->stream;
 		ks[j].count = m;
-		ks[j].total = pairwise(d, m);
+		ks[j].total = tl_np_sum(d, m);
 		ks[j].mean = ks[j].total / (double)m;
 		for (i = 0; i < m; i++)
 			dev[i] = (d[i] - ks[j].mean) * (d[i] - ks[j].mean);
-		ks[j].std = sqrt(pairwise(dev, m) / (double)m);
+		ks[j].std = sqrt(tl_np_sum(dev, m) / (double)m);
 		qsort(d, m, sizeof *d, cmpd);
 		ks[j].median = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) /
 		    2;

@@ -12,6 +12,7 @@
 
 #include "../../common/json.h"
 #include "../../common/mem.h"
+#include "../../common/pyfmt.h"
 #include "roof.h"
 
 int rl_tracelens;
@@ -81,77 +82,11 @@ rl_sprintf(struct rl_str *s, const char *fmt, ...)
 	s->n += (size_t)n;
 }
 
-/*
- * Python's repr of a float: the shortest digits that read back as v,
- * positional for exponents -4 to 15 with at least one digit after the
- * point, otherwise d.ddde+XX. numpy >= 2 prints float64 the same way.
- */
-int
-rl_pyfloat(char *buf, size_t cap, double v)
-{
-	char tmp[40], dig[24], *p;
-	int prec, e, nd = 0, i, o = 0;
-
-	if (isnan(v))
-		return snprintf(buf, cap, "nan");
-	if (isinf(v))
-		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
-	if (v == 0)
-		return snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec - 1, v);
-		if (strtod(tmp, NULL) == v)
-			break;
-	}
-	p = tmp;
-	if (*p == '-') {
-		buf[o++] = '-';
-		p++;
-	}
-	for (; *p != 'e'; p++)
-		if (isdigit((unsigned char)*p))
-			dig[nd++] = *p;
-	e = atoi(p + 1);
-	while (nd > 1 && dig[nd - 1] == '0')
-		nd--;
-	dig[nd] = '\0';
-	if (e < -4 || e >= 16) {
-		buf[o++] = dig[0];
-		if (nd > 1) {
-			buf[o++] = '.';
-			for (i = 1; i < nd; i++)
-				buf[o++] = dig[i];
-		}
-		o += snprintf(buf + o, cap - (size_t)o, "e%c%02d",
-		    e < 0 ? '-' : '+', e < 0 ? -e : e);
-		return o;
-	}
-	if (e >= 0) {
-		for (i = 0; i <= e; i++)
-			buf[o++] = i < nd ? dig[i] : '0';
-		buf[o++] = '.';
-		if (nd > e + 1)
-			for (i = e + 1; i < nd; i++)
-				buf[o++] = dig[i];
-		else
-			buf[o++] = '0';
-	} else {
-		buf[o++] = '0';
-		buf[o++] = '.';
-		for (i = 0; i < -e - 1; i++)
-			buf[o++] = '0';
-		for (i = 0; i < nd; i++)
-			buf[o++] = dig[i];
-	}
-	buf[o] = '\0';
-	return o;
-}
-
 void
 rl_sputpyfloat(struct rl_str *s, double v)
 {
 	char buf[48];
-	int n = rl_pyfloat(buf, sizeof buf, v);
+	int n = tl_py_float(buf, sizeof buf, v);
 
 	rl_sput(s, buf, (size_t)n);
 }
@@ -388,7 +323,7 @@ rl_pfloat(struct rl_res *r, int key, double v)
 
 	rl_sputpyfloat(&r->py, v);
 	if (isfinite(v)) {
-		n = rl_pyfloat(buf, sizeof buf, v);
+		n = tl_py_float(buf, sizeof buf, v);
 		rl_sput(&r->js, buf, (size_t)n);
 	} else
 		rl_sputs(&r->js, "null");

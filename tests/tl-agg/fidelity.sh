@@ -1,12 +1,13 @@
 # Fidelity: on every trace of ../shared/traces with a .ref directory of
 # TraceLens's CSVs, tl-agg -C writes the same files (each sheet tl-agg is
 # responsible for; no file that TraceLens does not write), every cell
-# equal, numbers within 1e-6 relative (csvcmp.awk). The perf-model columns
-# of unified_perf_summary come from a perf-model stage (tl-roofline) and
-# are empty here, so they are not compared; perf.sh tests them, and
-# tests/tl-report/fidelity.sh compares them (tl-roofline -t -p | tl-agg).
+# equal, numbers within 1e-6 relative (tests/lib/csvcmp.awk). The
+# perf-model columns of unified_perf_summary come from a perf-model stage
+# (tl-roofline) and are empty here, so they are not compared; perf.sh
+# tests them, and tests/tl-report/fidelity.sh compares them (tl-roofline
+# -t -p | tl-agg).
 [ -d "$TRACES" ] || exit 77
-here=$(cd "$(dirname "$0")" && pwd)
+cmp=$TESTDATA/../lib/csvcmp.awk
 perf='GFLOPS,Data Moved (MB),FLOPS/Byte,Compute Spec,TB/s_mean,TB/s_std'
 perf="$perf,TFLOPS/s_mean,TFLOPS/s_std,TB/s_median,TB/s_min,TB/s_max"
 perf="$perf,TFLOPS/s_median,TFLOPS/s_min,TFLOPS/s_max,perf_params"
@@ -36,7 +37,7 @@ for ref in "$TRACES"/*/*.ref; do
 			skip=
 			[ $s = unified_perf_summary ] && skip=$perf
 			awk -v skip="$skip" -v name="$name $s" \
-			    -f "$here/csvcmp.awk" "$ref/$s.csv" "$out/$s.csv" ||
+			    -f "$cmp" "$ref/$s.csv" "$out/$s.csv" ||
 			    status=1
 		elif [ -f "$out/$s.csv" ]; then
 			echo "$name $s: written, but TraceLens writes none"

@@ -1,11 +1,11 @@
 # Fidelity: on every trace of ../shared/traces with a .ref directory of
 # TraceLens's CSV files, tl-report with the flags the references were made
 # with writes exactly the files TraceLens writes (no more, no fewer), every
-# cell equal, numbers within 1e-6 relative (tests/tl-agg/csvcmp.awk),
+# cell equal, numbers within 1e-6 relative (tests/lib/csvcmp.awk),
 # unified_perf_summary.csv's perf-model columns included.
 [ -d "$TRACES" ] || exit 77
 report=$TESTDATA/../../scripts/tl-report
-cmp=$TESTDATA/../tl-agg/csvcmp.awk
+cmp=$TESTDATA/../lib/csvcmp.awk
 status=0
 for ref in "$TRACES"/*/*.ref; do
 	trace=${ref%.ref}.json.gz

@@ -1,11 +1,10 @@
 # Fidelity: on every trace in $TRACES with a TraceLens reference (.ref/),
 # tl-roofline -t -c writes the same perf-model sheets as TraceLens, and
 # each sheet is the same cell by cell, numbers within 1e-6 relative
-# (csvcmp.awk); "identical" when the file is the same byte for byte.
+# (tests/lib/csvcmp.awk); "identical" when the file is the same byte for
+# byte.
 [ -d "$TRACES" ] || exit 77
-cmp=$(dirname "$0")/csvcmp.awk
-case $cmp in /*) ;; *) cmp=$PWD/$cmp ;; esac
-[ -f "$cmp" ] || cmp=$TESTDATA/../tl-roofline/csvcmp.awk
+cmp=$TESTDATA/../lib/csvcmp.awk
 sheets="GEMM SDPA_fwd SDPA_bwd CONV_fwd CONV_bwd UnaryElementwise
 BinaryElementwise Normalization Reduce_fwd Reduce_bwd SSM_fwd SSM_bwd
 RoPE_fwd RoPE_bwd CrossEntropy_fwd CrossEntropy_bwd"
@@ -25,8 +24,8 @@ for ref in "$TRACES"/*/*.ref; do
 	    { echo "$name: tl-roofline failed"; st=1; continue; }
 	for s in $sheets; do
 		if [ -f "$ref/$s.csv" ] && [ -f "out/$s.csv" ]; then
-			awk -v name="$name $s" -v tol=1e-6 -f "$cmp" \
-			    "$ref/$s.csv" "out/$s.csv" || st=1
+			awk -v name="$name $s" -v tol=1e-6 -v report=cells \
+			    -f "$cmp" "$ref/$s.csv" "out/$s.csv" || st=1
 			cmp -s "$ref/$s.csv" "out/$s.csv" && echo "  identical"
 		elif [ -f "$ref/$s.csv" ]; then
 			echo "$name $s: not written"
