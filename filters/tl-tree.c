@@ -28,6 +28,7 @@
 #include "../common/intern.h"
 #include "../common/interval.h"
 #include "../common/mem.h"
+#include "../common/sort.h"
 #include "../common/tsv.h"
 
 #define NONE		UINT32_MAX
@@ -702,44 +703,6 @@ row(struct tl_tsv *t)
 
 /* Building the tree. */
 
-struct tskey {
-	uint64_t k;
-	uint32_t i;
-};
-
-/* Stable LSD radix sort of a[0..n) by k, 8 bits a pass. */
-static void
-radix(struct tskey *a, size_t n)
-{
-	struct tskey *orig = a, *b = xmalloc((n ? n : 1) * sizeof *b), *t;
-	size_t cnt[256], i, sum, c;
-	unsigned sh;
-
-	for (sh = 0; sh < 64; sh += 8) {
-		memset(cnt, 0, sizeof cnt);
-		for (i = 0; i < n; i++)
-			cnt[(a[i].k >> sh) & 0xff]++;
-		if (n == 0 || cnt[(a[0].k >> sh) & 0xff] == n)
-			continue;
-		for (sum = 0, i = 0; i < 256; i++) {
-			c = cnt[i];
-			cnt[i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			b[cnt[(a[i].k >> sh) & 0xff]++] = a[i];
-		t = a;
-		a = b;
-		b = t;
-	}
-	/* An odd number of passes leaves the result in the other array. */
-	if (a != orig) {
-		memcpy(orig, a, n * sizeof *a);
-		b = a;
-	}
-	free(b);
-}
-
 static struct thr *thr;
 static size_t nthr, capthr;
 static struct htab thrtab;
@@ -821,7 +784,7 @@ static size_t norder;
 static void
 hosttree(void)
 {
-	struct tskey *k;
+	struct tl_sortkey *k;
 	struct thr *th;
 	struct rec *e, *top;
 	int64_t mints = INT64_MAX;
@@ -839,7 +802,7 @@ hosttree(void)
 			k[j].k = (uint64_t)R[i].ts - (uint64_t)mints;
 			k[j++].i = (uint32_t)i;
 		}
-	radix(k, norder);
+	tl_radix_sort(k, norder);
 	order = xmalloc((norder ? norder : 1) * sizeof *order);
 	for (j = 0; j < norder; j++)
 		order[j] = k[j].i;

@@ -15,6 +15,7 @@
 #include "../../common/input.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "../../common/tsv.h"
 #include "td.h"
 
@@ -269,43 +270,6 @@ static _Thread_local void *volatile held[8];
 /* Deeper trees would overflow the stack of the recursive merge. */
 #define MAXDEPTH	10000
 
-struct tskey {
-	uint64_t k;
-	uint32_t i;
-};
-
-/* Stable LSD radix sort of a[0..n) by k. */
-static void
-radix(struct tskey *a, size_t n)
-{
-	struct tskey *orig = a, *b = xmalloc((n ? n : 1) * sizeof *b), *t;
-	size_t cnt[256], i, sum, c;
-	unsigned sh;
-
-	for (sh = 0; sh < 64; sh += 8) {
-		memset(cnt, 0, sizeof cnt);
-		for (i = 0; i < n; i++)
-			cnt[(a[i].k >> sh) & 0xff]++;
-		if (n == 0 || cnt[(a[0].k >> sh) & 0xff] == n)
-			continue;
-		for (sum = 0, i = 0; i < 256; i++) {
-			c = cnt[i];
-			cnt[i] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			b[cnt[(a[i].k >> sh) & 0xff]++] = a[i];
-		t = a;
-		a = b;
-		b = t;
-	}
-	if (a != orig) {
-		memcpy(orig, a, n * sizeof *a);
-		b = a;
-	}
-	free(b);
-}
-
 struct uidkey {
 	int64_t uid, puid;
 	uint32_t i;
@@ -345,7 +309,7 @@ static const char *const argcol[4] = {
 static void
 build(struct side *s, const int64_t *puid)
 {
-	struct tskey *k;
+	struct tl_sortkey *k;
 	struct node *e;
 	uint32_t *order, *pos, *st, *dep, *top, *byuid = NULL, i, p, x;
 	size_t j, nh = 0, ns, reached;
@@ -388,7 +352,7 @@ build(struct side *s, const int64_t *puid)
 			k[j].k = (uint64_t)s->n[i].ts - (uint64_t)mints;
 			k[j++].i = i;
 		}
-	radix(k, nh);
+	tl_radix_sort(k, nh);
 	held[4] = order = xmalloc((nh ? nh : 1) * sizeof *order);
 	for (j = 0; j < nh; j++)
 		order[j] = k[j].i;

@@ -1,0 +1,20 @@
+/* tl: sorting many records by a 64-bit key. */
+#ifndef TL_SORT_H
+#define TL_SORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A key and the index of the record it belongs to. */
+struct tl_sortkey {
+	uint64_t k;
+	uint32_t i;
+};
+
+/*
+ * Stable LSD radix sort of a[0..n) by k, 8 bits a pass; passes where
+ * every key has the same byte are skipped. Linear in n.
+ */
+void tl_radix_sort(struct tl_sortkey *a, size_t n);
+
+#endif
