@@ -14,6 +14,8 @@ MAN1 = $(wildcard man/*.1)
 MAN5 = $(wildcard man/*.5)
 MAN7 = $(wildcard man/*.7)
 SHARE = $(wildcard share/tl/*.* share/tl/*/*)
+FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
 
 LIBS_tl-xlsx = -lxlsxwriter
@@ -42,7 +44,17 @@ bin/tl-%: filters/tl-%.c $$(wildcard filters/tl-%/*.[ch]) common/libtl.a \
 tests/unit/t-%: tests/unit/t-%.c tests/unit/unit.h common/libtl.a $(HDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< common/libtl.a $(LIBS)
 
-check: all $(UNIT) lint
+# A fuzz target with the regression driver: replays its corpus in make
+# check (tests/fuzz/replay.sh), with the normal compiler.
+tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
+		tests/fuzz/fuzz.h common/libtl.a $(HDR)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
+		tests/fuzz/driver.c common/libtl.a $(LIBS)
+
+# fuzz-jscan runs tl-parse's own code.
+tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
+
+check: all $(UNIT) $(REPLAY) lint
 	@tests/run
 
 lint: deps
@@ -65,7 +77,34 @@ check-asan: deps
 		$(MAKE) -C .asan check CFLAGS="$(CFLAGS) -O1 $(SANFLAGS)" \
 		LDFLAGS="$(SANFLAGS)"
 
-check-valgrind: all $(UNIT)
+# libFuzzer: each target built with clang and the sanitizers in .fuzz/,
+# then run for FUZZ_SECONDS on tests/fuzz/corpus/NAME (new inputs go to
+# .fuzz/corpus-NAME, crashes to tests/fuzz/crashes/NAME/). scripts/deps
+# fuzz installs clang first if it is missing; make check never needs it.
+FUZZ_SECONDS = 60
+FUZZCC = clang
+FUZZCFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+FUZZSAN = address,undefined
+FUZZOBJ = $(LIBOBJ:common/%.o=.fuzz/%.o)
+.PRECIOUS: .fuzz/%.o
+FUZZBIN = $(FUZZ:%=.fuzz/fuzz-%)
+
+.fuzz/%.o: common/%.c $(HDR)
+	@mkdir -p .fuzz
+	$(FUZZCC) $(CPPFLAGS) $(FUZZCFLAGS) \
+		-fsanitize=fuzzer-no-link,$(FUZZSAN) -c -o $@ $<
+
+.fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZOBJ)
+	$(FUZZCC) $(CPPFLAGS) $(FUZZCFLAGS) -fsanitize=fuzzer,$(FUZZSAN) \
+		-o $@ tests/fuzz/fuzz-$*.c $(FUZZOBJ) $(LIBS)
+
+fuzz:
+	@scripts/deps fuzz
+	$(MAKE) $(FUZZBIN)
+	@scripts/fuzz $(FUZZ_SECONDS) $(FUZZ)
+
+check-valgrind: all $(UNIT) $(REPLAY)
 	@VALGRIND=1 tests/run
 
 demo: all
@@ -93,8 +132,9 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/tl
 
 clean:
-	rm -rf bin common/*.o common/libtl.a $(UNIT) tests/out .asan
+	rm -rf bin common/*.o common/libtl.a $(UNIT) $(REPLAY) tests/out \
+		.asan .fuzz
 
-.PHONY: all deps check check-asan check-valgrind lint demo bench install \
-	uninstall clean
+.PHONY: all deps check check-asan check-valgrind fuzz lint demo bench \
+	install uninstall clean
 .DELETE_ON_ERROR:

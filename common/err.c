@@ -44,6 +44,13 @@ vmsg(int errnum, const char *fmt, va_list ap)
 }
 
 void
+tl_exit(int status)
+{
+	runhook();
+	exit(status);
+}
+
+void
 tl_err(int status, const char *fmt, ...)
 {
 	va_list ap;

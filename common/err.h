@@ -15,6 +15,8 @@ extern int tl_failstatus;
 extern void (*tl_err_hook)(void);
 
 void tl_setprogname(const char *argv0);
+/* Exit after an error already reported: tl_err_hook first, as tl_errx. */
+noreturn void tl_exit(int status);
 noreturn void tl_err(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 noreturn void tl_errx(int status, const char *fmt, ...)

@@ -35,6 +35,7 @@ struct tl_src {
 	char *name;		/* "<stdin>" or the path */
 	int fd;
 	int kind;
+	int asis;		/* tl_src_mem: no decompression */
 
 	/* Raw bytes read ahead of deciding the kind, replayed first. */
 	char *peek;
@@ -76,6 +77,8 @@ readfd(struct tl_src *s, char *buf, size_t cap)
 {
 	ssize_t n;
 
+	if (s->fd < 0)		/* a memory source: all in peek */
+		return 0;
 	for (;;) {
 		n = read(s->fd, buf, cap);
 		if (n >= 0)
@@ -296,7 +299,7 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 {
 	int i;
 
-	if (isgzip(p, n)) {
+	if (!s->asis && isgzip(p, n)) {
 		s->gz = 1;
 		memset(&s->z, 0, sizeof s->z);
 		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
@@ -464,6 +467,25 @@ fail:
 	free(s->name);
 	free(s);
 	return NULL;
+}
+
+struct tl_src *
+tl_src_mem(const char *name, const void *p, size_t n)
+{
+	struct tl_src *s;
+
+	s = xcalloc(1, sizeof *s);
+	s->name = xstrdup(name);
+	s->fd = -1;
+	s->peek = xmalloc(n > 0 ? n : 1);
+	if (n > 0)
+		memcpy(s->peek, p, n);
+	s->npeek = n;
+	s->kind = K_PLAIN;
+	s->asis = 1;
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->cv, NULL);
+	return s;
 }
 
 int

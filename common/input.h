@@ -18,6 +18,13 @@ struct tl_src;
 struct tl_src *tl_src_open(const char *path);
 
 /*
+ * A source of one plain stream: a copy of p[0..n), taken as it is (no
+ * decompression), shown as name. For tests and fuzz targets; files and
+ * stdin go through tl_src_open.
+ */
+struct tl_src *tl_src_mem(const char *name, const void *p, size_t n);
+
+/*
  * Advance to the next stream of the source: 1 when there is one, 0 at the
  * end, -1 on an error (already reported). The first call gives the first.
  */

@@ -279,7 +279,7 @@ getline_(struct tl_tsv *t, size_t *len)
 				break;
 			r = tl_in_chunk(t->src, &t->chunk, &t->nchunk);
 			if (r < 0)
-				exit(tl_failstatus);
+				tl_exit(tl_failstatus);	/* reported */
 			t->pos = 0;
 			if (r == 0) {
 				t->eof = 1;

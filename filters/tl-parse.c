@@ -163,8 +163,11 @@ putval(int i, unsigned *bad)
 		/* Checked JSON holds no raw TAB, LF or CR in a string. */
 		if (memchr(s, '\\', n) == NULL)
 			tl_out_raw(o, s, n);
-		else
-			tl_out_field(o, scratch, decode(i, bad));
+		else {
+			/* decode may move scratch: call it first. */
+			n = decode(i, bad);
+			tl_out_field(o, scratch, n);
+		}
 		break;
 	case JSMN_PRIMITIVE:
 		if (n == 4 && memcmp(s, "null", 4) == 0)

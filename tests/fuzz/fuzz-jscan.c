@@ -1,0 +1,124 @@
+/*
+ * tl: fuzz target for the JSON event scanner (common/json.c) and
+ * tl-parse's whole event path. The bytes are a trace file:
+ *
+ *  1. written to a memfd and opened by its /proc/self/fd path, so that
+ *     tl_src_open recognises compression by content (gzip, libarchive's
+ *     formats) as for a file, then read by tl-parse's own parse() (the
+ *     program is included with its main renamed) into a memory writer;
+ *  2. read again from a memory source by the scanner alone, checking that
+ *     the tokens it gives for each event are the ones jsmn makes of the
+ *     event's text (json.h promises exactly that), and that the text is
+ *     one JSON value that jsmn accepts.
+ *
+ * The scanner reports bad input by returning -1; fatal errors (out of
+ * memory) end the input as in fuzz.h.
+ */
+#define _GNU_SOURCE
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define main tlparse_main
+#include "../../filters/tl-parse.c"
+#undef main
+
+#include "fuzz.h"
+
+static int memfd = -1;
+static char mfpath[64];
+
+static void
+setup(void)
+{
+	fuzz_init();
+	if (memfd >= 0)
+		return;
+	if ((memfd = memfd_create("fuzz-trace.json", 0)) < 0)
+		abort();
+	snprintf(mfpath, sizeof mfpath, "/proc/self/fd/%d", memfd);
+	if (regcomp(&rankre, "rank[-_]?([0-9]+)", REG_EXTENDED | REG_ICASE))
+		abort();
+	tl_out_init(&out, -1, "<stdout>");
+	tl_out_init(&pend, -1, "(pending rows)");
+}
+
+/* Pass 1: tl-parse on the bytes as a file. */
+static void
+asfile(const uint8_t *data, size_t size)
+{
+	static struct tl_src *src;
+	size_t off = 0;
+	ssize_t k;
+
+	if (ftruncate(memfd, 0) != 0)
+		abort();
+	while (off < size) {
+		k = pwrite(memfd, data + off, size - off, (off_t)off);
+		if (k <= 0)
+			abort();
+		off += (size_t)k;
+	}
+	src = tl_src_open(mfpath);
+	if (src == NULL)
+		return;
+	if (setjmp(fuzz_jb) == 0)
+		while (tl_src_next(src) > 0) {
+			if (tl_src_container(src))
+				tflag = 1;
+			parse(src);
+			out.n = pend.n = 0;
+			o = &out;
+		}
+	out.n = pend.n = 0;
+	o = &out;
+	tflag = 0;
+	tl_src_close(src);
+}
+
+/* Pass 2: the scanner alone, checked against jsmn. */
+static void
+scanner(const uint8_t *data, size_t size)
+{
+	static struct tl_src *src;
+	static struct tl_jscan *js;
+	static struct tl_jdoc d;
+	struct tl_jitem it;
+	int i;
+
+	src = tl_src_mem("fuzz.json", data, size);
+	js = NULL;
+	if (setjmp(fuzz_jb) == 0 && tl_src_next(src) == 1) {
+		js = tl_jscan_new(src);
+		while (tl_jscan_next(js, &it) > 0) {
+			if (tl_json_parse(&d, it.text, it.len) < 0)
+				abort();
+			if (tl_jskip(&d, 0) != d.ntok)
+				abort();	/* more than one value */
+			if (it.kind != TL_JEVENT)
+				continue;
+			if (it.ntok != d.ntok)
+				abort();
+			for (i = 0; i < d.ntok; i++)
+				if (it.tok[i].type != d.tok[i].type ||
+				    it.tok[i].start != d.tok[i].start ||
+				    it.tok[i].end != d.tok[i].end ||
+				    it.tok[i].size != d.tok[i].size ||
+				    it.tok[i].parent != d.tok[i].parent)
+					abort();
+		}
+	}
+	tl_jscan_free(js);
+	tl_src_close(src);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	setup();
+	tl_err_hook = fuzz_fatal;
+	asfile(data, size);
+	tl_err_hook = fuzz_fatal;
+	scanner(data, size);
+	tl_err_hook = NULL;
+	return 0;
+}
