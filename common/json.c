@@ -122,6 +122,36 @@ utf8put(char *d, unsigned c)
 }
 
 size_t
+tl_utf8len(const unsigned char *s, size_t n)
+{
+	size_t k, i;
+	unsigned long cp;
+	unsigned c = s[0];
+
+	if (c < 0x80)
+		return c == 0 ? 0 : 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < k)
+		return 0;
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return k;
+}
+
+size_t
 tl_junescape(char *dst, const char *s, size_t n, unsigned *bad)
 {
 	size_t i = 0, o = 0;

@@ -49,6 +49,12 @@ int tl_jeq(const struct tl_jdoc *, int i, const char *s);
 size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
 
 /*
+ * Length of the valid UTF-8 sequence at s (n bytes left): 1 to 4, or 0
+ * for an invalid or cut sequence, an overlong form, a surrogate or NUL.
+ */
+size_t tl_utf8len(const unsigned char *s, size_t n);
+
+/*
  * Convert the decimal text of a JSON number (or of a string holding one)
  * in microseconds to integer nanoseconds, exactly, rounding half away from
  * zero below 1 ns. 0, or -1 if not a number, -2 if out of int64 range.

@@ -409,6 +409,42 @@ tl_tsv_close(struct tl_tsv *t)
 }
 
 int
+tl_hdr_same(struct tl_hdr *h, const struct tl_tsv *t)
+{
+	size_t i;
+
+	if (h->col == NULL) {
+		h->n = t->ncol;
+		h->col = xcalloc(h->n, sizeof *h->col);
+		for (i = 0; i < h->n; i++)
+			h->col[i] = xstrdup(t->col[i]);
+		h->name = xstrdup(t->name);
+		return 1;
+	}
+	if (t->ncol != h->n)
+		goto differ;
+	for (i = 0; i < h->n; i++)
+		if (strcmp(t->col[i], h->col[i]) != 0)
+			goto differ;
+	return 0;
+differ:
+	tl_errx(tl_failstatus, "%s:1: header differs from %s", t->name,
+	    h->name);
+}
+
+void
+tl_hdr_free(struct tl_hdr *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		free(h->col[i]);
+	free(h->col);
+	free(h->name);
+	memset(h, 0, sizeof *h);
+}
+
+int
 tl_tsv_col(const struct tl_tsv *t, const char *name)
 {
 	size_t i;

@@ -99,6 +99,20 @@ const char *tl_tsv_str(struct tl_tsv *, int i, size_t *len);
 int tl_tsv_i64(struct tl_tsv *, int i, int64_t *v);
 /* Field i as a double: 1 set, 0 absent; exit if not a number. */
 int tl_tsv_double(struct tl_tsv *, int i, double *v);
+/*
+ * Several streams read as one: the first stream's header is kept, and
+ * every later one must be the same. tl_hdr_same returns 1 for the first
+ * (now kept in h), 0 for a later one that matches, and exits with
+ * "NAME:1: header differs from FIRST" otherwise.
+ */
+struct tl_hdr {
+	char **col;
+	size_t n;
+	char *name;
+};
+int tl_hdr_same(struct tl_hdr *h, const struct tl_tsv *);
+void tl_hdr_free(struct tl_hdr *h);
+
 /* Exit 1 with "PROG: NAME:LINE: message". */
 noreturn void tl_tsv_errx(const struct tl_tsv *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -196,7 +196,7 @@ main(int argc, char *argv[])
 	unsigned long long need = 0, use = 0;
 	struct tl_src *src;
 	struct tl_tsv *t;
-	int ch, status = 0, i, nops, r, first = 1, Lset = 0;
+	int ch, status = 0, i, nops, r, Lset = 0;
 	size_t len;
 	char *path;
 
@@ -315,8 +315,7 @@ main(int argc, char *argv[])
 		}
 		while ((r = tl_src_next(src)) > 0) {
 			t = tl_tsv_open(src);
-			agg_header(t, need, use, first);
-			first = 0;
+			agg_header(t, need, use);
 			agg_start(t->name);
 			while (tl_tsv_next(t))
 				while (agg_row(t)) {

@@ -51,8 +51,7 @@ static int c_uid, c_ph, c_cat, c_name, c_pid, c_tid, c_ts, c_dur,
     c_stream, c_args, c_parent, c_depth, c_bwd;
 int rl_c_dims, rl_c_types, rl_c_strides, rl_c_ci;
 size_t rl_ncol;
-static char **hdr;
-static char *hdrname;
+static struct tl_hdr hdr;	/* the first stream's */
 
 static const char *const outcol[] = {
 	"sheet", "model", "pass", "kernel_source", "params", "flop",
@@ -1340,14 +1339,8 @@ header(struct tl_tsv *t)
 {
 	size_t i;
 
-	if (hdr != NULL) {
-		if (t->ncol != rl_ncol)
-			goto differ;
-		for (i = 0; i < rl_ncol; i++)
-			if (strcmp(t->col[i], hdr[i]) != 0)
-				goto differ;
+	if (!tl_hdr_same(&hdr, t))
 		return;
-	}
 	c_uid = tl_tsv_need(t, "uid");
 	c_ph = tl_tsv_need(t, "ph");
 	c_cat = tl_tsv_need(t, "cat");
@@ -1374,16 +1367,12 @@ header(struct tl_tsv *t)
 				    "already: the input is a tl-roofline "
 				    "table", t->name, outcol[i]);
 	rl_ncol = t->ncol;
-	hdr = xcalloc(rl_ncol, sizeof *hdr);
-	for (i = 0; i < rl_ncol; i++)
-		hdr[i] = xstrdup(t->col[i]);
-	hdrname = xstrdup(t->name);
 	if (sflag || (cflag && !pflag))
 		return;
 	for (i = 0; i < rl_ncol; i++) {
 		if (i > 0)
 			tl_out_char(&out, '\t');
-		tl_out_raw(&out, hdr[i], strlen(hdr[i]));
+		tl_out_raw(&out, hdr.col[i], strlen(hdr.col[i]));
 	}
 	for (i = 0; outcol[i] != NULL; i++) {
 		tl_out_char(&out, '\t');
@@ -1391,9 +1380,6 @@ header(struct tl_tsv *t)
 	}
 	tl_out_char(&out, '\n');
 	tl_out_flush(&out);
-	return;
-differ:
-	tl_errx(1, "%s:1: header differs from %s", t->name, hdrname);
 }
 
 int
@@ -1511,10 +1497,7 @@ main(int argc, char *argv[])
 	}
 	finish();
 	tl_out_close(&out);
-	for (i = 0; i < (int)rl_ncol; i++)
-		free(hdr[i]);
-	free(hdr);
-	free(hdrname);
+	tl_hdr_free(&hdr);
 	rl_arch_free(userarch);
 	rl_arch_free(autoarch);
 	free(rl_ops);

@@ -131,9 +131,7 @@ static int found;
 /* Columns of the input. */
 static int c_uid, c_ph, c_cat, c_name, c_pid, c_tid, c_ts, c_dur, c_id,
     c_corr, c_ext, c_seq, c_trace;
-static char **hdr;
-static size_t nhdr;
-static char *hdrname;
+static struct tl_hdr hdr;	/* the first stream's */
 
 static const char *const treecol[] = {
 	"parent", "depth", "root", "launcher", "linked",
@@ -1465,14 +1463,8 @@ header(struct tl_tsv *t)
 {
 	size_t i;
 
-	if (hdr != NULL) {
-		if (t->ncol != nhdr)
-			goto differ;
-		for (i = 0; i < nhdr; i++)
-			if (strcmp(t->col[i], hdr[i]) != 0)
-				goto differ;
+	if (!tl_hdr_same(&hdr, t))
 		return;
-	}
 	c_uid = tl_tsv_need(t, "uid");
 	c_ph = tl_tsv_need(t, "ph");
 	c_cat = tl_tsv_need(t, "cat");
@@ -1490,17 +1482,12 @@ header(struct tl_tsv *t)
 		if (tl_tsv_col(t, treecol[i]) >= 0)
 			tl_errx(1, "%s:1: column \"%s\" is there already: "
 			    "the input is a tree stream", t->name, treecol[i]);
-	nhdr = t->ncol;
-	hdr = xcalloc(nhdr, sizeof *hdr);
-	for (i = 0; i < nhdr; i++)
-		hdr[i] = xstrdup(t->col[i]);
-	hdrname = xstrdup(t->name);
 	if (pflag || uflag)
 		return;
-	for (i = 0; i < nhdr; i++) {
+	for (i = 0; i < hdr.n; i++) {
 		if (i > 0)
 			tl_out_char(&out, '\t');
-		tl_out_raw(&out, hdr[i], strlen(hdr[i]));
+		tl_out_raw(&out, hdr.col[i], strlen(hdr.col[i]));
 	}
 	for (i = 0; treecol[i] != NULL; i++) {
 		tl_out_char(&out, '\t');
@@ -1508,9 +1495,6 @@ header(struct tl_tsv *t)
 	}
 	tl_out_char(&out, '\n');
 	tl_out_flush(&out);
-	return;
-differ:
-	tl_errx(1, "%s:1: header differs from %s", t->name, hdrname);
 }
 
 static int64_t
@@ -1635,10 +1619,7 @@ main(int argc, char *argv[])
 		    "-n", uflag ? upuid : nodeuid);
 	}
 	tl_out_close(&out);
-	for (i = 0; i < (int)nhdr; i++)
-		free(hdr[i]);
-	free(hdr);
-	free(hdrname);
+	tl_hdr_free(&hdr);
 	free(R);
 	free(corr);
 	free(extid);

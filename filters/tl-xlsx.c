@@ -28,6 +28,7 @@
 
 #include "../common/err.h"
 #include "../common/input.h"
+#include "../common/json.h"
 #include "../common/mem.h"
 #include "../common/tsv.h"
 #include "tl-xlsx/xlsx.h"
@@ -179,36 +180,6 @@ number(const char *s, size_t n, double *v, int *isint)
 	return 1;
 }
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), else 0. */
-static size_t
-u8len(const unsigned char *s, size_t n)
-{
-	size_t k, i;
-	unsigned long cp;
-	unsigned c = s[0];
-
-	if (c < 0x80)
-		return c == 0 ? 0 : 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		k = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		k = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		k = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (n < k)
-		return 0;
-	for (i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return k;
-}
 
 static int
 hex4(const char *s)
@@ -238,7 +209,7 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 	*bad = *cut = 0;
 	xgrow(&buf, &capbuf, 3 * n + 8, 1);
 	while (i < n) {
-		k = u8len(p + i, n - i);
+		k = tl_utf8len(p + i, n - i);
 		u = k == 4 ? 2 : 1;
 		if (k == 1 && p[i] == '_' && n - i >= 7 && p[i + 1] == 'x' &&
 		    hex4(s + i + 2) && p[i + 6] == '_') {

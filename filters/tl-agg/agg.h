@@ -118,9 +118,12 @@ extern int agg_col[NCOLS];
 	1ull << C_DIMS | 1ull << C_TYPES | 1ull << C_STRIDES | \
 	1ull << C_CONCRETE | 1ull << C_ARGS | 1ull << C_FWD | \
 	1ull << C_GFLOPS | 1ull << C_BYTES | 1ull << C_SPEC | 1ull << C_PARAMS)
-/* need: required columns; use: also those read when they are there. */
+/*
+ * need: required columns; use: also those read when they are there. The
+ * first stream sets the columns; later ones must have its header.
+ */
 void agg_header(struct tl_tsv *, unsigned long long need,
-    unsigned long long use, int first);
+    unsigned long long use);
 void agg_start(const char *name);
 /* A row: 1 when it starts a new trace (a trace_file row after events). */
 int agg_row(struct tl_tsv *);

@@ -47,9 +47,7 @@ static int64_t base;
 static int havebase;
 static uint64_t nev, nnots, nnodur;
 static struct tl_warns warns;
-static char **hdr;
-static size_t nhdr;
-static char *hdrname;
+static struct tl_hdr hdr;	/* the first stream's */
 static uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 static size_t capcls;
 static struct sbuf tmp;
@@ -244,18 +242,12 @@ catkind(const char *s, size_t n)
 
 void
 agg_header(struct tl_tsv *t, unsigned long long need,
-    unsigned long long use, int first)
+    unsigned long long use)
 {
 	size_t i;
 
-	if (!first) {
-		if (t->ncol != nhdr)
-			goto differ;
-		for (i = 0; i < nhdr; i++)
-			if (strcmp(t->col[i], hdr[i]) != 0)
-				goto differ;
+	if (!tl_hdr_same(&hdr, t))
 		return;
-	}
 	for (i = 0; i < NCOLS; i++) {
 		agg_col[i] = tl_tsv_col(t, agg_colname[i]);
 		if (agg_col[i] < 0 && (need >> i & 1))
@@ -266,14 +258,6 @@ agg_header(struct tl_tsv *t, unsigned long long need,
 	for (i = 0; i < NCOLS; i++)
 		if ((AGG_COSTLY >> i & 1) && !(use >> i & 1))
 			agg_col[i] = -1;
-	nhdr = t->ncol;
-	hdr = xcalloc(nhdr, sizeof *hdr);
-	for (i = 0; i < nhdr; i++)
-		hdr[i] = xstrdup(t->col[i]);
-	hdrname = xstrdup(t->name);
-	return;
-differ:
-	tl_errx(1, "%s:1: header differs from %s", t->name, hdrname);
 }
 
 void
@@ -751,18 +735,13 @@ agg_clear(void)
 void
 agg_freeall(void)
 {
-	size_t i;
-
 	agg_clear();
 	free(agg_e);
 	free(agg_perf);
 	free(puid);
 	free(luid);
 	free(fuid);
-	for (i = 0; i < nhdr; i++)
-		free(hdr[i]);
-	free(hdr);
-	free(hdrname);
+	tl_hdr_free(&hdr);
 	free(agg_tracename);
 	free(tmp.p);
 }

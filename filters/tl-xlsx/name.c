@@ -8,42 +8,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../common/json.h"
 #include "../../common/mem.h"
 #include "xlsx.h"
 
 static char **used;
 static size_t nused, capused;
 
-/* Length of the UTF-8 sequence at s (n bytes left), 0 if invalid. */
-static size_t
-u8len(const unsigned char *s, size_t n)
-{
-	size_t k, i;
-	unsigned c = s[0];
-	unsigned long cp;
-
-	if (c < 0x80)
-		return c == 0 ? 0 : 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		k = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		k = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		k = 4, cp = c & 0x07;
-	else
-		return 0;
-	if (n < k)
-		return 0;
-	for (i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return k;
-}
 
 static int
 forbidden(int c)
@@ -64,7 +35,7 @@ cut(const char *s, char *out, size_t max, int fix)
 	size_t n = strlen(s), i = 0, o = 0, units = 0, k;
 
 	while (i < n) {
-		k = u8len(p + i, n - i);
+		k = tl_utf8len(p + i, n - i);
 		if (k == 0 || (k == 1 && (forbidden(p[i]) || p[i] < 0x20))) {
 			if (!fix)
 				return -1;
