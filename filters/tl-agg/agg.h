@@ -118,6 +118,15 @@ extern int agg_col[NCOLS];
 	1ull << C_DIMS | 1ull << C_TYPES | 1ull << C_STRIDES | \
 	1ull << C_CONCRETE | 1ull << C_ARGS | 1ull << C_FWD | \
 	1ull << C_GFLOPS | 1ull << C_BYTES | 1ull << C_SPEC | 1ull << C_PARAMS)
+/* Intervals in double us, as TraceLens's GPU event analyser has them. */
+struct iv {
+	double s, e;
+};
+/* Sort and merge a[0..n) in place; the count of merged intervals. */
+size_t agg_ivmerge(struct iv *a, size_t n);
+/* Total length of a[0..n). */
+double agg_ivlen(const struct iv *a, size_t n);
+
 /*
  * need: required columns; use: also those read when they are there. The
  * first stream sets the columns; later ones must have its header.

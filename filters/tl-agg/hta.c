@@ -78,47 +78,6 @@ gather(void)
 	qsort(G, ng, sizeof *G, cmpgpu);
 }
 
-struct iv {
-	double s, e;
-};
-
-static int
-cmpiv(const void *a, const void *b)
-{
-	double x = ((const struct iv *)a)->s, y = ((const struct iv *)b)->s;
-
-	return (x > y) - (x < y);
-}
-
-static size_t
-merge(struct iv *a, size_t n)
-{
-	size_t i, k = 0;
-
-	if (n == 0)
-		return 0;
-	qsort(a, n, sizeof *a, cmpiv);
-	for (i = 1; i < n; i++) {
-		if (a[i].s <= a[k].e) {
-			if (a[i].e > a[k].e)
-				a[k].e = a[i].e;
-		} else
-			a[++k] = a[i];
-	}
-	return k + 1;
-}
-
-static double
-len(const struct iv *a, size_t n)
-{
-	double t = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		t += a[i].e - a[i].s;
-	return t;
-}
-
 /* Length of the intersection of two merged lists. */
 static double
 inter(const struct iv *a, size_t na, const struct iv *b, size_t nb)
@@ -155,7 +114,7 @@ ivs(size_t lo, size_t hi, int cls, struct iv *out)
 		out[n].s = e->ts;
 		out[n++].e = e->end;
 	}
-	return merge(out, n);
+	return agg_ivmerge(out, n);
 }
 
 /* End of the run of G from i with the same device (and stream). */
@@ -194,7 +153,7 @@ streams(struct table *t)
 		for (pass = 0, k = i; k < j; pass = 1) {
 			m = pass ? runend(k, 1) : j;
 			n = ivs(pass ? k : i, m, -1, a);
-			busy = len(a, n);
+			busy = agg_ivlen(a, n);
 			span = a[n - 1].e - a[0].s;
 			tab_id(t, agg_e[G[i]].pid);
 			if (pass)
@@ -203,11 +162,11 @@ streams(struct table *t)
 				tab_none(t);
 			tab_int(t, (int64_t)(m - (pass ? k : i)));
 			tab_dbl(t, agg_us(busy));
-			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m, G_COMP,
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m, G_COMP,
 			    a))));
-			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m, G_COMM,
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m, G_COMM,
 			    a))));
-			tab_dbl(t, agg_us(len(a, ivs(pass ? k : i, m,
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m,
 			    G_MEMCPY, a))));
 			tab_dbl(t, agg_us(span));
 			tab_dbl(t, agg_us(span - busy));
@@ -239,7 +198,7 @@ overlap(struct table *t)
 		nc = ivs(i, j, G_COMP, c);
 		for (k = 0; k < 2; k++) {
 			nx = ivs(i, j, k == 0 ? G_COMM : G_MEMCPY, x);
-			tot = len(x, nx);
+			tot = agg_ivlen(x, nx);
 			ov = inter(c, nc, x, nx);
 			tab_id(t, agg_e[G[i]].pid);
 			tab_cstr(t, kinds[k]);

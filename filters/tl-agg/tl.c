@@ -61,10 +61,6 @@ const unsigned long long agg_tabuse[NTABLES] = {
 	B(C_TID)
 };
 
-struct iv {
-	double s, e;
-};
-
 /* Scratch. */
 static struct iv *ivs;
 static size_t capiv;
@@ -95,9 +91,8 @@ cmpiv(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sort and merge a[0..n) in place; the count of merged intervals. */
-static size_t
-ivmerge(struct iv *a, size_t n)
+size_t
+agg_ivmerge(struct iv *a, size_t n)
 {
 	size_t i, k = 0;
 
@@ -114,8 +109,8 @@ ivmerge(struct iv *a, size_t n)
 	return k + 1;
 }
 
-static double
-ivlen(const struct iv *a, size_t n)
+double
+agg_ivlen(const struct iv *a, size_t n)
 {
 	double t = 0.0;
 	size_t i;
@@ -175,8 +170,8 @@ busy(const uint32_t *ev, size_t n)
 		ivs[i].s = agg_e[ev[i]].ts;
 		ivs[i].e = agg_e[ev[i]].end;
 	}
-	n = ivmerge(ivs, n);
-	return ivlen(ivs, n);
+	n = agg_ivmerge(ivs, n);
+	return agg_ivlen(ivs, n);
 }
 
 static uint32_t
@@ -627,21 +622,21 @@ timeline(struct table *t)
 		else
 			comp[nc++] = iv;
 	}
-	nc = ivmerge(comp, nc);
-	ny = ivmerge(comm, ny);
-	nm = ivmerge(mem, nm);
-	na = ivmerge(all, na);
+	nc = agg_ivmerge(comp, nc);
+	ny = agg_ivmerge(comm, ny);
+	nm = agg_ivmerge(mem, nm);
+	na = agg_ivmerge(all, na);
 	tot = all[na - 1].e - all[0].s;
 	totaltime = tot;
 	names[k] = "computation_time";
-	v[k++] = ivlen(comp, nc);
+	v[k++] = agg_ivlen(comp, nc);
 	names[k] = "exposed_comm_time";
-	v[k++] = ivlen(x, ivsub(comp, nc, comm, ny, x));
+	v[k++] = agg_ivlen(x, ivsub(comp, nc, comm, ny, x));
 	nx = ivsub(comp, nc, mem, nm, x);
 	names[k] = "exposed_memcpy_time";
-	v[k++] = ivlen(y, ivsub(comm, ny, x, nx, y));
+	v[k++] = agg_ivlen(y, ivsub(comm, ny, x, nx, y));
 	names[k] = "busy_time";
-	v[k++] = ivlen(all, na);
+	v[k++] = agg_ivlen(all, na);
 	if (agg_microidle < 0) {
 		names[k] = "idle_time";
 		v[k] = tot - v[k - 1];
@@ -668,9 +663,9 @@ timeline(struct table *t)
 	names[k] = "total_time";
 	v[k++] = tot;
 	names[k] = "total_comm_time";
-	v[k++] = ivlen(comm, ny);
+	v[k++] = agg_ivlen(comm, ny);
 	names[k] = "total_memcpy_time";
-	v[k++] = ivlen(mem, nm);
+	v[k++] = agg_ivlen(mem, nm);
 	for (i = 0; i < (size_t)k; i++) {
 		tab_cstr(t, names[i]);
 		tab_dbl(t, agg_ms(v[i]));
