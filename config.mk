@@ -7,4 +7,4 @@ CC = cc
 CFLAGS = -std=c11 -O2 -g -Wall -Wextra -Wpedantic -Wshadow
 CPPFLAGS = -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64
 LDFLAGS =
-LIBS = -larchive -lz -lpthread -lm
+LIBS = -larchive -ldeflate -lz -lpthread -lm
