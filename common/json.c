@@ -685,6 +685,33 @@ strspan(const unsigned char *p, size_t i, size_t n)
 	return i;
 }
 
+/* Offset of the first byte at or after i in p[0..n) that is not blank. */
+static inline size_t
+wsspan(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+	const __m128i tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
+	__m128i v;
+	unsigned m;
+
+	/* Pretty-printed traces: a newline, then a run of indentation. */
+	for (; i + 16 <= n; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(p + i));
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, nl)),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, tab),
+		    _mm_cmpeq_epi8(v, cr)))) ^ 0xffff;
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
+	    p[i] == '\t'))
+		i++;
+	return i;
+}
+
 /*
  * The fast path, inside an event: plain ASCII strings, numbers and
  * structure, all within the current chunk. It stops before any byte it
@@ -709,7 +736,7 @@ fastscan(struct tl_jscan *s)
 		t = st[depth - 1];
 		switch (c) {
 		case ' ': case '\n': case '\r': case '\t':
-			i++;
+			i = wsspan(p, i + 1, n);
 			continue;
 		case '"':
 			if (t != S_OBJ_FIRST && t != S_OBJ_KEY &&
