@@ -196,10 +196,10 @@ tl_out_cstr(struct tl_out *o, const char *s)
 	tl_out_field(o, s, strlen(s));
 }
 
-void
-tl_out_i64(struct tl_out *o, int64_t v)
+size_t
+tl_fmt_i64(char *buf, int64_t v)
 {
-	char tmp[24];
+	char tmp[TL_I64_MAX];
 	size_t i = sizeof tmp;
 	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
 
@@ -209,7 +209,16 @@ tl_out_i64(struct tl_out *o, int64_t v)
 	} while (u != 0);
 	if (v < 0)
 		tmp[--i] = '-';
-	tl_out_raw(o, tmp + i, sizeof tmp - i);
+	memcpy(buf, tmp + i, sizeof tmp - i);
+	return sizeof tmp - i;
+}
+
+void
+tl_out_i64(struct tl_out *o, int64_t v)
+{
+	char tmp[TL_I64_MAX];
+
+	tl_out_raw(o, tmp, tl_fmt_i64(tmp, v));
 }
 
 int
@@ -221,6 +230,10 @@ tl_fmt_double(char *buf, size_t cap, double v)
 		return snprintf(buf, cap, "nan");
 	if (isinf(v))
 		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
+	/* A whole number below 1e15 is its digits, as %.15g writes it. */
+	if (fabs(v) < 1e15 && v == (double)(int64_t)v && cap >= TL_I64_MAX &&
+	    (v != 0 || !signbit(v)))
+		return (int)tl_fmt_i64(buf, (int64_t)v);
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(buf, cap, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)

@@ -13,6 +13,7 @@
 #include "../../common/json.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
+#include "../../common/tsv.h"
 #include "roof.h"
 
 int rl_tracelens;
@@ -290,8 +291,11 @@ rl_pint(struct rl_res *r, int key, int64_t v)
 {
 	struct rl_param *p = pstart(r, key);
 
-	rl_sprintf(&r->py, "%lld", (long long)v);
-	rl_sprintf(&r->js, "%lld", (long long)v);
+	char buf[TL_I64_MAX];
+	size_t n = tl_fmt_i64(buf, v);
+
+	rl_sput(&r->py, buf, n);
+	rl_sput(&r->js, buf, n);
 	pend(r, p);
 }
 
@@ -357,6 +361,8 @@ void
 rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
 {
 	struct rl_param *p = pstart(r, key);
+	char buf[TL_I64_MAX];
+	size_t k;
 	int i;
 
 	p->tuple = 1;
@@ -367,8 +373,9 @@ rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
 			rl_sput(&r->py, ", ", 2);
 			rl_sputc(&r->js, ',');
 		}
-		rl_sprintf(&r->py, "%lld", (long long)v[i]);
-		rl_sprintf(&r->js, "%lld", (long long)v[i]);
+		k = tl_fmt_i64(buf, v[i]);
+		rl_sput(&r->py, buf, k);
+		rl_sput(&r->js, buf, k);
 	}
 	if (n == 1)
 		rl_sputc(&r->py, ',');
