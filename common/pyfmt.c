@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pyfmt.h"
+#include "tsv.h"
 
 /*
  * The fast way for a value that is a whole number of thousandths (times
@@ -16,8 +17,8 @@
  * together than 0.0005, so that no shorter text reads back as it. 0 when
  * it does not apply.
  */
-static int
-milli(char *buf, double v)
+int
+tl_fmt_milli(char *buf, double v)
 {
 	double a = v < 0 ? -v : v, r;
 	long long k, ip, fp;
@@ -34,7 +35,8 @@ milli(char *buf, double v)
 		buf[o++] = '-';
 	ip = k / 1000;
 	fp = k % 1000;
-	o += snprintf(buf + o, 24, "%lld.", ip);
+	o += (int)tl_fmt_i64(buf + o, ip);
+	buf[o++] = '.';
 	f[0] = (char)('0' + fp / 100);
 	f[1] = (char)('0' + fp / 10 % 10);
 	f[2] = (char)('0' + fp % 10);
@@ -91,7 +93,7 @@ tl_py_float(char *buf, size_t cap, double v)
 		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
 	if (v == 0)
 		return snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
-	if ((o = milli(buf, v)) > 0)
+	if ((o = tl_fmt_milli(buf, v)) > 0)
 		return o;
 	nd = digits(v, dig, &e);
 	if (v < 0)

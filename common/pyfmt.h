@@ -21,6 +21,16 @@
  */
 int tl_py_float(char *buf, size_t cap, double v);
 
+/*
+ * A value of magnitude 0.001 to 1e12 that is a whole number of thousandths
+ * (a time in us from ns), as its decimals with the point and at least one
+ * digit after it ("12.0", "-0.125"): then both Python's repr and the
+ * shortest %.15g to %.17g text, which need no more digits. Writes buf
+ * (TL_PY_FLOATMAX bytes), NUL-terminated, and returns the length; 0 when
+ * v is not such a number.
+ */
+int tl_fmt_milli(char *buf, double v);
+
 /* numpy's pairwise sum of a float64 array (np.sum, pandas's sum). */
 double tl_np_sum(const double *a, size_t n);
 

@@ -13,6 +13,7 @@
 
 #include "err.h"
 #include "mem.h"
+#include "pyfmt.h"
 #include "tsv.h"
 
 #define OUTBUF	(64 * 1024)
@@ -234,6 +235,9 @@ tl_fmt_double(char *buf, size_t cap, double v)
 	if (fabs(v) < 1e15 && v == (double)(int64_t)v && cap >= TL_I64_MAX &&
 	    (v != 0 || !signbit(v)))
 		return (int)tl_fmt_i64(buf, (int64_t)v);
+	/* Not whole, so the milli text has a nonzero fraction: %g's form. */
+	if (cap >= TL_PY_FLOATMAX && (n = tl_fmt_milli(buf, v)) > 0)
+		return n;
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(buf, cap, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
@@ -392,6 +396,9 @@ tl_tsv_open(struct tl_src *src)
 	for (i = 0; i < n; i++) {
 		if (fl[i] == 0)
 			tl_tsv_errx(t, "column %zu has an empty name", i + 1);
+		if (memchr(f[i], '\0', fl[i]) != NULL)	/* names are strings */
+			tl_tsv_errx(t, "column %zu has a NUL byte in its name",
+			    i + 1);
 		t->col[i] = xmemdup(f[i], fl[i]);
 		for (j = 0; j < i; j++)
 			if (strcmp(t->col[j], t->col[i]) == 0)
