@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 
 #include "err.h"
 #include "input.h"
+#include "limit.h"
 #include "mem.h"
 
 enum { K_PLAIN, K_GZIP, K_ARCHIVE };
@@ -43,6 +45,7 @@ struct tl_src {
 	char *peek;
 	size_t npeek, peekpos;
 	int rawerr;		/* read(2) failed: errno */
+	uint64_t nraw, ndec;	/* bytes read, and decompressed from them */
 
 	struct archive *ar;
 	char *arbuf;
@@ -85,8 +88,10 @@ readfd(struct tl_src *s, char *buf, size_t cap)
 		return 0;
 	for (;;) {
 		n = read(s->fd, buf, cap);
-		if (n >= 0)
+		if (n >= 0) {
+			s->nraw += (uint64_t)n;
 			return n;
+		}
 		if (errno != EINTR) {
 			s->rawerr = errno;
 			return -1;
@@ -220,11 +225,32 @@ zfill(struct tl_src *s, char *out, size_t cap)
 	return n;
 }
 
-/* Decoded bytes of the current stream. */
+/*
+ * Decoded bytes of the current stream. Past the first GiB, a source that
+ * decompresses to more than tl_limit[TL_LIM_RATIO] times the bytes read
+ * of it is an error: real traces shrink 10 to 50 times, a decompression
+ * bomb a thousand times and more.
+ */
 static ssize_t
 decode(struct tl_src *s, char *out, size_t cap)
 {
-	return s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
+	uint64_t lim = tl_limit[TL_LIM_RATIO];
+	ssize_t n;
+	char b[48];
+
+	n = s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
+	if (n <= 0 || (!s->gz && s->kind != K_ARCHIVE))
+		return n;
+	s->ndec += (uint64_t)n;
+	if (lim != 0 && s->ndec > (uint64_t)1 << 30 && s->nraw > 0 &&
+	    s->ndec / s->nraw >= lim) {
+		snprintf(s->errmsg, sizeof s->errmsg, "decompresses to more "
+		    "than %" PRIu64 " times its size (--limit %s)", lim,
+		    tl_limit_str(b, TL_LIM_RATIO));
+		s->zerr = 1;
+		return -1;
+	}
+	return n;
 }
 
 static void *

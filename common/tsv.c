@@ -12,6 +12,7 @@
 #endif
 
 #include "err.h"
+#include "limit.h"
 #include "mem.h"
 #include "pyfmt.h"
 #include "tsv.h"
@@ -281,11 +282,26 @@ tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
 	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
 }
 
-/* The next line, without its LF, as a view; NULL at the end. */
+/* A line of n bytes (so far) is longer than the limit: its number. */
+static inline int
+toolong(struct tl_tsv *t, size_t n)
+{
+	uint64_t l = tl_limit[TL_LIM_LINE];
+
+	if (l == 0 || n <= l)
+		return 0;
+	t->lineno++;
+	return 1;
+}
+
+/*
+ * The next line, without its LF, as a view; NULL at the end. A line
+ * longer than tl_limit[TL_LIM_LINE] is an error.
+ */
 static char *
 getline_(struct tl_tsv *t, size_t *len)
 {
-	char *nl;
+	char *nl, b[48];
 	size_t n;
 	int r;
 
@@ -311,11 +327,17 @@ getline_(struct tl_tsv *t, size_t *len)
 		if (nl != NULL && t->ncarry == 0) {
 			char *line = t->chunk + t->pos;
 
+			if (toolong(t, n))
+				tl_tsv_errx(t, "line longer than the limit "
+				    "(--limit %s)", tl_limit_str(b, TL_LIM_LINE));
 			t->pos += n + 1;
 			*len = n;
 			t->lineno++;
 			return line;
 		}
+		if (toolong(t, t->ncarry + n))
+			tl_tsv_errx(t, "line longer than the limit (--limit %s)",
+			    tl_limit_str(b, TL_LIM_LINE));
 		xgrow(&t->carry, &t->carrycap, t->ncarry + n + 1, 1);
 		memcpy(t->carry + t->ncarry, t->chunk + t->pos, n);
 		t->ncarry += n;

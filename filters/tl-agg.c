@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "../common/err.h"
+#include "../common/limit.h"
 #include "../common/input.h"
 #include "../common/mem.h"
 #include "../common/tsv.h"
@@ -191,6 +192,7 @@ main(int argc, char *argv[])
 		{ "short", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 'T' },
 		{ "kernel-wait", required_argument, NULL, 'w' },
+		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	unsigned long long need = 0, use = 0;
@@ -205,6 +207,9 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, ":ab:C:d:kL:m:n:R:s:Tw:", lopt,
 	    NULL)) != -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'a':
 			agg_unlinked = 1;
 			break;

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "../common/err.h"
+#include "../common/limit.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
 #include "../common/tsv.h"
@@ -100,6 +101,7 @@ main(int argc, char *argv[])
 		{ "table", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'e' },
 		{ "tracelens", no_argument, NULL, 'T' },
+		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct td_kopt ko;
@@ -120,6 +122,9 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, ":c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
 	    lopt, NULL)) != -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'c':
 			xo.classes = optarg;
 			xopt = "-c";

@@ -28,6 +28,7 @@
 #include <strings.h>
 
 #include "../common/err.h"
+#include "../common/limit.h"
 #include "../common/input.h"
 #include "../common/intern.h"
 #include "../common/interval.h"
@@ -1393,6 +1394,7 @@ main(int argc, char *argv[])
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
 		{ "tracelens-csv", required_argument, NULL, 'c' },
+		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_src *src;
@@ -1404,6 +1406,9 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, ":a:c:f:lps:t", lopt, NULL)) !=
 	    -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'a':
 			archname = optarg;
 			break;
