@@ -234,8 +234,11 @@ tl_fmt_double(char *buf, size_t cap, double v)
 		return snprintf(buf, cap, v < 0 ? "-inf" : "inf");
 	/* A whole number below 1e15 is its digits, as %.15g writes it. */
 	if (fabs(v) < 1e15 && v == (double)(int64_t)v && cap >= TL_I64_MAX &&
-	    (v != 0 || !signbit(v)))
-		return (int)tl_fmt_i64(buf, (int64_t)v);
+	    (v != 0 || !signbit(v))) {
+		n = (int)tl_fmt_i64(buf, (int64_t)v);
+		buf[n] = '\0';
+		return n;
+	}
 	/* Not whole, so the milli text has a nonzero fraction: %g's form. */
 	if (cap >= TL_PY_FLOATMAX && (n = tl_fmt_milli(buf, v)) > 0)
 		return n;

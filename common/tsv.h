@@ -64,11 +64,12 @@ tl_out_char(struct tl_out *o, char c)
 /* Write a header from a NULL-terminated list of names. */
 void tl_out_header(struct tl_out *, const char *const *names);
 
-/* Decimal text of an integer in buf[TL_I64_MAX]; returns its length. */
+/* Decimal text of an integer in buf[TL_I64_MAX], no NUL; its length. */
 #define TL_I64_MAX	21
 size_t tl_fmt_i64(char *buf, int64_t);
 
-/* Shortest text that reads back as the same double; returns length. */
+/* Shortest text that reads back as the same double, NUL-terminated;
+ * returns its length. */
 int tl_fmt_double(char *buf, size_t cap, double);
 
 /* Reader. */
