@@ -101,7 +101,9 @@ tl_badopt(int ch, char *const argv[])
 {
 	extern int optind, optopt;
 
-	if (ch == ':')
+	if (ch == ':' && strncmp(argv[optind - 1], "--", 2) == 0)
+		tl_warnx("option %s needs an argument", argv[optind - 1]);
+	else if (ch == ':')
 		tl_warnx("option -%c needs an argument", optopt);
 	else if (optopt != 0)
 		tl_warnx("unknown option -%c", optopt);

@@ -16,10 +16,9 @@
 
 #include "err.h"
 #include "json.h"
+#include "limit.h"
 #include "mem.h"
 
-#define MAXDEPTH	512
-#define MAXITEM		((size_t)1 << 30)
 
 int
 tl_json_parse(struct tl_jdoc *d, const char *js, size_t len)
@@ -280,7 +279,9 @@ struct tl_jscan {
 	uint64_t base;		/* offset of chunk[0] */
 	char *buf;
 	size_t blen, bcap;
-	unsigned char st[MAXDEPTH];
+	int maxdepth;		/* tl_limit[TL_LIM_DEPTH] when made */
+	uint64_t maxitem;	/* tl_limit[TL_LIM_VALUE], or none */
+	unsigned char *st;	/* the state at each depth */
 	int depth;
 	int mode;
 	int root;		/* 0, '{' or '[' */
@@ -293,13 +294,14 @@ struct tl_jscan {
 	/* Tokens of the event being captured, in jsmn's form. */
 	jsmntok_t *tok;
 	int ntok, tokcap, curtok, mk;
-	int tstack[MAXDEPTH];	/* token of the container at each depth */
-	int keytok[MAXDEPTH];	/* its last key, for objects */
+	int *tstack;		/* token of the container at each depth */
+	int *keytok;		/* its last key, for objects */
 	int uhex, u8need;
 	unsigned char u8lo, u8hi;
 	size_t u8start, pstart;
 	unsigned badutf8, ctrl, badesc;
 	int ready, quietroot;
+	int sawevents;		/* an array of events was entered */
 };
 
 /* Bytes that end a fast run inside a string: " \ controls and non-ASCII. */
@@ -332,6 +334,11 @@ tl_jscan_new(struct tl_src *src)
 	s->src = src;
 	s->bcap = 64 * 1024;
 	s->buf = xmalloc(s->bcap);
+	s->maxdepth = (int)tl_limit[TL_LIM_DEPTH];
+	s->maxitem = tl_limit[TL_LIM_VALUE];	/* at most INT32_MAX */
+	s->st = xmalloc((size_t)s->maxdepth);
+	s->tstack = xreallocarray(NULL, (size_t)s->maxdepth, sizeof (int));
+	s->keytok = xreallocarray(NULL, (size_t)s->maxdepth, sizeof (int));
 	return s;
 }
 
@@ -342,6 +349,9 @@ tl_jscan_free(struct tl_jscan *s)
 		return;
 	free(s->buf);
 	free(s->tok);
+	free(s->st);
+	free(s->tstack);
+	free(s->keytok);
 	free(s);
 }
 
@@ -355,6 +365,12 @@ uint64_t
 tl_jscan_offset(const struct tl_jscan *s)
 {
 	return s->base + s->pos;
+}
+
+int
+tl_jscan_events(const struct tl_jscan *s)
+{
+	return s->sawevents;
 }
 
 static int
@@ -640,8 +656,17 @@ atend(struct tl_jscan *s)
 {
 	uint64_t off = s->base;
 
-	if (s->mode == M_PRIM && endprim(s, off) < 0)
-		return -1;
+	/*
+	 * A number or literal that the end cuts ("tru", "1.") is not a bad
+	 * value: it is reported as a cut file, below. A whole one ends here.
+	 */
+	if (s->mode == M_PRIM) {
+		if (validprim(s->buf + s->pstart, s->blen - s->pstart)) {
+			if (endprim(s, off) < 0)
+				return -1;
+		} else
+			s->mode = M_WS;
+	}
 	if (s->mode != M_WS)
 		return fail(s, off, "unexpected end of input in a string");
 	if (s->rootdone)
@@ -775,7 +800,7 @@ fastscan(struct tl_jscan *s)
 		case '{':
 		case '[':
 			if ((t != S_OBJ_VALUE && t != S_ARR_FIRST &&
-			    t != S_ARR_VALUE) || depth == MAXDEPTH)
+			    t != S_ARR_VALUE) || depth == s->maxdepth)
 				goto out;
 			if (mk) {
 				s->depth = depth;
@@ -844,14 +869,17 @@ scan(struct tl_jscan *s)
 	size_t i, j, n;
 	uint64_t off;
 	int c, st, r;
+	char lb[48];
 
 	for (;;) {
 		if (s->pos == s->n) {
 			r = fill(s);
 			if (r < 0)
 				return -1;
+			/* The end may complete an item: a bare array's last
+			 * element, a number, which has no closing byte. */
 			if (r == 0)
-				return (r = atend(s)) < 0 ? r : 0;
+				return (r = atend(s)) < 0 ? r : s->ready;
 			if (s->base == 0 && s->n >= 3 &&
 			    memcmp(s->chunk, "\xef\xbb\xbf", 3) == 0)
 				s->pos = 3;	/* UTF-8 byte order mark */
@@ -914,9 +942,12 @@ scan(struct tl_jscan *s)
 				case '[':
 					if ((r = valstart(s, c, off)) < 0)
 						return r;
-					if (s->depth == MAXDEPTH)
+					if (s->depth == s->maxdepth)
 						return fail(s, off,
-						    "nested too deep");
+						    "nested deeper than the "
+						    "limit (--limit %s)",
+						    tl_limit_str(lb,
+						    TL_LIM_DEPTH));
 					if (s->capturing)
 						put1(s, (char)c);
 					s->tstack[s->depth] = s->curtok;
@@ -925,6 +956,7 @@ scan(struct tl_jscan *s)
 					if (s->evnext) {
 						s->evnext = 0;
 						s->evdepth = s->depth;
+						s->sawevents = 1;
 					}
 					i++;
 					if (s->capturing)
@@ -1143,8 +1175,9 @@ scan(struct tl_jscan *s)
 		}
 next:
 		s->pos = i;
-		if (s->blen > MAXITEM)
-			return fail(s, s->base + i, "value larger than 1 GiB");
+		if (s->blen > s->maxitem)
+			return fail(s, s->base + i, "value larger than the limit "
+			    "(--limit %s)", tl_limit_str(lb, TL_LIM_VALUE));
 	}
 }
 
@@ -1157,6 +1190,14 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	r = scan(s);
 	if (r <= 0)
 		return r;
+	/* The fast path checks no size: a value it read whole, here. */
+	if (s->blen > s->maxitem) {
+		char lb[48];
+
+		s->capturing = 1;	/* for fail's "event N" */
+		return fail(s, s->itemoff, "value larger than the limit "
+		    "(--limit %s)", tl_limit_str(lb, TL_LIM_VALUE));
+	}
 	memset(it, 0, sizeof *it);
 	it->kind = s->kind;
 	it->offset = s->itemoff;

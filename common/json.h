@@ -91,6 +91,11 @@ void tl_jscan_quietroot(struct tl_jscan *);
 int tl_jscan_next(struct tl_jscan *, struct tl_jitem *);
 /* Byte offset reached so far. */
 uint64_t tl_jscan_offset(const struct tl_jscan *);
+/*
+ * Nonzero once an array of events was entered: the bare top-level array
+ * or the "traceEvents" array of the top-level object.
+ */
+int tl_jscan_events(const struct tl_jscan *);
 void tl_jscan_free(struct tl_jscan *);
 
 #endif

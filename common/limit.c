@@ -12,9 +12,12 @@ static const char *const names[TL_NLIM] = {
 	"line", "value", "depth", "ratio"
 };
 
-/* The most a limit may be set to: depth sizes arrays of the scanner. */
+/*
+ * The most a limit may be set to: the scanner's token offsets are ints,
+ * and its depth sizes arrays. Those two cannot be none either.
+ */
 static const uint64_t maxval[TL_NLIM] = {
-	UINT64_MAX, UINT64_MAX, 1 << 20, UINT64_MAX
+	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX
 };
 
 uint64_t tl_limit[TL_NLIM] = {
@@ -45,7 +48,7 @@ setone(const char *s, size_t n)
 	if (i == TL_NLIM)
 		return -1;
 	if (strcmp(num, "none") == 0) {
-		if (i == TL_LIM_DEPTH)
+		if (i == TL_LIM_DEPTH || i == TL_LIM_VALUE)
 			return -1;
 		tl_limit[i] = 0;
 		return 0;

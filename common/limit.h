@@ -17,7 +17,7 @@ enum {
 	TL_NLIM
 };
 
-/* The value of each limit; 0 for none (not allowed for depth). */
+/* The value of each limit; 0 for none (not for value and depth). */
 extern uint64_t tl_limit[TL_NLIM];
 
 /* getopt_long's value for --limit, beyond every character. */

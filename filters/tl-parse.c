@@ -3,6 +3,7 @@
  * the event stream: one row per entry of traceEvents, in file order, and a
  * row for each other top-level key, so that no later stage needs the file.
  */
+#include <getopt.h>
 #include <inttypes.h>
 #include <regex.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/json.h"
+#include "../common/limit.h"
 #include "../common/mem.h"
 #include "../common/tsv.h"
 
@@ -60,7 +62,7 @@ static const struct key argkey[] = {
 
 static char **keepcat, **dropcat;
 static size_t nkeep, ndrop;
-static int sflag, tflag;
+static int sflag, tflag, vflag;
 static regex_t rankre;
 
 static struct tl_out out;
@@ -78,8 +80,9 @@ static size_t scratchcap;
 /* The trace being read. */
 static const char *tname;
 static char rank[24];
-static int seenevent;
-static uint64_t nskipped, ncleared, nrepaired;
+static int seenevent, notarray;
+static uint64_t nskipped, ncleared, nrepaired, nleft;
+static uint64_t ntraces;	/* streams read as JSON traces */
 static struct tl_warns warns;
 
 /* The column of key token i in table k[0..n), or -1. */
@@ -99,7 +102,7 @@ keycol(const struct key *k, size_t n, int i)
 static noreturn void
 usage(void)
 {
-	fprintf(stderr, "usage: tl-parse [-st] [-c cat[,cat...]] "
+	fprintf(stderr, "usage: tl-parse [-stv] [-c cat[,cat...]] "
 	    "[-r regex] [-x cat[,cat...]] [file ...]\n");
 	exit(1);
 }
@@ -302,6 +305,82 @@ flushpend(void)
 	pend.n = 0;
 }
 
+/* Order key tokens by their text as written, then by position. */
+static int
+keyorder(const void *a, const void *b)
+{
+	int i = *(const int *)a, j = *(const int *)b;
+	const jsmntok_t *x = &ev.tok[i], *y = &ev.tok[j];
+	int lx = x->end - x->start, ly = y->end - y->start, c;
+
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	if ((c = memcmp(ev.js + x->start, ev.js + y->start, (size_t)lx)) != 0)
+		return c;
+	return i < j ? -1 : i > j;
+}
+
+static int
+intorder(const void *a, const void *b)
+{
+	int i = *(const int *)a, j = *(const int *)b;
+
+	return i < j ? -1 : i > j;
+}
+
+static int
+samekey(int i, int j)
+{
+	const jsmntok_t *x = &ev.tok[i], *y = &ev.tok[j];
+
+	return x->end - x->start == y->end - y->start &&
+	    memcmp(ev.js + x->start, ev.js + y->start,
+	    (size_t)(x->end - x->start)) == 0;
+}
+
+/*
+ * Of the key tokens k[0..n) of one object, keep only the last of those
+ * written the same, where it stands, as for the columns; return how many
+ * are left. Few keys are checked pair by pair; many, or any repeat, are
+ * sorted, so that no event takes quadratic time.
+ */
+static size_t
+lastwins(int *k, size_t n)
+{
+	static int *t;
+	static size_t capt;
+	uint32_t sig[16];
+	size_t i, j, m;
+	const jsmntok_t *x;
+
+	if (n < 2)
+		return n;
+	if (n <= 16) {
+		/* Length, first and last byte: few pairs look alike. */
+		for (i = 0; i < n; i++) {
+			x = &ev.tok[k[i]];
+			sig[i] = (uint32_t)(x->end - x->start) << 16 ^
+			    (uint32_t)(unsigned char)ev.js[x->start] << 8 ^
+			    (unsigned char)ev.js[x->end - 1];
+		}
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				if (sig[i] == sig[j] && samekey(k[i], k[j]))
+					goto sort;
+		return n;
+	}
+sort:
+	xgrow(&t, &capt, n, sizeof *t);
+	memcpy(t, k, n * sizeof *k);
+	qsort(t, n, sizeof *t, keyorder);
+	for (i = m = 0; i < n; i++)
+		if (i + 1 == n || !samekey(t[i], t[i + 1]))
+			t[m++] = t[i];
+	qsort(t, m, sizeof *t, intorder);
+	memcpy(k, t, m * sizeof *k);
+	return m;
+}
+
 static void
 event(const struct tl_jitem *it)
 {
@@ -365,11 +444,14 @@ event(const struct tl_jitem *it)
 			cn = decode(slot[C_CAT], NULL);
 			cs = scratch;
 		}
-		if (nkeep > 0 && !listed(keepcat, nkeep, cs, cn))
+		if ((nkeep > 0 && !listed(keepcat, nkeep, cs, cn)) ||
+		    (ndrop > 0 && listed(dropcat, ndrop, cs, cn))) {
+			nleft++;
 			return;
-		if (ndrop > 0 && listed(dropcat, ndrop, cs, cn))
-			return;
+		}
 	}
+	nrest = lastwins(rest, nrest);
+	nextra = lastwins(extra, nextra);
 	tl_out_i64(o, (int64_t)it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
@@ -430,6 +512,12 @@ toplevel(const struct tl_jitem *it)
 	if (!seenevent && it->keylen == sizeof "distributedInfo" - 1 &&
 	    memcmp(it->key, "distributedInfo", it->keylen) == 0)
 		distinfo(it);
+	if (it->keylen == sizeof "traceEvents" - 1 &&
+	    memcmp(it->key, "traceEvents", it->keylen) == 0) {
+		notarray = 1;
+		tl_warns(&warns, "%s: byte %" PRIu64 ": \"traceEvents\" is not "
+		    "an array (kept as a trace_key row)", tname, it->offset);
+	}
 	tl_out_char(o, '\t');
 	tl_out_char(o, '\t');
 	tl_out_raw(o, "trace_key\t", sizeof "trace_key\t" - 1);
@@ -483,9 +571,9 @@ parse(struct tl_src *src)
 	int r, c;
 
 	tname = tl_in_name(src);
-	nskipped = ncleared = nrepaired = 0;
+	nskipped = ncleared = nrepaired = nleft = 0;
 	warns.n = 0;
-	seenevent = 0;
+	seenevent = notarray = 0;
 	namerank();
 	js = tl_jscan_new(src);
 	if (tl_src_container(src))
@@ -507,6 +595,8 @@ parse(struct tl_src *src)
 		} else
 			toplevel(&it);
 	}
+	if (r == 0 && !tl_jscan_events(js) && !notarray)
+		tl_warns(&warns, "%s: no \"traceEvents\" (no events)", tname);
 	tl_jscan_free(js);
 	if (r == -2) {
 		pend.n = 0;
@@ -514,13 +604,20 @@ parse(struct tl_src *src)
 		tl_warnx("%s: skipped: not a JSON trace", tname);
 		return sflag ? -1 : 0;
 	}
+	ntraces++;
 	flushpend();
 	tl_warns_end(&warns, tname);
-	if (nskipped + ncleared + nrepaired > 0)
+	if (nskipped + ncleared + nrepaired > 0 || vflag) {
+		char left[48] = "";
+
+		if (nkeep > 0 || ndrop > 0)
+			snprintf(left, sizeof left, ", %" PRIu64 " left out by "
+			    "-c or -x", nleft);
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " events skipped, %"
 		    PRIu64 " values cleared, %" PRIu64 " values with repaired "
-		    "strings",
-		    tname, nskipped, nev, ncleared, nrepaired);
+		    "strings%s",
+		    tname, nskipped, nev, ncleared, nrepaired, left);
+	}
 	if (sflag && warns.n > 0)
 		r = -1;
 	return r;
@@ -529,15 +626,23 @@ parse(struct tl_src *src)
 int
 main(int argc, char *argv[])
 {
+	static const struct option lopt[] = {
+		TL_LIMIT_LONGOPT,
+		{ NULL, 0, NULL, 0 }
+	};
 	const char *rankpat = "rank[-_]?([0-9]+)";
 	struct tl_src *src;
 	int ch, status = 0, i, nops, r;
+	uint64_t before;
 	char msg[256];
 
 	tl_setprogname(argv[0]);
 	opterr = 0;
-	while ((ch = getopt(argc, argv, ":c:r:stx:")) != -1) {
+	while ((ch = getopt_long(argc, argv, ":c:r:stvx:", lopt, NULL)) != -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'c':
 			splitlist(optarg, &keepcat, &nkeep);
 			break;
@@ -549,6 +654,9 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			tflag = 1;
+			break;
+		case 'v':
+			vflag = 1;
 			break;
 		case 'x':
 			splitlist(optarg, &dropcat, &ndrop);
@@ -578,6 +686,7 @@ main(int argc, char *argv[])
 			status = 1;
 			continue;
 		}
+		before = ntraces;
 		while ((r = tl_src_next(src)) > 0) {
 			if (tl_src_container(src))
 				tflag = 1;
@@ -586,6 +695,11 @@ main(int argc, char *argv[])
 		}
 		if (r < 0)
 			status = 1;
+		else if (tl_src_container(src) && ntraces == before) {
+			tl_warnx("%s: no JSON trace in the archive",
+			    tl_src_name(src));
+			status = 1;
+		}
 		tl_src_close(src);
 	}
 	header();

@@ -8,9 +8,12 @@
  * columns that -H names are hidden, and a stream longer than a sheet
  * goes on over continuation sheets. Sheets that hold a GPU timeline, the
  * ops by name or roofline numbers get a chart. The workbook is written
- * to a temporary file beside the output and renamed when it is complete.
+ * to a temporary file beside the output and renamed when it is complete;
+ * an output that is not a regular file (/dev/full, /dev/stdout, a FIFO,
+ * a symbolic link) is written into, from a temporary file in TMPDIR.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -29,6 +32,7 @@
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/json.h"
+#include "../common/limit.h"
 #include "../common/mem.h"
 #include "../common/tsv.h"
 #include "tl-xlsx/xlsx.h"
@@ -46,6 +50,7 @@ static const char *outpath, *archpath;
 static lxw_workbook *wb;
 static lxw_format *fhead, *fint;
 static char *tmppath;
+static int copyout;		/* copy tmppath into the output at the end */
 static volatile sig_atomic_t done;
 
 /* One operand. */
@@ -412,22 +417,40 @@ derive(struct tl_src *src, const char *path, char *out)
 	xl_name_derive(path, out);
 }
 
+/*
+ * The temporary workbook: beside the output, to be renamed over it; or,
+ * when the output is there and not a regular file (a device such as
+ * /dev/full or /dev/null, a FIFO, a symbolic link), in TMPDIR, to be
+ * copied into it, since a rename would replace the device or the link.
+ */
 static void
 tmpfile_beside(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0;
+	const char *slash = strrchr(path, '/'), *dir;
+	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0, n;
 	struct stat st;
 	mode_t mask;
 	int fd;
 
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		tl_errx(1, "%s: Is a directory", path);
-	tmppath = xmalloc(strlen(path) + 16);
-	memcpy(tmppath, path, dl);
-	snprintf(tmppath + dl, strlen(path) + 16 - dl, ".%s.XXXXXX",
-	    path + dl);
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		copyout = 1;
+		if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
+			dir = "/tmp";
+		n = strlen(dir) + sizeof "/tl-xlsx.XXXXXX";
+		tmppath = xmalloc(n);
+		snprintf(tmppath, n, "%s/tl-xlsx.XXXXXX", dir);
+	} else {
+		tmppath = xmalloc(strlen(path) + 16);
+		memcpy(tmppath, path, dl);
+		snprintf(tmppath + dl, strlen(path) + 16 - dl, ".%s.XXXXXX",
+		    path + dl);
+	}
 	if ((fd = mkstemp(tmppath)) < 0) {
+		if (copyout)	/* the name of the directory */
+			tl_err(1, "%.*s", (int)(strrchr(tmppath, '/') - tmppath),
+			    tmppath);
 		free(tmppath);
 		tmppath = NULL;
 		tl_err(1, "%s", path);
@@ -440,6 +463,43 @@ tmpfile_beside(const char *path)
 	signal(SIGINT, onsignal);
 	signal(SIGTERM, onsignal);
 	signal(SIGHUP, onsignal);
+	if (copyout && signal(SIGPIPE, onsignal) == SIG_IGN)
+		signal(SIGPIPE, SIG_IGN);
+}
+
+/* Copy the finished workbook into the output (see tmpfile_beside). */
+static void
+copyinto(const char *path)
+{
+	char b[64 * 1024];
+	ssize_t n, k, o;
+	int in, fd;
+
+	if ((in = open(tmppath, O_RDONLY)) < 0)
+		tl_err(1, "%s", tmppath);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		tl_err(1, "%s", path);
+	while ((n = read(in, b, sizeof b)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			tl_err(1, "%s", tmppath);
+		}
+		for (o = 0; o < n; o += k)
+			if ((k = write(fd, b + o, (size_t)(n - o))) < 0) {
+				if (errno == EINTR) {
+					k = 0;
+					continue;
+				}
+				if (errno == EPIPE)	/* quietly, as a stream */
+					exit(1);
+				tl_err(1, "%s", path);
+			}
+	}
+	if (close(fd) != 0)
+		tl_err(1, "%s", path);
+	close(in);
+	unlink(tmppath);
 }
 
 int
@@ -450,6 +510,7 @@ main(int argc, char *argv[])
 		{ "rows", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'r' },
+		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	lxw_workbook_options wo;
@@ -467,6 +528,9 @@ main(int argc, char *argv[])
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":H:n:o:r:", lopt, NULL)) != -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'H':
 			addhide(optarg);
 			break;
@@ -570,7 +634,9 @@ main(int argc, char *argv[])
 	wb = NULL;
 	if (e != LXW_NO_ERROR)
 		tl_errx(1, "%s: %s", outpath, lxw_strerror(e));
-	if (rename(tmppath, outpath) != 0)
+	if (copyout)
+		copyinto(outpath);
+	else if (rename(tmppath, outpath) != 0)
 		tl_err(1, "%s", outpath);
 	done = 1;
 	for (i = 0; i < nops; i++) {
