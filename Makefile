@@ -123,6 +123,7 @@ install: all
 	if [ -n "$(SHARE)" ]; then for f in $(SHARE); do \
 		mkdir -p $(DESTDIR)$(PREFIX)/$$(dirname $$f) && \
 		cp -f $$f $(DESTDIR)$(PREFIX)/$$f; done; fi
+	cp -f scripts/report.mk $(DESTDIR)$(PREFIX)/share/tl/
 
 uninstall:
 	for f in $(PROGS) $(notdir $(SCRIPTS)); do \

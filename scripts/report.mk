@@ -1,6 +1,7 @@
 # tl: make recipes for a directory of traces, one per rank or per run.
 #
 #	make -f scripts/report.mk -j8 TRACES='ranks/*.json.gz' [OUT=reports]
+#	make -f PREFIX/share/tl/report.mk ...	(installed)
 #	    [ARCH=MI300X] [FLAGS='--enable_kernel_summary ...']
 #
 # For each trace NAME.json.gz (or NAME.json, ...), in OUT/NAME/:
@@ -27,9 +28,13 @@ SHELL = /bin/bash
 .DELETE_ON_ERROR:
 .SUFFIXES:
 
+# The programs: bin/ beside scripts/ in the source tree, or, installed
+# (this file in PREFIX/share/tl), PREFIX/bin.
 TLDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
-BIN := $(TLDIR)/../bin
-REPORT := $(TLDIR)/tl-report
+BIN := $(patsubst %/tl-parse,%,$(firstword $(wildcard \
+	$(TLDIR)/../bin/tl-parse $(TLDIR)/../../bin/tl-parse)))
+BIN := $(if $(BIN),$(BIN),$(error report.mk: no tl-parse beside it))
+REPORT := $(firstword $(wildcard $(TLDIR)/tl-report $(BIN)/tl-report))
 OUT ?= reports
 ARCH ?=
 FLAGS ?= --enable_kernel_summary --short_kernel_study
