@@ -737,6 +737,49 @@ wsspan(const unsigned char *p, size_t i, size_t n)
 	return i;
 }
 
+static inline int
+isdig(int c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/*
+ * The end of the JSON number at p[i] in p[0..n), checked as it is read,
+ * when it is one and a byte that cannot continue a primitive follows it
+ * within the chunk; 0 otherwise (a literal, something to report, or the
+ * chunk's end), for the slower way.
+ */
+static inline size_t
+numspan(const unsigned char *p, size_t i, size_t n)
+{
+	size_t k;
+
+	if (p[i] == '-')
+		i++;
+	if (i < n && p[i] == '0')
+		i++;
+	else if (i < n && p[i] != '0' && isdig(p[i]))
+		while (++i < n && isdig(p[i]))
+			;
+	else
+		return 0;
+	if (i < n && p[i] == '.') {
+		for (k = ++i; i < n && isdig(p[i]); i++)
+			;
+		if (i == k)
+			return 0;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		if (++i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		for (k = i; i < n && isdig(p[i]); i++)
+			;
+		if (i == k)
+			return 0;
+	}
+	return i < n && !primch[p[i]] ? i : 0;
+}
+
 /*
  * The fast path, inside an event: plain ASCII strings, numbers and
  * structure, all within the current chunk. It stops before any byte it
@@ -836,10 +879,13 @@ close:
 			if (!primch[c] || (t != S_OBJ_VALUE &&
 			    t != S_ARR_FIRST && t != S_ARR_VALUE))
 				goto out;
-			for (j = i + 1; j < n && primch[p[j]]; j++)
-				;
-			if (j == n || !validprim((const char *)p + i, j - i))
-				goto out;
+			if ((j = numspan(p, i, n)) == 0) {
+				for (j = i + 1; j < n && primch[p[j]]; j++)
+					;
+				if (j == n || !validprim((const char *)p + i,
+				    j - i))
+					goto out;
+			}
 			memcpy(b + bl, p + i, j - i);
 			if (mk) {
 				s->depth = depth;
