@@ -51,8 +51,9 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
 		tests/fuzz/driver.c common/libtl.a $(LIBS)
 
-# fuzz-jscan runs tl-parse's own code.
+# fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's.
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
+tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run
@@ -79,8 +80,9 @@ check-asan: deps
 
 # libFuzzer: each target built with clang and the sanitizers in .fuzz/,
 # then run for FUZZ_SECONDS on tests/fuzz/corpus/NAME (new inputs go to
-# .fuzz/corpus-NAME, crashes to tests/fuzz/crashes/NAME/). scripts/deps
-# fuzz installs clang first if it is missing; make check never needs it.
+# .fuzz/corpus-NAME, crashes to tests/fuzz/crashes/NAME/); make fuzz
+# FUZZ=NAME runs one. scripts/deps fuzz installs clang first if it is
+# missing; make check never needs it.
 FUZZ_SECONDS = 60
 FUZZCC = clang
 FUZZCFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \

@@ -53,7 +53,10 @@ tl_iv_sort(struct tl_iv *a, size_t n, struct tl_iv *tmp)
 int64_t
 tl_iv_union(const struct tl_iv *a, size_t n)
 {
-	int64_t total = 0, s, e;
+	/* Unsigned: disjoint parts of the int64 range add up to less than
+	 * 2^64, so the sum is exact; then capped. */
+	uint64_t total = 0;
+	int64_t s, e;
 	size_t i;
 
 	if (n == 0)
@@ -66,11 +69,12 @@ tl_iv_union(const struct tl_iv *a, size_t n)
 				e = a[i].end;
 			continue;
 		}
-		total += e - s;
+		total += (uint64_t)e - (uint64_t)s;
 		s = a[i].start;
 		e = a[i].end;
 	}
-	return total + (e - s);
+	total += (uint64_t)e - (uint64_t)s;
+	return total > INT64_MAX ? INT64_MAX : (int64_t)total;
 }
 
 int64_t

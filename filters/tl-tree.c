@@ -21,12 +21,14 @@
 #include <stdlib.h>
 #include <stdnoreturn.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/intern.h"
 #include "../common/interval.h"
+#include "../common/limit.h"
 #include "../common/mem.h"
 #include "../common/sort.h"
 #include "../common/tsv.h"
@@ -77,7 +79,8 @@ struct rec {
 	} u;
 	uint32_t name, pid, tid;	/* interned, as written (escaped) */
 	uint32_t parent, root, depth;
-	uint32_t module;		/* interned nn_module + 1, or 0 */
+	uint32_t module;		/* nn_module: 0 none, 1 root, else
+					 * the innermost frame's mnode + 2 */
 	uint16_t flags;
 	uint8_t kind;
 };
@@ -114,9 +117,21 @@ struct thr {
 	uint32_t pid, tid;
 	uint32_t *st;
 	size_t n, cap;
-	uint32_t *mod;		/* module names, interned */
+	uint32_t *mod;		/* the mnodes of its open module frames */
 	size_t nmod, capmod;
-	uint32_t modstr;	/* the joined stack + 1, 0 when stale */
+};
+
+/*
+ * The nn.Module stacks: a node per module frame pushed, linked to the
+ * node of the frame around it. An event holds its stack as one node; the
+ * names are joined only as its row is written, so memory stays linear in
+ * the events however deep and long the stacks are.
+ */
+struct mnode {
+	const char *s;		/* the name, no trailing _<digits>: a */
+	size_t n;		/* prefix of the interned event name */
+	size_t len;		/* of the names down to here joined by ";" */
+	uint32_t up;		/* the enclosing frame's node, or NONE */
 };
 
 /* Options. */
@@ -203,6 +218,10 @@ warnev(const char *fmt, ...)
 	char msg[512];
 	va_list ap;
 
+	if (warns.n >= TL_MAXSHOWN) {	/* only counted: not formatted */
+		warns.n++;
+		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -211,11 +230,15 @@ warnev(const char *fmt, ...)
 
 /* Hash tables. */
 
+static uint64_t hseed;		/* set per run: see main */
+
 static uint64_t
 mix(uint64_t x)
 {
 	/* splitmix64's finaliser: a bijection, so equal hashes mean equal
-	 * 64-bit keys. */
+	 * 64-bit keys. The seed keeps a stream from choosing keys that all
+	 * fall in one run of slots. */
+	x ^= hseed;
 	x ^= x >> 30;
 	x *= 0xbf58476d1ce4e5b9ull;
 	x ^= x >> 27;
@@ -360,8 +383,10 @@ unspool(void (*fn)(const char *, size_t))
 	ssize_t k;
 
 	if (sp.fd < 0) {
-		for (p = sp.buf; p < sp.buf + sp.n; p = nl + 1) {
-			nl = memchr(p, '\n', (size_t)(sp.buf + sp.n - p));
+		/* By offsets: an empty spool may have no buffer. */
+		for (pos = 0; pos < sp.n; pos = (size_t)(nl - sp.buf) + 1) {
+			p = sp.buf + pos;
+			nl = memchr(p, '\n', sp.n - pos);
 			fn(p, (size_t)(nl - p));
 		}
 		sp.n = 0;
@@ -704,8 +729,8 @@ row(struct tl_tsv *t)
 static struct thr *thr;
 static size_t nthr, capthr;
 static struct htab thrtab;
-static char *jbuf;
-static size_t jcap;
+static struct mnode *mnode;
+static size_t nmnode, capmnode;
 
 static struct thr *
 thread(uint32_t pid, uint32_t tid)
@@ -726,15 +751,14 @@ thread(uint32_t pid, uint32_t tid)
 static void
 pop(struct thr *th)
 {
-	if (R[th->st[--th->n]].flags & F_MODULE) {
+	if (R[th->st[--th->n]].flags & F_MODULE)
 		th->nmod--;
-		th->modstr = 0;
-	}
 }
 
 static void
 push(struct thr *th, uint32_t i)
 {
+	struct mnode *m;
 	const char *s;
 	size_t n, k;
 
@@ -748,31 +772,14 @@ push(struct thr *th, uint32_t i)
 		;
 	if (k < n && k > 0 && s[k - 1] == '_')
 		n = k - 1;
+	xgrow(&mnode, &capmnode, nmnode + 1, sizeof *mnode);
+	m = &mnode[nmnode];
+	m->s = s;
+	m->n = n;
+	m->up = th->nmod > 0 ? th->mod[th->nmod - 1] : NONE;
+	m->len = m->up != NONE ? mnode[m->up].len + 1 + n : n;
 	xgrow(&th->mod, &th->capmod, th->nmod + 1, sizeof *th->mod);
-	th->mod[th->nmod++] = tl_intern(in, s, n);
-	th->modstr = 0;
-}
-
-/* The thread's nn.Module stack joined by ";", or "root"; interned + 1. */
-static uint32_t
-modstr(struct thr *th)
-{
-	const char *s;
-	size_t i, n, len = 0;
-
-	if (th->modstr != 0)
-		return th->modstr;
-	if (th->nmod == 0)
-		return th->modstr = tl_intern(in, "root", 4) + 1;
-	for (i = 0; i < th->nmod; i++) {
-		s = tl_intern_str(in, th->mod[i], &n);
-		xgrow(&jbuf, &jcap, len + n + 1, 1);
-		if (i > 0)
-			jbuf[len++] = ';';
-		memcpy(jbuf + len, s, n);
-		len += n;
-	}
-	return th->modstr = tl_intern(in, jbuf, len) + 1;
+	th->mod[th->nmod++] = (uint32_t)nmnode++;
 }
 
 static uint32_t *order;		/* host events by ts, stable */
@@ -827,8 +834,16 @@ hosttree(void)
 				continue;
 			}
 		}
+		if (th->n >= tl_limit[TL_LIM_LEVELS]) {
+			char lb[48];
+
+			tl_errx(1, "%s: event %" PRId64 ": nested deeper than "
+			    "the limit (--limit %s)", segname, e->uid,
+			    tl_limit_str(lb, TL_LIM_LEVELS));
+		}
 		if (Pflag)
-			e->module = modstr(th);
+			e->module = th->nmod > 0 ? th->mod[th->nmod - 1] + 2 :
+			    1;
 		if (th->n > 0) {
 			top = &R[th->st[th->n - 1]];
 			e->parent = th->st[th->n - 1];
@@ -893,6 +908,34 @@ attach(uint32_t r, uint32_t g)
 	R[g].parent = r;
 }
 
+/*
+ * Bring the parent of GPU event g up to date: own is the last graph launch
+ * of its key (or NONE), whose links linkgpu may not have made one by one;
+ * the later of the two launches reached g last.
+ */
+static void
+settle(uint32_t g, uint32_t own)
+{
+	if (own != NONE && own > R[g].parent)
+		R[g].parent = own;
+}
+
+/* Where key k starts in a[0..n), sorted by key: n when it is not there. */
+static size_t
+firstkey(const struct keyrec *a, size_t n, int64_t k)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (a[mid].key < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo].key == k ? lo : n;
+}
+
 /* The op that launched GPU event g: spec 4, step 2. */
 static uint32_t
 launcher(uint32_t g)
@@ -918,9 +961,9 @@ linkgpu(void)
 	struct hslot *s;
 	struct ptkey key;
 	struct flow *w;
-	size_t i, ngl = 0, capgl = 0, lo, hi, mid;
+	size_t i, j, ngl = 0, capgl = 0, lo, hi;
 	uint64_t h;
-	uint32_t g;
+	uint32_t g, *gend = NULL, *gown = NULL;
 
 	lkey = lk == 1 ? corr : extid;
 	for (i = 0; i < nrec; i++) {
@@ -938,22 +981,50 @@ linkgpu(void)
 			gl[ngl++].rec = (uint32_t)i;
 		}
 	}
-	if (ngl > 0)
+	/*
+	 * The GPU events by key, in runs; at the start of each run, its end
+	 * and the last graph launch of the key (NONE before the first).
+	 */
+	if (ngl > 0) {
 		qsort(gl, ngl, sizeof *gl, cmpkey);
+		gend = xmalloc(ngl * sizeof *gend);
+		gown = xmalloc(ngl * sizeof *gown);
+		for (lo = 0; lo < ngl; lo = hi) {
+			for (hi = lo + 1; hi < ngl && gl[hi].key == gl[lo].key;
+			    hi++)
+				;
+			gend[lo] = (uint32_t)hi;
+			gown[lo] = NONE;
+		}
+	}
 	for (i = 0; i < nrec; i++) {
 		if (!ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
 		    lkey[i] == NOID)
 			continue;
 		if (R[i].flags & F_GRAPH) {
-			for (lo = 0, hi = ngl; lo < hi;) {
-				mid = lo + (hi - lo) / 2;
-				if (gl[mid].key < lkey[i])
-					lo = mid + 1;
-				else
-					hi = mid;
+			if ((lo = firstkey(gl, ngl, lkey[i])) == ngl)
+				continue;
+			hi = gend[lo];
+			if (gown[lo] == NONE)
+				for (j = lo; j < hi; j++)
+					attach((uint32_t)i, gl[j].rec);
+			else {
+				/*
+				 * A graph launch of a key that had one: every
+				 * event of the run is linked already. Attach
+				 * the ones whose warnings are shown; count the
+				 * rest, settled at the end (linear, not the
+				 * launches times the events).
+				 */
+				for (j = lo; j < hi && warns.n < TL_MAXSHOWN;
+				    j++) {
+					settle(gl[j].rec, gown[lo]);
+					attach((uint32_t)i, gl[j].rec);
+				}
+				ndup += hi - j;
+				warns.n += hi - j;
 			}
-			for (; lo < ngl && gl[lo].key == lkey[i]; lo++)
-				attach((uint32_t)i, gl[lo].rec);
+			gown[lo] = (uint32_t)i;
 			continue;
 		}
 		s = hfind(&flowtab, mix((uint64_t)lkey[i]), NULL, NULL);
@@ -976,10 +1047,18 @@ linkgpu(void)
 			    "refused", R[i].uid, lkey[i], R[g].uid);
 			continue;
 		}
+		if (ngl > 0 && (R[g].flags & F_LINKED) &&
+		    (lo = firstkey(gl, ngl, lkey[g])) < ngl)
+			settle(g, gown[lo]);
 		attach((uint32_t)i, g);
 	}
+	for (lo = 0; lo < ngl; lo = gend[lo])
+		for (j = lo; j < gend[lo]; j++)
+			settle(gl[j].rec, gown[lo]);
 	hfree(&pt);
 	free(gl);
+	free(gend);
+	free(gown);
 	for (i = 0; i < nrec; i++) {
 		if (!ISGPU(R[i].kind))
 			continue;
@@ -1131,11 +1210,39 @@ putuid(uint32_t i)
 	tl_out_i64(&out, R[i].uid);
 }
 
+/* The module stack written last, joined: consecutive rows share it. */
+static char *mjoin;
+static size_t capmjoin;
+static uint32_t mjoined = NONE;
+
+/*
+ * The names of module frame m and of those around it, outermost first,
+ * joined from the innermost back.
+ */
+static void
+putmodules(uint32_t m)
+{
+	size_t at;
+
+	if (m != mjoined) {
+		mjoined = m;
+		at = mnode[m].len;
+		xgrow(&mjoin, &capmjoin, at, 1);
+		for (;;) {
+			at -= mnode[m].n;
+			memcpy(mjoin + at, mnode[m].s, mnode[m].n);
+			if ((m = mnode[m].up) == NONE)
+				break;
+			mjoin[--at] = ';';
+		}
+	}
+	tl_out_raw(&out, mjoin, mnode[mjoined].len);
+}
+
 static void
 outrow(const char *line, size_t len)
 {
 	struct rec *e;
-	const char *s;
 	size_t n;
 	int tree;
 	uint32_t i;
@@ -1181,10 +1288,10 @@ outrow(const char *line, size_t len)
 		putuid(bwd[obwd++].b);
 	}
 	tl_out_char(&out, '\t');
-	if (e->module != 0) {
-		s = tl_intern_str(in, e->module - 1, &n);
-		tl_out_raw(&out, s, n);
-	}
+	if (e->module == 1)
+		tl_out_raw(&out, "root", 4);
+	else if (e->module > 1)
+		putmodules(e->module - 2);
 	tl_out_char(&out, '\n');
 }
 
@@ -1447,7 +1554,8 @@ finish(void)
 	free(bwd);
 	fwd = bwd = NULL;
 	nfb = capfwd = 0;
-	nrec = nrow = nflow = nsq = npick = 0;
+	nrec = nrow = nflow = nsq = npick = nmnode = 0;
+	mjoined = NONE;
 	nnots = nnodur = nbadid = ngraph = 0;
 	warns.n = 0;
 	nhost = ndrop = ngpu = nlinked = nrefused = ndup = 0;
@@ -1497,6 +1605,28 @@ header(struct tl_tsv *t)
 	tl_out_flush(&out);
 }
 
+/*
+ * Read the current stream of src and write its trees: the whole input
+ * path, callable on any source (tests/fuzz/fuzz-tree.c gives it a memory
+ * source, and closes reader when a fatal error ends the stream early).
+ */
+static struct tl_tsv *reader;
+
+static void
+tree(struct tl_src *src)
+{
+	struct tl_tsv *t;
+
+	reader = t = tl_tsv_open(src);
+	header(t);
+	startseg(t->name);
+	while (tl_tsv_next(t))
+		row(t);
+	finish();
+	tl_tsv_close(t);
+	reader = NULL;
+}
+
 static int64_t
 number(const char *opt, const char *s)
 {
@@ -1522,18 +1652,23 @@ main(int argc, char *argv[])
 		{ "print", no_argument, NULL, 'p' },
 		{ "python", no_argument, NULL, 'P' },
 		{ "up", required_argument, NULL, 'u' },
+		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_src *src;
-	struct tl_tsv *t;
 	char *p;
 	int ch, status = 0, i, nops, r;
 
 	tl_setprogname(argv[0]);
+	hseed = mix((uint64_t)time(NULL) ^ (uint64_t)getpid() << 32 ^
+	    (uint64_t)(uintptr_t)&argc);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":Ad:e:gn:pPu:", lopt,
 	    NULL)) != -1) {
 		switch (ch) {
+		case TL_LIMIT_OPT:
+			tl_limit_set(optarg);
+			break;
 		case 'A':
 			Aflag = 1;
 			break;
@@ -1597,15 +1732,8 @@ main(int argc, char *argv[])
 			status = 1;
 			continue;
 		}
-		while ((r = tl_src_next(src)) > 0) {
-			t = tl_tsv_open(src);
-			header(t);
-			startseg(t->name);
-			while (tl_tsv_next(t))
-				row(t);
-			finish();
-			tl_tsv_close(t);
-		}
+		while ((r = tl_src_next(src)) > 0)
+			tree(src);
 		if (r < 0)
 			status = 1;
 		tl_src_close(src);
@@ -1628,7 +1756,8 @@ main(int argc, char *argv[])
 	free(sq);
 	free(pick);
 	free(segname);
-	free(jbuf);
+	free(mnode);
+	free(mjoin);
 	free(sp.buf);
 	return status;
 }
