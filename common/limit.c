@@ -9,15 +9,16 @@
 #include "limit.h"
 
 static const char *const names[TL_NLIM] = {
-	"line", "value", "depth", "ratio"
+	"line", "value", "depth", "ratio", "levels"
 };
 
 /*
  * The most a limit may be set to: the scanner's token offsets are ints,
- * and its depth sizes arrays. Those two cannot be none either.
+ * and its depth, as tl-tree's levels, sizes arrays. Those three cannot
+ * be none either.
  */
 static const uint64_t maxval[TL_NLIM] = {
-	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX
+	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX, 1 << 20
 };
 
 uint64_t tl_limit[TL_NLIM] = {
@@ -25,6 +26,7 @@ uint64_t tl_limit[TL_NLIM] = {
 	(uint64_t)1 << 30,	/* value: 1 GiB */
 	512,			/* depth */
 	1000,			/* ratio, past the first 1 GiB out */
+	1000,			/* levels */
 };
 
 static int
@@ -48,7 +50,8 @@ setone(const char *s, size_t n)
 	if (i == TL_NLIM)
 		return -1;
 	if (strcmp(num, "none") == 0) {
-		if (i == TL_LIM_DEPTH || i == TL_LIM_VALUE)
+		if (i == TL_LIM_DEPTH || i == TL_LIM_VALUE ||
+		    i == TL_LIM_LEVELS)
 			return -1;
 		tl_limit[i] = 0;
 		return 0;
@@ -81,9 +84,10 @@ tl_limit_set(const char *arg)
 		c = strchr(p, ',');
 		n = c != NULL ? (size_t)(c - p) : strlen(p);
 		if (setone(p, n) < 0)
-			tl_errx(tl_failstatus, "--limit: not NAME=SIZE with NAME one of line, "
-			    "value, depth, ratio and SIZE a whole number above "
-			    "0 (k, M, G, T) or none: \"%s\"", arg);
+			tl_errx(tl_failstatus, "--limit: not NAME=SIZE with "
+			    "NAME one of line, value, depth, ratio, levels and "
+			    "SIZE a whole number above 0 (k, M, G, T) or none: "
+			    "\"%s\"", arg);
 		if (c == NULL)
 			return;
 		p = c + 1;

@@ -14,10 +14,11 @@ enum {
 	TL_LIM_VALUE,		/* bytes of one JSON event or top-level value */
 	TL_LIM_DEPTH,		/* nesting of JSON arrays and objects */
 	TL_LIM_RATIO,		/* decompressed bytes per compressed byte */
+	TL_LIM_LEVELS,		/* nesting of host events on one thread */
 	TL_NLIM
 };
 
-/* The value of each limit; 0 for none (not for value and depth). */
+/* The value of each limit; 0 for none (not for value, depth, levels). */
 extern uint64_t tl_limit[TL_NLIM];
 
 /* getopt_long's value for --limit, beyond every character. */
