@@ -1640,6 +1640,35 @@ number(const char *opt, const char *s)
 	return v;
 }
 
+/* Free the events and what is built of them: the state at the start. */
+static void
+freeall(void)
+{
+	free(R);
+	free(corr);
+	free(extid);
+	free(rowbit);
+	free(flow);
+	free(sq);
+	free(pick);
+	free(segname);
+	free(mnode);
+	free(mjoin);
+	free(sp.buf);
+	R = NULL;
+	corr = extid = NULL;
+	rowbit = NULL;
+	flow = NULL;
+	sq = NULL;
+	pick = NULL;
+	mnode = NULL;
+	segname = mjoin = sp.buf = NULL;
+	caprec = capids = caprowbit = capflow = capsq = cappick = 0;
+	nmnode = capmnode = capmjoin = 0;
+	mjoined = NONE;
+	sp.n = sp.cap = 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1748,16 +1777,6 @@ main(int argc, char *argv[])
 	}
 	tl_out_close(&out);
 	tl_hdr_free(&hdr);
-	free(R);
-	free(corr);
-	free(extid);
-	free(rowbit);
-	free(flow);
-	free(sq);
-	free(pick);
-	free(segname);
-	free(mnode);
-	free(mjoin);
-	free(sp.buf);
+	freeall();
 	return status;
 }
