@@ -1,8 +1,9 @@
 # Constant memory: 200000 rows of 6 columns (1.2 million cells) take no
 # more memory than 20 rows (GNU time's maximum resident set size).
-# (A sanitized build's allocator keeps freed memory: skip there.)
+# (A sanitized build's allocator keeps freed memory, and valgrind's is
+# its own: skip there.)
 command -v /usr/bin/time >/dev/null 2>&1 || exit 77
-[ -n "${TL_SANITIZED:-}" ] && exit 77
+[ -n "${TL_SANITIZED:-}${TL_VALGRIND:-}" ] && exit 77
 gen() {
 	awk -v n="$1" 'BEGIN { print "uid\tname\tts_ns\tdur_ns\tvalue\tnote"
 		for (i = 1; i <= n; i++)
