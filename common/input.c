@@ -236,7 +236,7 @@ decode(struct tl_src *s, char *out, size_t cap)
 {
 	uint64_t lim = tl_limit[TL_LIM_RATIO];
 	ssize_t n;
-	char b[48];
+	char b[TL_LIMIT_STRMAX];
 
 	n = s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
 	if (n <= 0 || (!s->gz && s->kind != K_ARCHIVE))
@@ -247,8 +247,7 @@ decode(struct tl_src *s, char *out, size_t cap)
 		snprintf(s->errmsg, sizeof s->errmsg, "decompresses to more "
 		    "than %" PRIu64 " times its size (--limit %s)", lim,
 		    tl_limit_str(b, TL_LIM_RATIO));
-		s->zerr = 1;
-		return -1;
+		return -1;	/* the producer's last slot */
 	}
 	return n;
 }

@@ -19,7 +19,6 @@
 #include "limit.h"
 #include "mem.h"
 
-
 int
 tl_json_parse(struct tl_jdoc *d, const char *js, size_t len)
 {
@@ -393,6 +392,16 @@ fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
 		tl_warnx("%s: byte %" PRIu64 ": %s", tl_in_name(s->src), off,
 		    msg);
 	return -1;
+}
+
+/* The value being read at off has grown past the limit. */
+static int
+toobig(struct tl_jscan *s, uint64_t off)
+{
+	char b[TL_LIMIT_STRMAX];
+
+	return fail(s, off, "value larger than the limit (--limit %s)",
+	    tl_limit_str(b, TL_LIM_VALUE));
 }
 
 static void
@@ -915,7 +924,7 @@ scan(struct tl_jscan *s)
 	size_t i, j, n;
 	uint64_t off;
 	int c, st, r;
-	char lb[48];
+	char lb[TL_LIMIT_STRMAX];
 
 	for (;;) {
 		if (s->pos == s->n) {
@@ -1222,8 +1231,7 @@ scan(struct tl_jscan *s)
 next:
 		s->pos = i;
 		if (s->blen > s->maxitem)
-			return fail(s, s->base + i, "value larger than the limit "
-			    "(--limit %s)", tl_limit_str(lb, TL_LIM_VALUE));
+			return toobig(s, s->base + i);
 	}
 }
 
@@ -1238,11 +1246,8 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 		return r;
 	/* The fast path checks no size: a value it read whole, here. */
 	if (s->blen > s->maxitem) {
-		char lb[48];
-
 		s->capturing = 1;	/* for fail's "event N" */
-		return fail(s, s->itemoff, "value larger than the limit "
-		    "(--limit %s)", tl_limit_str(lb, TL_LIM_VALUE));
+		return toobig(s, s->itemoff);
 	}
 	memset(it, 0, sizeof *it);
 	it->kind = s->kind;

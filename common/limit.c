@@ -14,8 +14,8 @@ static const char *const names[TL_NLIM] = {
 
 /*
  * The most a limit may be set to: the scanner's token offsets are ints,
- * and its depth, as tl-tree's levels, sizes arrays. Those three cannot
- * be none either.
+ * and its depth, as tl-tree's levels, sizes arrays. Only a limit without
+ * such a bound may be none.
  */
 static const uint64_t maxval[TL_NLIM] = {
 	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX, 1 << 20
@@ -37,7 +37,8 @@ setone(const char *s, size_t n)
 	uint64_t v;
 	int i, shift = 0;
 
-	if ((eq = memchr(s, '=', n)) == NULL || (size_t)(eq - s) >= sizeof name ||
+	if ((eq = memchr(s, '=', n)) == NULL ||
+	    (size_t)(eq - s) >= sizeof name ||
 	    n - (size_t)(eq - s) - 1 >= sizeof num)
 		return -1;
 	memcpy(name, s, (size_t)(eq - s));
@@ -50,8 +51,7 @@ setone(const char *s, size_t n)
 	if (i == TL_NLIM)
 		return -1;
 	if (strcmp(num, "none") == 0) {
-		if (i == TL_LIM_DEPTH || i == TL_LIM_VALUE ||
-		    i == TL_LIM_LEVELS)
+		if (maxval[i] != UINT64_MAX)
 			return -1;
 		tl_limit[i] = 0;
 		return 0;
@@ -102,7 +102,7 @@ tl_limit_str(char *buf, int lim)
 	int i = -1;
 
 	if (v == 0) {
-		snprintf(buf, 48, "%s=none", names[lim]);
+		snprintf(buf, TL_LIMIT_STRMAX, "%s=none", names[lim]);
 		return buf;
 	}
 	while (i < 3 && v % 1024 == 0) {
@@ -110,8 +110,8 @@ tl_limit_str(char *buf, int lim)
 		i++;
 	}
 	if (i >= 0)
-		snprintf(buf, 48, "%s=%" PRIu64 "%c", names[lim], v, suf[i]);
+		snprintf(buf, TL_LIMIT_STRMAX, "%s=%" PRIu64 "%c", names[lim], v, suf[i]);
 	else
-		snprintf(buf, 48, "%s=%" PRIu64, names[lim], v);
+		snprintf(buf, TL_LIMIT_STRMAX, "%s=%" PRIu64, names[lim], v);
 	return buf;
 }

@@ -1,7 +1,7 @@
 /*
  * tl: resource limits. Every tool takes --limit NAME=SIZE, so that a
  * hostile input ends in a clear error instead of unbounded memory or
- * time; the names, defaults and messages are in tl-tsv(5), LIMITS.
+ * time; the names, defaults and messages are in tl(7), Limits.
  */
 #ifndef TL_LIMIT_H
 #define TL_LIMIT_H
@@ -32,7 +32,8 @@ extern uint64_t tl_limit[TL_NLIM];
  */
 void tl_limit_set(const char *arg);
 
-/* "NAME=SIZE" of a limit as it is now, for messages: buf of 48 bytes. */
+/* "NAME=SIZE" of a limit as it is now, for messages, in buf. */
+#define TL_LIMIT_STRMAX	48
 const char *tl_limit_str(char *buf, int lim);
 
 #endif

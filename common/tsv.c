@@ -285,16 +285,18 @@ tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
 	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
 }
 
-/* A line of n bytes (so far) is longer than the limit: its number. */
-static inline int
-toolong(struct tl_tsv *t, size_t n)
+/* The line being read has n bytes so far: an error past the limit. */
+static inline void
+checklen(struct tl_tsv *t, size_t n)
 {
 	uint64_t l = tl_limit[TL_LIM_LINE];
+	char b[TL_LIMIT_STRMAX];
 
 	if (l == 0 || n <= l)
-		return 0;
+		return;
 	t->lineno++;
-	return 1;
+	tl_tsv_errx(t, "line longer than the limit (--limit %s)",
+	    tl_limit_str(b, TL_LIM_LINE));
 }
 
 /*
@@ -304,7 +306,7 @@ toolong(struct tl_tsv *t, size_t n)
 static char *
 getline_(struct tl_tsv *t, size_t *len)
 {
-	char *nl, b[48];
+	char *nl;
 	size_t n;
 	int r;
 
@@ -330,17 +332,13 @@ getline_(struct tl_tsv *t, size_t *len)
 		if (nl != NULL && t->ncarry == 0) {
 			char *line = t->chunk + t->pos;
 
-			if (toolong(t, n))
-				tl_tsv_errx(t, "line longer than the limit "
-				    "(--limit %s)", tl_limit_str(b, TL_LIM_LINE));
+			checklen(t, n);
 			t->pos += n + 1;
 			*len = n;
 			t->lineno++;
 			return line;
 		}
-		if (toolong(t, t->ncarry + n))
-			tl_tsv_errx(t, "line longer than the limit (--limit %s)",
-			    tl_limit_str(b, TL_LIM_LINE));
+		checklen(t, t->ncarry + n);
 		xgrow(&t->carry, &t->carrycap, t->ncarry + n + 1, 1);
 		memcpy(t->carry + t->ncarry, t->chunk + t->pos, n);
 		t->ncarry += n;

@@ -835,7 +835,7 @@ hosttree(void)
 			}
 		}
 		if (th->n >= tl_limit[TL_LIM_LEVELS]) {
-			char lb[48];
+			char lb[TL_LIMIT_STRMAX];
 
 			tl_errx(1, "%s: event %" PRId64 ": nested deeper than "
 			    "the limit (--limit %s)", segname, e->uid,

@@ -467,35 +467,32 @@ tmpfile_beside(const char *path)
 		signal(SIGPIPE, SIG_IGN);
 }
 
-/* Copy the finished workbook into the output (see tmpfile_beside). */
+/*
+ * Copy the finished workbook into the output (see tmpfile_beside), with
+ * the stream writer: its errors as every tool's, a closed pipe quiet.
+ */
 static void
 copyinto(const char *path)
 {
+	struct tl_out o;
 	char b[64 * 1024];
-	ssize_t n, k, o;
+	ssize_t n;
 	int in, fd;
 
 	if ((in = open(tmppath, O_RDONLY)) < 0)
 		tl_err(1, "%s", tmppath);
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 		tl_err(1, "%s", path);
+	tl_out_init(&o, fd, path);
 	while ((n = read(in, b, sizeof b)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			tl_err(1, "%s", tmppath);
 		}
-		for (o = 0; o < n; o += k)
-			if ((k = write(fd, b + o, (size_t)(n - o))) < 0) {
-				if (errno == EINTR) {
-					k = 0;
-					continue;
-				}
-				if (errno == EPIPE)	/* quietly, as a stream */
-					exit(1);
-				tl_err(1, "%s", path);
-			}
+		tl_out_raw(&o, b, (size_t)n);
 	}
+	tl_out_close(&o);
 	if (close(fd) != 0)
 		tl_err(1, "%s", path);
 	close(in);
