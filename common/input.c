@@ -40,6 +40,7 @@ struct tl_src {
 	int fd;
 	int kind;
 	int asis;		/* tl_src_mem: no decompression */
+	int readwhole;		/* tl_src_readwhole */
 
 	/* Raw bytes read ahead of deciding the kind, replayed first. */
 	char *peek;
@@ -63,6 +64,8 @@ struct tl_src {
 	char *zin;
 	char *whole;		/* the stream inflated in one call */
 	size_t nwhole;
+	const char *wp;		/* the stream whole in one buffer, its */
+	size_t wn;		/* first chunk: whole, or peek */
 	char errmsg[256];
 
 	/* Plain streams: one buffer, no thread. */
@@ -309,6 +312,8 @@ endstream(struct tl_src *s)
 	free(s->whole);
 	s->whole = NULL;
 	s->nwhole = 0;
+	s->wp = NULL;
+	s->wn = 0;
 	free(s->mpeek);
 	s->mpeek = NULL;
 	s->nmpeek = s->mpeekpos = 0;
@@ -378,6 +383,37 @@ inflatewhole(struct tl_src *s)
 	s->whole = obuf;
 	s->nwhole = out;
 	s->peekpos = n;
+	s->wp = obuf;
+	s->wn = out;
+}
+
+/*
+ * A plain regular file of at most WHOLE bytes is read whole into peek,
+ * which then is its first chunk; a file that grows meanwhile goes on
+ * after it, from read(2), as any other.
+ */
+static void
+readwhole(struct tl_src *s)
+{
+	struct stat st;
+	size_t size, n;
+	ssize_t k = 0;
+
+	if (!s->readwhole || s->asis || s->rawkind != RAW_FD || s->fd < 0 || s->peekpos != 0 ||
+	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > WHOLE)
+		return;
+	size = (size_t)st.st_size;
+	if (size > s->npeek)
+		s->peek = xrealloc(s->peek, size);
+	n = s->npeek;
+	while (n < size && (k = readfd(s, s->peek + n, size - n)) > 0)
+		n += (size_t)k;
+	s->npeek = n;
+	if (k < 0)
+		return;		/* rawin reports it at the end of peek */
+	s->wp = s->peek;
+	s->wn = n;
 }
 
 /* Start decoding the current stream, whose first raw bytes are p[0..n). */
@@ -407,8 +443,12 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 		if (pthread_create(&s->th, NULL, producer, s) != 0)
 			tl_errx(tl_failstatus, "cannot start a thread");
 		s->threaded = 1;
-	} else if (s->pbuf == NULL)
-		s->pbuf = xmalloc(BLOCK);
+	} else {
+		if (s->kind == K_PLAIN)
+			readwhole(s);
+		if (s->pbuf == NULL)
+			s->pbuf = xmalloc(BLOCK);
+	}
 }
 
 static int
@@ -578,6 +618,12 @@ tl_src_mem(const char *name, const void *p, size_t n)
 	return s;
 }
 
+void
+tl_src_readwhole(struct tl_src *s)
+{
+	s->readwhole = 1;
+}
+
 int
 tl_src_container(const struct tl_src *s)
 {
@@ -671,6 +717,16 @@ tl_src_next(struct tl_src *s)
 	s->started = 1;
 	s->rawkind = RAW_FD;
 	beginstream(s, s->peek, s->npeek);
+	return 1;
+}
+
+int
+tl_in_whole(const struct tl_src *s, const char **p, size_t *n)
+{
+	if (s->wp == NULL)
+		return 0;
+	*p = s->wp;
+	*n = s->wn;
 	return 1;
 }
 

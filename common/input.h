@@ -25,6 +25,12 @@ struct tl_src *tl_src_open(const char *path);
 struct tl_src *tl_src_mem(const char *name, const void *p, size_t n);
 
 /*
+ * Read a plain regular file of at most 64 MiB whole, in one chunk, which
+ * tl_in_whole then gives (it does so for gzip files of that size always).
+ */
+void tl_src_readwhole(struct tl_src *);
+
+/*
  * Advance to the next stream of the source: 1 when there is one, 0 at the
  * end, -1 on an error (already reported). The first call gives the first.
  */
@@ -46,6 +52,15 @@ const char *tl_in_name(const struct tl_src *);
  * "PROG: NAME: what").
  */
 int tl_in_chunk(struct tl_src *, char **p, size_t *n);
+
+/*
+ * 1 when the current stream is held in one buffer, the first chunk
+ * tl_in_chunk gives: a gzip file inflated in one call, or a plain file
+ * read whole after tl_src_readwhole (as it was when opened: one that
+ * grows goes on in further chunks); then p[0..n) is that buffer, which other threads may read
+ * while the stream is current. 0 otherwise.
+ */
+int tl_in_whole(const struct tl_src *, const char **p, size_t *n);
 
 /* Close the source and its current stream. */
 void tl_src_close(struct tl_src *);

@@ -301,6 +301,9 @@ struct tl_jscan {
 	unsigned badutf8, ctrl, badesc;
 	int ready, quietroot;
 	int sawevents;		/* an array of events was entered */
+	int stop;		/* tl_jscan_stopat: n is cut to the stop */
+	size_t fulln;		/* the chunk's length before */
+	int quiet;		/* tl_jscan_at with no source: no messages */
 };
 
 /* Bytes that end a fast run inside a string: " \ controls and non-ASCII. */
@@ -372,6 +375,63 @@ tl_jscan_events(const struct tl_jscan *s)
 	return s->sawevents;
 }
 
+int
+tl_jscan_stopat(struct tl_jscan *s, uint64_t off)
+{
+	if (s->stop || off < s->base + s->pos || off > s->base + s->n)
+		return 0;
+	s->stop = 1;
+	s->fulln = s->n;
+	s->n = (size_t)(off - s->base);
+	return 1;
+}
+
+void
+tl_jscan_unstop(struct tl_jscan *s)
+{
+	if (!s->stop)
+		return;
+	s->stop = 0;
+	s->n = s->fulln;
+}
+
+int
+tl_jscan_atevent(const struct tl_jscan *s)
+{
+	return s->stop && s->pos == s->n && s->mode == M_WS &&
+	    !s->capturing && s->evdepth != 0 && s->depth == s->evdepth &&
+	    s->st[s->depth - 1] == S_ARR_VALUE;
+}
+
+uint64_t
+tl_jscan_nevents(const struct tl_jscan *s)
+{
+	return s->nevents;
+}
+
+struct tl_jscan *
+tl_jscan_at(const struct tl_jscan *s, struct tl_src *src, const char *p,
+    size_t n, uint64_t at, int after, uint64_t index)
+{
+	struct tl_jscan *t;
+
+	if (s->evdepth == 0 || s->depth < s->evdepth || at > n)
+		return NULL;
+	t = tl_jscan_new(src);
+	t->quiet = src == NULL;
+	t->chunk = (char *)p + at;	/* only read */
+	t->n = n - (size_t)at;
+	t->base = at;
+	t->root = s->root;
+	t->quietroot = s->quietroot;
+	t->sawevents = 1;
+	t->evdepth = t->depth = s->evdepth;
+	memcpy(t->st, s->st, (size_t)s->evdepth);
+	t->st[t->depth - 1] = after ? S_ARR_NEXT : S_ARR_VALUE;
+	t->nevents = index;
+	return t;
+}
+
 static int
 fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -382,6 +442,8 @@ fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
 	char msg[256];
 	va_list ap;
 
+	if (s->quiet)
+		return -1;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -654,6 +716,8 @@ fill(struct tl_jscan *s)
 
 	s->base += s->n;
 	s->pos = s->n = 0;
+	if (s->src == NULL)
+		return 0;
 	r = tl_in_chunk(s->src, &s->chunk, &s->n);
 	if (r <= 0)
 		s->n = 0;
@@ -928,6 +992,8 @@ scan(struct tl_jscan *s)
 
 	for (;;) {
 		if (s->pos == s->n) {
+			if (s->stop)
+				return TL_JSTOPPED;
 			r = fill(s);
 			if (r < 0)
 				return -1;

@@ -98,4 +98,29 @@ uint64_t tl_jscan_offset(const struct tl_jscan *);
 int tl_jscan_events(const struct tl_jscan *);
 void tl_jscan_free(struct tl_jscan *);
 
+/*
+ * Reading one stream in two parts at once, when it is held in one buffer
+ * (tl_in_whole) that is the scanner's chunk. tl_jscan_stopat makes
+ * tl_jscan_next return TL_JSTOPPED, reporting nothing, on reaching byte
+ * off of that chunk (1; 0, and nothing happens, if off is outside it or
+ * behind the scan);
+ * tl_jscan_atevent then tells whether the scan stands in the array of
+ * events, before an event's first byte; tl_jscan_unstop goes on past the
+ * stop. tl_jscan_nevents is the index the next event gets.
+ *
+ * tl_jscan_at makes a scanner of p[at..n), a buffer of the stream that s
+ * reads, that begins in s's array of events, before an event (after 0)
+ * or just after one (after 1), the next event getting index. Past n it
+ * asks src for more bytes; with src NULL that is the end, and it writes
+ * no messages: errors only return -1. s must stand in its array (NULL
+ * otherwise). Scanners share nothing: each may run in a thread of its own.
+ */
+#define TL_JSTOPPED	(-3)
+int tl_jscan_stopat(struct tl_jscan *, uint64_t off);
+int tl_jscan_atevent(const struct tl_jscan *);
+void tl_jscan_unstop(struct tl_jscan *);
+uint64_t tl_jscan_nevents(const struct tl_jscan *);
+struct tl_jscan *tl_jscan_at(const struct tl_jscan *s, struct tl_src *src,
+    const char *p, size_t n, uint64_t at, int after, uint64_t index);
+
 #endif

@@ -3,10 +3,15 @@
  * the event stream: one row per entry of traceEvents, in file order, and a
  * row for each other top-level key, so that no later stage needs the file.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE		/* memmem */
+#endif
 #include <getopt.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <regex.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdnoreturn.h>
@@ -71,19 +76,32 @@ static struct tl_out out;
  * rows) wait in pend until the rank is settled, so every row of a trace
  * carries the same rank; o is where rows go now.
  */
-static struct tl_out pend, *o = &out;
+static struct tl_out pend;
 static struct tl_jdoc doc;	/* owned: top-level values */
-static struct tl_jdoc ev;	/* the event: the scanner's tokens */
-static char *scratch;
-static size_t scratchcap;
+
+/*
+ * What one event's reading uses: each thread has its own (see split()):
+ * where rows go, the event's tokens, buffers, and counts.
+ */
+static _Thread_local struct tl_out *o = &out;
+static _Thread_local struct tl_jdoc ev;
+static _Thread_local char *scratch;
+static _Thread_local size_t scratchcap;
+static _Thread_local int *rest, *extra, *sorted;
+static _Thread_local size_t caprest, capextra, capsorted;
+static _Thread_local uint64_t nskipped, ncleared, nrepaired, nleft;
+static _Thread_local int inhalf;	/* the second half's thread */
+static _Thread_local int dirty;		/* it would have warned */
 
 /* The trace being read. */
 static const char *tname;
 static char rank[24];
 static int seenevent, notarray;
-static uint64_t nskipped, ncleared, nrepaired, nleft;
 static uint64_t ntraces;	/* streams read as JSON traces */
 static struct tl_warns warns;
+
+/* Traces held whole of at least this many bytes are read in two halves. */
+static size_t splitmin = 1 << 20;
 
 /* The column of key token i in table k[0..n), or -1. */
 static int
@@ -129,6 +147,10 @@ warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
 	char msg[256];
 	va_list ap;
 
+	if (inhalf) {		/* the event is left to the first thread */
+		dirty = 1;
+		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
@@ -347,8 +369,6 @@ samekey(int i, int j)
 static size_t
 lastwins(int *k, size_t n)
 {
-	static int *t;
-	static size_t capt;
 	uint32_t sig[16];
 	size_t i, j, m;
 	const jsmntok_t *x;
@@ -370,29 +390,28 @@ lastwins(int *k, size_t n)
 		return n;
 	}
 sort:
-	xgrow(&t, &capt, n, sizeof *t);
-	memcpy(t, k, n * sizeof *k);
-	qsort(t, n, sizeof *t, keyorder);
+	xgrow(&sorted, &capsorted, n, sizeof *sorted);
+	memcpy(sorted, k, n * sizeof *k);
+	qsort(sorted, n, sizeof *sorted, keyorder);
 	for (i = m = 0; i < n; i++)
-		if (i + 1 == n || !samekey(t[i], t[i + 1]))
-			t[m++] = t[i];
-	qsort(t, m, sizeof *t, intorder);
-	memcpy(k, t, m * sizeof *k);
+		if (i + 1 == n || !samekey(sorted[i], sorted[i + 1]))
+			sorted[m++] = sorted[i];
+	qsort(sorted, m, sizeof *sorted, intorder);
+	memcpy(k, sorted, m * sizeof *k);
 	return m;
 }
 
 static void
 event(const struct tl_jitem *it)
 {
-	static int *rest, *extra;
-	static size_t caprest, capextra;
 	int slot[NCOL], i, k, v, nk, na, c;
 	size_t nrest = 0, nextra = 0;
 	unsigned bad = 0;
 
-	if (!seenevent)
+	if (!seenevent) {
 		flushpend();
-	seenevent = 1;
+		seenevent = 1;
+	}
 	ev.js = it->text;
 	ev.len = it->len;
 	ev.tok = it->tok;
@@ -561,13 +580,154 @@ header(void)
 	tl_out_header(o, colname);
 }
 
+/*
+ * A trace held whole in memory (tl_in_whole) of splitmin bytes or more is
+ * read by two threads, when there are two processors: this one up to an
+ * event boundary in the second half, the other from there, into a buffer
+ * of rows that are written after this thread's, their uids moved on. The
+ * other thread takes only events that need no message; at the first that
+ * would (or at bad JSON, the end of the array, anything but an event) it
+ * stops, and this one goes on after the last event it took, so that every
+ * row, message and count is the one a single thread makes. A boundary
+ * that is none (the bytes matched within a value) shows when this thread
+ * reaches it: the other's rows are dropped, and this one reads on.
+ */
+struct half {
+	pthread_t th;
+	int running;
+	atomic_int cancel;
+	struct tl_jscan *js;
+	const char *p;		/* the stream, whole */
+	size_t n;
+	struct tl_out out;	/* rows, uids counted from the boundary */
+	uint64_t nev, nleft;	/* events taken, and of them left out */
+	uint64_t at, index;	/* where the first thread goes on */
+	int after;		/* at is just after an event, not before */
+};
+static struct half half;
+
+static void *
+halfmain(void *arg)
+{
+	struct half *h = arg;
+	struct tl_jitem it;
+	size_t mark;
+
+	inhalf = 1;
+	o = &h->out;
+	while (!atomic_load_explicit(&h->cancel, memory_order_relaxed) &&
+	    tl_jscan_next(h->js, &it) > 0 && it.kind == TL_JEVENT &&
+	    it.badutf8 + it.ctrl + it.badesc == 0) {
+		mark = h->out.n;
+		dirty = 0;
+		event(&it);
+		if (dirty) {
+			h->out.n = mark;
+			break;
+		}
+		h->nev++;
+		h->at = tl_jscan_offset(h->js);
+		h->after = 1;
+		h->index = it.index + 1;
+	}
+	h->nleft = nleft;
+	free(scratch);
+	free(rest);
+	free(extra);
+	free(sorted);
+	return NULL;
+}
+
+/*
+ * At the second event: start the second thread at the first event
+ * boundary past the middle, if there is one. A boundary is the bytes
+ * between the first two events, from the first's '}' (at end - 1) to the
+ * second's '{' (at next): '}', blanks, ',', blanks, '{'.
+ */
+static void
+split(struct tl_jscan *js, struct tl_src *src, uint64_t end, uint64_t next)
+{
+	static long ncpu;
+	const char *p, *hit, *pat;
+	size_t n, i, k, plen, tries;
+	uint64_t q = 0;
+
+	if (ncpu == 0)
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (ncpu < 2 || !tl_in_whole(src, &p, &n) || n < splitmin ||
+	    end == 0 || next >= n || next < end || next - end > 62 ||
+	    p[end - 1] != '}' || p[next] != '{')
+		return;
+	pat = p + end - 1;
+	plen = (size_t)(next - end) + 2;
+	for (i = n / 2, tries = 0; i < n && tries < 16; tries++) {
+		if ((hit = memmem(p + i, n - i, pat, plen)) == NULL)
+			return;
+		k = (size_t)(hit - p);
+		if (k >= next) {
+			q = k + plen - 1;
+			break;
+		}
+		i = k + 1;
+	}
+	if (q == 0 || (half.js = tl_jscan_at(js, NULL, p, n, q, 0, 0)) ==
+	    NULL)
+		return;
+	half.p = p;
+	half.n = n;
+	half.out.n = 0;
+	half.nev = half.nleft = half.index = 0;
+	half.at = q;
+	half.after = 0;
+	atomic_store(&half.cancel, 0);
+	if (!tl_jscan_stopat(js, q) ||
+	    pthread_create(&half.th, NULL, halfmain, &half) != 0) {
+		tl_jscan_unstop(js);
+		tl_jscan_free(half.js);
+		half.js = NULL;
+		return;
+	}
+	half.running = 1;
+}
+
+/* Wait for the second thread (stopped first when cancel is set). */
+static void
+endhalf(int cancel)
+{
+	if (!half.running)
+		return;
+	if (cancel)
+		atomic_store(&half.cancel, 1);
+	pthread_join(half.th, NULL);
+	half.running = 0;
+	tl_jscan_free(half.js);
+	half.js = NULL;
+}
+
+/* Write the second thread's rows, their uids moved on by base. */
+static void
+putrows(uint64_t base)
+{
+	const char *p = half.out.buf, *end = p + half.out.n, *nl;
+	uint64_t u;
+
+	for (; p < end; p = nl + 1) {
+		for (u = 0; *p >= '0' && *p <= '9'; p++)
+			u = u * 10 + (uint64_t)(*p - '0');
+		nl = memchr(p, '\n', (size_t)(end - p));
+		tl_out_i64(o, (int64_t)(base + u));
+		tl_out_raw(o, p, (size_t)(nl + 1 - p));
+	}
+	half.out.n = 0;
+}
+
 /* Parse the current stream of src; 0, or -1 on an error. */
 static int
 parse(struct tl_src *src)
 {
-	struct tl_jscan *js;
+	struct tl_jscan *js, *next;
 	struct tl_jitem it;
-	uint64_t nev = 0;
+	uint64_t nev = 0, base, end = 0;
 	int r, c;
 
 	tname = tl_in_name(src);
@@ -588,13 +748,39 @@ parse(struct tl_src *src)
 	for (c = C_PID; c <= C_EXTRA; c++)
 		tl_out_char(o, '\t');
 	endrow();
-	while ((r = tl_jscan_next(js, &it)) > 0) {
-		if (it.kind == TL_JEVENT) {
-			event(&it);
-			nev++;
-		} else
-			toplevel(&it);
+	for (;;) {
+		while ((r = tl_jscan_next(js, &it)) > 0) {
+			if (it.kind == TL_JEVENT) {
+				event(&it);
+				if (nev == 0)
+					end = tl_jscan_offset(js);
+				else if (nev == 1)
+					split(js, src, end, it.offset);
+				nev++;
+			} else
+				toplevel(&it);
+		}
+		if (r != TL_JSTOPPED)
+			break;
+		if (!tl_jscan_atevent(js)) {	/* no boundary: read on */
+			endhalf(1);
+			tl_jscan_unstop(js);
+			continue;
+		}
+		pthread_join(half.th, NULL);
+		half.running = 0;
+		base = tl_jscan_nevents(js);
+		putrows(base);
+		nev += half.nev;
+		nleft += half.nleft;
+		next = tl_jscan_at(js, src, half.p, half.n, half.at,
+		    half.after, base + half.index);
+		tl_jscan_free(half.js);
+		half.js = NULL;
+		tl_jscan_free(js);
+		js = next;
 	}
+	endhalf(1);
 	if (r == 0 && !tl_jscan_events(js) && !notarray)
 		tl_warns(&warns, "%s: no \"traceEvents\" (no events)", tname);
 	tl_jscan_free(js);
@@ -680,12 +866,14 @@ main(int argc, char *argv[])
 		tflag = 1;
 	tl_out_init(&out, 1, "<stdout>");
 	tl_out_init(&pend, -1, "(pending rows)");
+	tl_out_init(&half.out, -1, "(the second half's rows)");
 	for (i = 0; i < nops; i++) {
 		src = tl_src_open(argc > 0 ? argv[i] : "-");
 		if (src == NULL) {
 			status = 1;
 			continue;
 		}
+		tl_src_readwhole(src);
 		before = ntraces;
 		while ((r = tl_src_next(src)) > 0) {
 			if (tl_src_container(src))
@@ -705,6 +893,7 @@ main(int argc, char *argv[])
 	header();
 	tl_out_close(&out);
 	tl_out_close(&pend);
+	tl_out_close(&half.out);
 	tl_json_free(&doc);
 	free(scratch);
 	free(keepcat);

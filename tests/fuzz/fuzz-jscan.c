@@ -5,7 +5,9 @@
  *  1. written to a memfd and opened by its /proc/self/fd path, so that
  *     tl_src_open recognises compression by content (gzip, libarchive's
  *     formats) as for a file, then read by tl-parse's own parse() (the
- *     program is included with its main renamed) into a memory writer;
+ *     program is included with its main renamed) into a memory writer,
+ *     twice: by one thread, then by two (the second half of a trace in a
+ *     thread of its own, at any size), which must write the same;
  *  2. read again from a memory source by the scanner alone, checking that
  *     the tokens it gives for each event are the ones jsmn makes of the
  *     event's text (json.h promises exactly that), and that the text is
@@ -40,13 +42,72 @@ setup(void)
 		abort();
 	tl_out_init(&out, -1, "<stdout>");
 	tl_out_init(&pend, -1, "(pending rows)");
+	tl_out_init(&half.out, -1, "(the second half's rows)");
+	header();	/* once: not part of what the passes compare */
+	out.n = 0;
 }
 
-/* Pass 1: tl-parse on the bytes as a file. */
+/*
+ * Pass 1: tl-parse on the bytes as a file, read by one thread (split
+ * never), then by two wherever it can (split at any size): what comes
+ * out must be the same, rows and counts.
+ */
+struct result {
+	char *buf;
+	size_t n, cap;
+	int fatal;
+};
+
+static void
+keep(struct result *r, const char *p, size_t n)
+{
+	if (n == 0)
+		return;
+	xgrow(&r->buf, &r->cap, r->n + n, 1);
+	memcpy(r->buf + r->n, p, n);
+	r->n += n;
+}
+
+static void
+asfile1(struct result *res, size_t min)
+{
+	static struct tl_src *src;
+	char c[160];
+
+	res->n = 0;
+	res->fatal = 0;
+	splitmin = min;
+	src = tl_src_open(mfpath);
+	if (src == NULL)
+		return;
+	tl_src_readwhole(src);
+	if (setjmp(fuzz_jb) == 0)
+		while (tl_src_next(src) > 0) {
+			if (tl_src_container(src))
+				tflag = 1;
+			parse(src);
+			keep(res, pend.buf, pend.n);
+			keep(res, out.buf, out.n);
+			keep(res, c, (size_t)snprintf(c, sizeof c, "%llu %"
+			    PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
+			    warns.n, nskipped, ncleared, nrepaired, nleft));
+			out.n = pend.n = 0;
+			o = &out;
+		}
+	else {
+		endhalf(1);
+		res->fatal = 1;
+	}
+	out.n = pend.n = 0;
+	o = &out;
+	tflag = 0;
+	tl_src_close(src);
+}
+
 static void
 asfile(const uint8_t *data, size_t size)
 {
-	static struct tl_src *src;
+	static struct result one, two;
 	size_t off = 0;
 	ssize_t k;
 
@@ -58,21 +119,11 @@ asfile(const uint8_t *data, size_t size)
 			abort();
 		off += (size_t)k;
 	}
-	src = tl_src_open(mfpath);
-	if (src == NULL)
-		return;
-	if (setjmp(fuzz_jb) == 0)
-		while (tl_src_next(src) > 0) {
-			if (tl_src_container(src))
-				tflag = 1;
-			parse(src);
-			out.n = pend.n = 0;
-			o = &out;
-		}
-	out.n = pend.n = 0;
-	o = &out;
-	tflag = 0;
-	tl_src_close(src);
+	asfile1(&one, SIZE_MAX);
+	asfile1(&two, 0);
+	if (!one.fatal && !two.fatal && (one.n != two.n ||
+	    (one.n > 0 && memcmp(one.buf, two.buf, one.n) != 0)))
+		abort();	/* two threads read it otherwise than one */
 }
 
 /* Pass 2: the scanner alone, checked against jsmn. */
