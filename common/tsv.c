@@ -1,5 +1,9 @@
 /* tl: the stream format: reader and writer. */
+#define _GNU_SOURCE		/* F_SETPIPE_SZ */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +22,7 @@
 #include "tsv.h"
 
 #define OUTBUF	(64 * 1024)
+#define PIPEBUF	(1024 * 1024)
 
 /* Bytes that need an escape: \ TAB LF CR. */
 static const unsigned char special[256] = {
@@ -80,6 +85,14 @@ flushmain(void)
 void
 tl_out_init(struct tl_out *o, int fd, const char *name)
 {
+	struct stat st;
+
+	/*
+	 * A pipe of 1 MiB rather than 64 KiB: a stage and the next run side
+	 * by side with sixteen times fewer switches between them.
+	 */
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, PIPEBUF);
 	o->fd = fd;
 	o->name = name;
 	o->cap = OUTBUF;
