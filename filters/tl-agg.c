@@ -49,10 +49,12 @@ usage(void)
 	    "              table [file ...]\n"
 	    "       tl-agg [-akT] [-b bins] [-L us] [-m us] [-n top] "
 	    "[-R us] [-s us] [-w us]\n"
-	    "              -d dir [file ...]\n"
+	    "              -d dir [-t table[,table...]] [file ...]\n"
 	    "       tl-agg [-akT] [-b bins] [-m us] [-n top] [-s us] "
 	    "-C dir\n"
-	    "              [-d dir [-L us] [-R us] [-w us]] [file ...]\n");
+	    "              [-d dir [-L us] [-R us] [-t table[,table...]] "
+	    "[-w us]]\n"
+	    "              [file ...]\n");
 	exit(1);
 }
 
@@ -190,6 +192,7 @@ main(int argc, char *argv[])
 		{ "top", required_argument, NULL, 'n' },
 		{ "runtime-cutoff", required_argument, NULL, 'R' },
 		{ "short", required_argument, NULL, 's' },
+		{ "tables", required_argument, NULL, 't' },
 		{ "tracelens", no_argument, NULL, 'T' },
 		{ "kernel-wait", required_argument, NULL, 'w' },
 		TL_LIMIT_LONGOPT,
@@ -200,11 +203,11 @@ main(int argc, char *argv[])
 	struct tl_tsv *t;
 	int ch, status = 0, i, nops, r, Lset = 0;
 	size_t len;
-	char *path;
+	char *path, *only = NULL, *p;
 
 	tl_setprogname(argv[0]);
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":ab:C:d:kL:m:n:R:s:Tw:", lopt,
+	while ((ch = getopt_long(argc, argv, ":ab:C:d:kL:m:n:R:s:t:Tw:", lopt,
 	    NULL)) != -1) {
 		switch (ch) {
 		case TL_LIMIT_OPT:
@@ -242,6 +245,9 @@ main(int argc, char *argv[])
 		case 's':
 			agg_shortus = number("-s", optarg);
 			break;
+		case 't':
+			only = optarg;
+			break;
 		case 'T':
 			Tflag = 1;
 			break;
@@ -259,6 +265,8 @@ main(int argc, char *argv[])
 	if (cdir != NULL && ddir == NULL && Lset)
 		tl_errx(1, "-C writes no launch or idle tables: -L, -R and -w "
 		    "do not apply (but -C with -d does)");
+	if (only != NULL && ddir == NULL)
+		tl_errx(1, "-t chooses the tables of -d: give -d too");
 	if (cdir == NULL && ddir == NULL) {
 		if (argc == 0) {
 			tl_warnx("no table named");
@@ -278,6 +286,18 @@ main(int argc, char *argv[])
 		for (i = 0; i < NTABLES; i++)
 			want[i] = cdir == NULL || ddir != NULL ||
 			    agg_sheetname[i] != NULL;
+	if (only != NULL) {
+		int keep[NTABLES] = { 0 };
+
+		for (p = strtok(only, ","); p != NULL; p = strtok(NULL, ",")) {
+			if ((i = tablenum(p)) < 0)
+				tl_errx(1, "-t: unknown table \"%s\"", p);
+			keep[i] = 1;
+		}
+		for (i = 0; i < NTABLES; i++)
+			if (cdir == NULL || agg_sheetname[i] == NULL)
+				want[i] &= keep[i];
+	}
 	if (cdir != NULL) {
 		agg_csv = 1;
 		Tflag = 1;
@@ -296,8 +316,9 @@ main(int argc, char *argv[])
 		for (i = 0; i < NTABLES; i++) {
 			int fd;
 
-			if (cdir != NULL && agg_sheetname[i] != NULL)
-				continue;	/* a CSV file */
+			if (!want[i] || (cdir != NULL &&
+			    agg_sheetname[i] != NULL))
+				continue;	/* not asked for, or a CSV file */
 
 			len = strlen(ddir) + strlen(agg_tabname[i]) + 6;
 			path = xmalloc(len);

@@ -13,6 +13,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "agg.h"
 
 struct ev *agg_e;
@@ -508,15 +509,6 @@ agg_row(struct tl_tsv *t)
 /* uid -> index. */
 static uint32_t *byuid;		/* indexes sorted by uid; NULL: in order */
 
-static int
-cmpuid(const void *a, const void *b)
-{
-	int64_t x = agg_e[*(const uint32_t *)a].uid;
-	int64_t y = agg_e[*(const uint32_t *)b].uid;
-
-	return (x > y) - (x < y);
-}
-
 static uint32_t
 lookup(int64_t uid)
 {
@@ -537,23 +529,37 @@ lookup(int64_t uid)
 }
 
 /*
- * Host events by start, ties by uid: the input order of a stream that
- * tl-parse wrote, and the same order when a stage moved rows (tl-roofline
- * -p writes the rows of the ops it models at the end of a trace).
+ * Sort the event indexes idx[0..n) (in increasing order) by uid, then,
+ * with byts, stably by start: host events by start, ties by uid, the
+ * input order of a stream that tl-parse wrote, and the same order when a
+ * stage moved rows (tl-roofline -p writes the rows of the ops it models
+ * at the end of a trace). Radix sorts of the keys as unsigned (the sign
+ * bit flipped): linear, where qsort's comparisons took a tenth of the
+ * program's time.
  */
-static int
-cmphost(const void *a, const void *b)
+static void
+sortev(uint32_t *idx, size_t n, int byts)
 {
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	int64_t x = agg_e[i].tsns, y = agg_e[j].tsns;
+	struct tl_sortkey *k;
+	size_t j;
 
-	if (x != y)
-		return (x > y) - (x < y);
-	x = agg_e[i].uid;
-	y = agg_e[j].uid;
-	if (x != y)
-		return (x > y) - (x < y);
-	return (i > j) - (i < j);
+	if (n < 2)
+		return;
+	k = xreallocarray(NULL, n, sizeof *k);
+	for (j = 0; j < n; j++) {
+		k[j].k = (uint64_t)agg_e[idx[j]].uid ^ UINT64_C(1) << 63;
+		k[j].i = idx[j];
+	}
+	tl_radix_sort(k, n);
+	if (byts) {
+		for (j = 0; j < n; j++)
+			k[j].k = (uint64_t)agg_e[k[j].i].tsns ^
+			    UINT64_C(1) << 63;
+		tl_radix_sort(k, n);
+	}
+	for (j = 0; j < n; j++)
+		idx[j] = k[j].i;
+	free(k);
 }
 
 void
@@ -581,7 +587,7 @@ agg_build(void)
 		byuid = xreallocarray(NULL, agg_n, sizeof *byuid);
 		for (j = 0; j < agg_n; j++)
 			byuid[j] = (uint32_t)j;
-		qsort(byuid, agg_n, sizeof *byuid, cmpuid);
+		sortev(byuid, agg_n, 0);
 		for (j = 1; j < agg_n; j++)
 			if (agg_e[byuid[j - 1]].uid == agg_e[byuid[j]].uid)
 				tl_errx(1, "%s: duplicate uid %" PRId64,
@@ -616,7 +622,7 @@ agg_build(void)
 	for (nhost = 0, j = 0; j < agg_n; j++)
 		if (ISHOST(agg_e[j].kind))
 			host[nhost++] = (uint32_t)j;
-	qsort(host, nhost, sizeof *host, cmphost);
+	sortev(host, nhost, 1);
 	agg_kidoff = xcalloc(agg_n + 1, sizeof *agg_kidoff);
 	for (j = 0; j < agg_n; j++)
 		if ((p = agg_e[j].parent) != NONE)

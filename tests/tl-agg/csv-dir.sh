@@ -14,3 +14,12 @@ tl-agg -C c2 tree.tsv 2>/dev/null
 for f in c/*.csv; do
 	cmp -s "$f" "c2/${f#c/}" || echo "${f#c/}: differs"
 done
+# -t: only the tables named, the same as without it; none else written.
+tl-agg -C c3 -d d3 -L 5 -t idle,launch_stats tree.tsv 2>/dev/null
+echo "-t: exit $?"
+ls d3
+for t in idle launch_stats; do
+	cmp -s d/$t.tsv d3/$t.tsv && echo "-t $t: same"
+done
+tl-agg -d d4 -t ops,idle tree.tsv 2>/dev/null
+ls d4

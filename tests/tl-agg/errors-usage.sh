@@ -23,3 +23,7 @@ echo "exit $?"
 tl-agg -C a -L 5
 echo "exit $?"
 ls
+tl-agg -t idle ops
+echo "exit $?"
+tl-agg -d d -t idle,nosuch
+echo "exit $?"
