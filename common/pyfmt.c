@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtoa.h"
 #include "pyfmt.h"
 #include "tsv.h"
 
@@ -48,42 +49,56 @@ tl_fmt_milli(char *buf, double v)
 	return o;
 }
 
-/*
- * The shortest digits of v (finite, not 0) that read back as v, rounded
- * correctly, and the decimal exponent of the first. A double that is
- * not subnormal needs 15 digits at least: when fewer read back, the 15
- * rounded ones are those followed by zeros, which are cut. A subnormal
- * has less precision, so its search starts at 1 digit.
- */
-static int
-digits(double v, char *dig, int *exp)
+int
+tl_fmt_digits(char *buf, int neg, const char *dig, int nd, int e, int sci,
+    int point0)
 {
-	char tmp[40], *p;
-	int prec, nd = 0;
+	int o = 0, i, a;
 
-	prec = fabs(v) < DBL_MIN ? 0 : 14;
-	for (; prec < 16; prec++) {
-		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
-		if (strtod(tmp, NULL) == v)
-			break;
+	if (neg)
+		buf[o++] = '-';
+	if (e < -4 || e >= sci) {
+		buf[o++] = dig[0];
+		if (nd > 1) {
+			buf[o++] = '.';
+			memcpy(buf + o, dig + 1, (size_t)nd - 1);
+			o += nd - 1;
+		}
+		buf[o++] = 'e';
+		buf[o++] = e < 0 ? '-' : '+';
+		a = e < 0 ? -e : e;
+		if (a >= 100)
+			buf[o++] = (char)('0' + a / 100);
+		buf[o++] = (char)('0' + a / 10 % 10);
+		buf[o++] = (char)('0' + a % 10);
+	} else if (e < 0) {
+		buf[o++] = '0';
+		buf[o++] = '.';
+		for (i = 0; i < -e - 1; i++)
+			buf[o++] = '0';
+		memcpy(buf + o, dig, (size_t)nd);
+		o += nd;
+	} else {
+		for (i = 0; i <= e; i++)
+			buf[o++] = i < nd ? dig[i] : '0';
+		if (nd > e + 1) {
+			buf[o++] = '.';
+			memcpy(buf + o, dig + e + 1, (size_t)(nd - e - 1));
+			o += nd - e - 1;
+		} else if (point0) {
+			buf[o++] = '.';
+			buf[o++] = '0';
+		}
 	}
-	if (prec == 16)
-		snprintf(tmp, sizeof tmp, "%.*e", prec, v);
-	p = tmp;
-	for (; *p != 'e'; p++)
-		if (*p >= '0' && *p <= '9')
-			dig[nd++] = *p;
-	*exp = atoi(p + 1);
-	while (nd > 1 && dig[nd - 1] == '0')
-		nd--;
-	return nd;
+	buf[o] = '\0';
+	return o;
 }
 
 int
 tl_py_float(char *buf, size_t cap, double v)
 {
 	char dig[24];
-	int nd, e, i, o = 0;
+	int nd, e, o;
 
 	if (cap < TL_PY_FLOATMAX)
 		return -1;
@@ -95,39 +110,8 @@ tl_py_float(char *buf, size_t cap, double v)
 		return snprintf(buf, cap, signbit(v) ? "-0.0" : "0.0");
 	if ((o = tl_fmt_milli(buf, v)) > 0)
 		return o;
-	nd = digits(v, dig, &e);
-	if (v < 0)
-		buf[o++] = '-';
-	if (e < -4 || e >= 16) {
-		buf[o++] = dig[0];
-		if (nd > 1) {
-			buf[o++] = '.';
-			memcpy(buf + o, dig + 1, (size_t)nd - 1);
-			o += nd - 1;
-		}
-		o += snprintf(buf + o, cap - (size_t)o, "e%c%02d",
-		    e < 0 ? '-' : '+', e < 0 ? -e : e);
-		return o;
-	}
-	if (e < 0) {
-		buf[o++] = '0';
-		buf[o++] = '.';
-		for (i = 0; i < -e - 1; i++)
-			buf[o++] = '0';
-		memcpy(buf + o, dig, (size_t)nd);
-		o += nd;
-	} else {
-		for (i = 0; i <= e; i++)
-			buf[o++] = i < nd ? dig[i] : '0';
-		buf[o++] = '.';
-		if (nd > e + 1) {
-			memcpy(buf + o, dig + e + 1, (size_t)(nd - e - 1));
-			o += nd - e - 1;
-		} else
-			buf[o++] = '0';
-	}
-	buf[o] = '\0';
-	return o;
+	nd = tl_dtoa(v, dig, &e);
+	return tl_fmt_digits(buf, v < 0, dig, nd, e, 16, 1);
 }
 
 /* numpy's pairwise_sum for float64 (unrolled by 8, blocks of 128). */

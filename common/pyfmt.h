@@ -31,6 +31,18 @@ int tl_py_float(char *buf, size_t cap, double v);
  */
 int tl_fmt_milli(char *buf, double v);
 
+/*
+ * Lay out the decimal digits dig[0..nd) of a number whose first digit has
+ * the exponent e (d.ddd x 10^e): "d.ddde+XX" (at least two exponent
+ * digits) when e < -4 or e >= sci, else positional, with ".0" after a
+ * whole number when point0 is set. With sci 16 and point0, Python's repr
+ * of a float; with sci P and not point0, printf's %.Pg when the digits
+ * are those of %.Pg with the trailing zeros cut. A '-' first when neg.
+ * Writes buf (TL_PY_FLOATMAX bytes), NUL-terminated; returns the length.
+ */
+int tl_fmt_digits(char *buf, int neg, const char *dig, int nd, int e, int sci,
+    int point0);
+
 /* numpy's pairwise sum of a float64 array (np.sum, pandas's sum). */
 double tl_np_sum(const double *a, size_t n);
 

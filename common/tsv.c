@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "dtoa.h"
 #include "err.h"
 #include "limit.h"
 #include "mem.h"
@@ -239,7 +241,8 @@ tl_out_i64(struct tl_out *o, int64_t v)
 int
 tl_fmt_double(char *buf, size_t cap, double v)
 {
-	int prec, n = 0;
+	char dig[20];
+	int prec, n = 0, nd, e;
 
 	if (isnan(v))
 		return snprintf(buf, cap, "nan");
@@ -255,6 +258,19 @@ tl_fmt_double(char *buf, size_t cap, double v)
 	/* Not whole, so the milli text has a nonzero fraction: %g's form. */
 	if (cap >= TL_PY_FLOATMAX && (n = tl_fmt_milli(buf, v)) > 0)
 		return n;
+	/*
+	 * The shortest digits that read back (the closest of them), laid
+	 * out as %.Pg, P the larger of 15 and their count: %.15g's text when
+	 * 15 digits or fewer read back, else %.16g's or %.17g's; but just
+	 * above a power of two, where the doubles below are closer together,
+	 * 16 digits may read back where %.16g's rounding does not. Not for
+	 * -0 and subnormals, which have fewer digits than %.15g writes.
+	 */
+	if (cap >= TL_PY_FLOATMAX && fabs(v) >= DBL_MIN) {
+		nd = tl_dtoa(v, dig, &e);
+		return tl_fmt_digits(buf, v < 0, dig, nd, e, nd > 15 ? nd : 15,
+		    0);
+	}
 	for (prec = 15; prec <= 17; prec++) {
 		n = snprintf(buf, cap, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)

@@ -4,6 +4,7 @@
  * directory and writes its temporary files there.
  */
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,48 @@ fmt(double v, const char *want)
 	CHECK(memcmp(&back, &v, sizeof v) == 0);	/* bit for bit */
 }
 
+/*
+ * Random doubles of every exponent, and ratios as a perf tool prints
+ * them: the text is the first of %.15g, %.16g, %.17g that reads back,
+ * but for powers of two, where it is no longer and reads back.
+ */
+static void
+test_double_random(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15u, b;
+	char buf[40], ref[40];
+	size_t i, bad = 0, n = getenv("TL_VALGRIND") != NULL ? 5000 : 200000;
+	double v;
+	int p, k;
+
+	for (i = 0; i < 2 * n; i++) {
+		x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+		b = x * 0x2545f4914f6cdd1du;
+		if (i < n)
+			memcpy(&v, &b, sizeof v);
+		else
+			v = (double)((b >> 34) | 1) / (double)((b & 0xfffffff) | 1) *
+			    pow(10, (double)(b >> 28 & 15) - 6);
+		if (!isfinite(v))
+			continue;
+		k = tl_fmt_double(buf, sizeof buf, v);
+		for (p = 15; p <= 17; p++) {
+			snprintf(ref, sizeof ref, "%.*g", p, v);
+			if (strtod(ref, NULL) == v)
+				break;
+		}
+		if (strcmp(buf, ref) == 0)
+			continue;
+		memcpy(&b, &v, sizeof b);
+		if ((b & 0xfffffffffffffu) == 0 && fabs(v) >= DBL_MIN &&
+		    (size_t)k <= strlen(ref) && strtod(buf, NULL) == v)
+			continue;	/* a power of two */
+		if (bad++ < 5)
+			fprintf(stderr, "%a: %s, not %s\n", v, buf, ref);
+	}
+	CHECK_I64(bad, 0);
+}
+
 static void
 test_double(void)
 {
@@ -128,6 +171,9 @@ test_double(void)
 	fmt(0.0005, "0.0005");
 	fmt(99999999999.999, "99999999999.999");
 	fmt(1234567890123.5, "1234567890123.5");
+	/* Just above a power of two: 16 digits read back, %.16g's not. */
+	fmt(0x1p-24, "5.960464477539063e-08");
+	test_double_random();
 }
 
 static void
