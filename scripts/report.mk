@@ -6,7 +6,8 @@
 #
 # For each trace NAME.json.gz (or NAME.json, ...), in OUT/NAME/:
 #
-#	tree.tsv	tl-parse -t -x python_function | tl-tree: the tree
+#	tree.tsv	tl-parse -t -x python_function,cpu_instant_event |
+#			tl-tree: the tree
 #			stream, with the trace and rank columns
 #	tables/		tl-agg -d: every table, exact times, with a trace
 #			column (tables/timeline.tsv stands for them all)
@@ -66,7 +67,8 @@ summary: $(OUT)/summary.xlsx
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
-	$(BIN)/tl-parse -t -x python_function $$< | $(BIN)/tl-tree >$$@
+	$(BIN)/tl-parse -t -x python_function,cpu_instant_event $$< | \
+	    $(BIN)/tl-tree >$$@
 
 $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
 	rm -rf $$(@D).tmp
