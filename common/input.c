@@ -331,6 +331,41 @@ isgzip(const char *p, size_t n)
 }
 
 /*
+ * The size of the current stream's file when the whole of it may be held
+ * in peek: a regular file (not stdin, not an archive member) of at most
+ * WHOLE bytes, nothing read past peek yet; else 0.
+ */
+static size_t
+wholesize(struct tl_src *s)
+{
+	struct stat st;
+
+	if (s->rawkind != RAW_FD || s->fd < 0 || s->peekpos != 0 ||
+	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > WHOLE || (size_t)st.st_size < s->npeek)
+		return 0;
+	return (size_t)st.st_size;
+}
+
+/*
+ * Read the file on into peek, up to size bytes in all (from there on the
+ * raw bytes come from peek, then from the file); 1 when it holds them.
+ */
+static int
+peekall(struct tl_src *s, size_t size)
+{
+	size_t n = s->npeek;
+	ssize_t k;
+
+	if (size > n)
+		s->peek = xrealloc(s->peek, size);
+	while (n < size && (k = readfd(s, s->peek + n, size - n)) > 0)
+		n += (size_t)k;
+	s->npeek = n;
+	return n == size;
+}
+
+/*
  * A gzip file that inflates (its trailer says) to at most WHOLE bytes is
  * read whole and inflated in one call by libdeflate, several times faster
  * than zlib's streaming inflate; then s->whole holds it. Anything else (a
@@ -342,78 +377,49 @@ static void
 inflatewhole(struct tl_src *s)
 {
 	struct libdeflate_decompressor *d;
-	struct stat st;
 	unsigned char tr[4];
-	size_t size, isize, n, in, out;
-	ssize_t k;
-	char *buf, *obuf;
+	size_t size, isize, in, out;
+	char *obuf;
 	int r;
 
-	if (s->rawkind != RAW_FD || s->fd < 0 || s->peekpos != 0 ||
-	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size < 18 || st.st_size > WHOLE ||
-	    (size_t)st.st_size < s->npeek ||
-	    pread(s->fd, tr, 4, st.st_size - 4) != 4)
+	if ((size = wholesize(s)) < 18 ||
+	    pread(s->fd, tr, 4, (off_t)size - 4) != 4)
 		return;
 	isize = (size_t)tr[0] | (size_t)tr[1] << 8 | (size_t)tr[2] << 16 |
 	    (size_t)tr[3] << 24;
-	if (isize == 0 || isize > WHOLE)
-		return;
-	size = (size_t)st.st_size;
-	buf = xmalloc(size);
-	memcpy(buf, s->peek, s->npeek);
-	n = s->npeek;
-	while (n < size && (k = readfd(s, buf + n, size - n)) > 0)
-		n += (size_t)k;
-	/* From here on the raw bytes come from buf, then from the file. */
-	free(s->peek);
-	s->peek = buf;
-	s->npeek = n;
-	if (n != size)
+	if (isize == 0 || isize > WHOLE || !peekall(s, size))
 		return;
 	if ((d = libdeflate_alloc_decompressor()) == NULL)
 		tl_errx(tl_failstatus, "out of memory");
 	obuf = xmalloc(isize);
-	r = libdeflate_gzip_decompress_ex(d, buf, n, obuf, isize, &in, &out);
+	r = libdeflate_gzip_decompress_ex(d, s->peek, size, obuf, isize, &in,
+	    &out);
 	libdeflate_free_decompressor(d);
-	if (r != LIBDEFLATE_SUCCESS || in != n || out == 0) {
+	if (r != LIBDEFLATE_SUCCESS || in != size || out == 0) {
 		free(obuf);
 		return;
 	}
 	s->whole = obuf;
 	s->nwhole = out;
-	s->peekpos = n;
+	s->peekpos = size;
 	s->wp = obuf;
 	s->wn = out;
 }
 
 /*
- * A plain regular file of at most WHOLE bytes is read whole into peek,
- * which then is its first chunk; a file that grows meanwhile goes on
- * after it, from read(2), as any other.
+ * After tl_src_readwhole, a plain file of at most WHOLE bytes is read
+ * whole into peek, which then is its first chunk; a file that grows
+ * meanwhile goes on after it, from read(2), as any other.
  */
 static void
 readwhole(struct tl_src *s)
 {
-	struct stat st;
-	size_t size, n;
-	ssize_t k = 0;
+	size_t size;
 
-	if (!s->readwhole || s->asis || s->rawkind != RAW_FD || s->fd < 0 || s->peekpos != 0 ||
-	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size > WHOLE)
+	if (!s->readwhole || (size = wholesize(s)) == 0 || !peekall(s, size))
 		return;
-	size = (size_t)st.st_size;
-	if (size > s->npeek)
-		s->peek = xrealloc(s->peek, size);
-	n = s->npeek;
-	while (n < size && (k = readfd(s, s->peek + n, size - n)) > 0)
-		n += (size_t)k;
-	s->npeek = n;
-	if (k < 0)
-		return;		/* rawin reports it at the end of peek */
 	s->wp = s->peek;
-	s->wn = n;
+	s->wn = size;
 }
 
 /* Start decoding the current stream, whose first raw bytes are p[0..n). */

@@ -767,16 +767,13 @@ parse(struct tl_src *src)
 			tl_jscan_unstop(js);
 			continue;
 		}
-		pthread_join(half.th, NULL);
-		half.running = 0;
+		endhalf(0);
 		base = tl_jscan_nevents(js);
 		putrows(base);
 		nev += half.nev;
 		nleft += half.nleft;
 		next = tl_jscan_at(js, src, half.p, half.n, half.at,
 		    half.after, base + half.index);
-		tl_jscan_free(half.js);
-		half.js = NULL;
 		tl_jscan_free(js);
 		js = next;
 	}
