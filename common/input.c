@@ -1,6 +1,7 @@
 /* tl: the input layer (plain files, stdin, gzip, libarchive). */
 #include <sys/stat.h>
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -28,6 +29,42 @@ enum { RAW_FD, RAW_MEMBER };
 #define NSLOT	4
 #define PEEK	4096		/* bytes read before deciding the kind */
 #define WHOLE	(64 << 20)	/* gzip files inflated in one call, at most */
+
+/*
+ * libarchive (zip, tar, 7z, cpio, and xz, zstd, bzip2, lz4 streams) is
+ * loaded when an input needs it: with the dozen libraries it brings
+ * (libxml2, ICU, libstdc++, ...) it would cost every program a millisecond
+ * and a half at start, and most inputs are JSON, gzip or a stream. The
+ * functions are called through la.NAME.
+ */
+#define LIBARCHIVE "libarchive.so.13"
+#define LA_FUNCS(F) \
+	F(struct archive *, archive_read_new, (void)) \
+	F(int, archive_read_support_filter_all, (struct archive *)) \
+	F(int, archive_read_support_format_tar, (struct archive *)) \
+	F(int, archive_read_support_format_zip, (struct archive *)) \
+	F(int, archive_read_support_format_7zip, (struct archive *)) \
+	F(int, archive_read_support_format_cpio, (struct archive *)) \
+	F(int, archive_read_support_format_raw, (struct archive *)) \
+	F(int, archive_read_open, (struct archive *, void *, \
+	    archive_open_callback *, archive_read_callback *, \
+	    archive_close_callback *)) \
+	F(int, archive_read_next_header, (struct archive *, \
+	    struct archive_entry **)) \
+	F(la_ssize_t, archive_read_data, (struct archive *, void *, size_t)) \
+	F(int, archive_read_free, (struct archive *)) \
+	F(int, archive_format, (struct archive *)) \
+	F(const char *, archive_error_string, (struct archive *)) \
+	F(void, archive_set_error, (struct archive *, int, const char *, \
+	    ...)) \
+	F(__LA_MODE_T, archive_entry_filetype, (struct archive_entry *)) \
+	F(const char *, archive_entry_pathname, (struct archive_entry *))
+#define LA_DECL(ret, name, args) ret (*name) args;
+static struct {
+	LA_FUNCS(LA_DECL)
+} la;
+static pthread_once_t laonce = PTHREAD_ONCE_INIT;
+static char laerr[256];		/* why it could not be loaded, or "" */
 
 struct slot {
 	char *buf;
@@ -141,10 +178,10 @@ rawin(struct tl_src *s, char *buf, size_t cap)
 		s->mpeekpos += n;
 		return (ssize_t)n;
 	}
-	r = archive_read_data(s->ar, buf, cap);
+	r = la.archive_read_data(s->ar, buf, cap);
 	if (r < 0) {
 		snprintf(s->errmsg, sizeof s->errmsg, "%s",
-		    archive_error_string(s->ar));
+		    la.archive_error_string(s->ar));
 		return -1;
 	}
 	return r;
@@ -508,6 +545,26 @@ isarchive(const char *p, size_t n)
 	return istar(p, n);
 }
 
+static void
+laload(void)
+{
+	void *h;
+	const char *e;
+
+	if ((h = dlopen(LIBARCHIVE, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		e = dlerror();
+		snprintf(laerr, sizeof laerr, "%s", e ? e : LIBARCHIVE);
+		return;
+	}
+#define LA_LOAD(ret, name, args) \
+	if ((*(void **)&la.name = dlsym(h, #name)) == NULL) { \
+		snprintf(laerr, sizeof laerr, "%s: no %s", LIBARCHIVE, #name); \
+		return; \
+	}
+	LA_FUNCS(LA_LOAD)
+#undef LA_LOAD
+}
+
 static la_ssize_t
 arread(struct archive *a, void *arg, const void **buf)
 {
@@ -516,7 +573,7 @@ arread(struct archive *a, void *arg, const void **buf)
 
 	n = rawfd(s, s->arbuf, BLOCK);
 	if (n < 0) {
-		archive_set_error(a, s->rawerr, "%s", strerror(s->rawerr));
+		la.archive_set_error(a, s->rawerr, "%s", strerror(s->rawerr));
 		return -1;
 	}
 	*buf = s->arbuf;
@@ -567,26 +624,34 @@ tl_src_open(const char *path)
 	pthread_mutex_init(&s->mu, NULL);
 	pthread_cond_init(&s->cv, NULL);
 	if (s->kind == K_ARCHIVE) {
+		pthread_once(&laonce, laload);
+		if (laerr[0] != '\0') {
+			tl_warnx("%s: reading it needs libarchive: %s",
+			    s->name, laerr);
+			pthread_mutex_destroy(&s->mu);
+			pthread_cond_destroy(&s->cv);
+			goto fail;
+		}
 		s->arbuf = xmalloc(BLOCK);
-		s->ar = archive_read_new();
+		s->ar = la.archive_read_new();
 		if (s->ar == NULL)
 			tl_errx(tl_failstatus, "out of memory");
-		archive_read_support_filter_all(s->ar);
+		la.archive_read_support_filter_all(s->ar);
 		/*
 		 * Only real containers and "raw" (a bare compressed stream):
 		 * format_all would let mtree claim a small compressed JSON
 		 * file as a text archive.
 		 */
-		archive_read_support_format_tar(s->ar);
-		archive_read_support_format_zip(s->ar);
-		archive_read_support_format_7zip(s->ar);
-		archive_read_support_format_cpio(s->ar);
-		archive_read_support_format_raw(s->ar);
-		if (archive_read_open(s->ar, s, NULL, arread, NULL) !=
+		la.archive_read_support_format_tar(s->ar);
+		la.archive_read_support_format_zip(s->ar);
+		la.archive_read_support_format_7zip(s->ar);
+		la.archive_read_support_format_cpio(s->ar);
+		la.archive_read_support_format_raw(s->ar);
+		if (la.archive_read_open(s->ar, s, NULL, arread, NULL) !=
 		    ARCHIVE_OK) {
 			tl_warnx("%s: %s", s->name,
-			    archive_error_string(s->ar));
-			archive_read_free(s->ar);
+			    la.archive_error_string(s->ar));
+			la.archive_read_free(s->ar);
 			s->ar = NULL;
 			pthread_mutex_destroy(&s->mu);
 			pthread_cond_destroy(&s->cv);
@@ -659,21 +724,21 @@ nextmember(struct tl_src *s)
 	int r;
 
 	for (;;) {
-		r = archive_read_next_header(s->ar, &e);
+		r = la.archive_read_next_header(s->ar, &e);
 		if (r == ARCHIVE_EOF)
 			return 0;
 		if (r == ARCHIVE_WARN)
 			tl_warnx("%s: %s", s->name,
-			    archive_error_string(s->ar));
+			    la.archive_error_string(s->ar));
 		else if (r != ARCHIVE_OK) {
 			tl_warnx("%s: %s", s->name,
-			    archive_error_string(s->ar));
+			    la.archive_error_string(s->ar));
 			return -1;
 		}
-		s->arraw = archive_format(s->ar) == ARCHIVE_FORMAT_RAW;
-		if (!s->arraw && archive_entry_filetype(e) != AE_IFREG)
+		s->arraw = la.archive_format(s->ar) == ARCHIVE_FORMAT_RAW;
+		if (!s->arraw && la.archive_entry_filetype(e) != AE_IFREG)
 			continue;
-		mname = archive_entry_pathname(e);
+		mname = la.archive_entry_pathname(e);
 		if (s->arraw || mname == NULL)
 			s->inname = xstrdup(s->name);
 		else {
@@ -685,11 +750,11 @@ nextmember(struct tl_src *s)
 		s->mpeek = xmalloc(PEEK);
 		s->nmpeek = s->mpeekpos = 0;
 		while (s->nmpeek < PEEK) {
-			n = archive_read_data(s->ar, s->mpeek + s->nmpeek,
+			n = la.archive_read_data(s->ar, s->mpeek + s->nmpeek,
 			    PEEK - s->nmpeek);
 			if (n < 0) {
 				tl_warnx("%s: %s", s->inname,
-				    archive_error_string(s->ar));
+				    la.archive_error_string(s->ar));
 				return -1;
 			}
 			if (n == 0)
@@ -811,7 +876,7 @@ tl_src_close(struct tl_src *s)
 		return;
 	endstream(s);
 	if (s->ar != NULL)
-		archive_read_free(s->ar);
+		la.archive_read_free(s->ar);
 	if (s->fd > 0)
 		close(s->fd);
 	pthread_mutex_destroy(&s->mu);
