@@ -213,29 +213,45 @@ tl_out_cstr(struct tl_out *o, const char *s)
 	tl_out_field(o, s, strlen(s));
 }
 
+static const char digit2[200] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Its digits written back from the end, two at a time. */
 size_t
 tl_fmt_i64(char *buf, int64_t v)
 {
-	char tmp[TL_I64_MAX];
-	size_t i = sizeof tmp;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v, t;
+	size_t n = 1, len;
+	char *p = buf;
 
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u != 0);
 	if (v < 0)
-		tmp[--i] = '-';
-	memcpy(buf, tmp + i, sizeof tmp - i);
-	return sizeof tmp - i;
+		*p++ = '-';
+	for (t = u; t >= 10000; t /= 10000)
+		n += 4;
+	n += (t >= 10) + (t >= 100) + (t >= 1000);
+	len = (size_t)(p - buf) + n;
+	p += n;
+	while (u >= 100) {
+		p -= 2;
+		memcpy(p, digit2 + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, digit2 + 2 * u, 2);
+	} else
+		*--p = (char)('0' + u);
+	return len;
 }
 
 void
 tl_out_i64(struct tl_out *o, int64_t v)
 {
-	char tmp[TL_I64_MAX];
-
-	tl_out_raw(o, tmp, tl_fmt_i64(tmp, v));
+	if (o->cap - o->n < TL_I64_MAX)
+		tl_out_grow(o, TL_I64_MAX);
+	o->n += tl_fmt_i64(o->buf + o->n, v);
 }
 
 int
@@ -599,6 +615,15 @@ tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
 	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
 	if (k == n)
 		goto bad;
+	if (n - k <= 18) {	/* cannot overflow */
+		for (; k < n; k++) {
+			unsigned d = (unsigned char)s[k] - '0';
+
+			if (d > 9)
+				goto bad;
+			u = u * 10 + d;
+		}
+	}
 	for (; k < n; k++) {
 		unsigned d = (unsigned char)s[k] - '0';
 

@@ -141,6 +141,43 @@ test_double_random(void)
 	CHECK_I64(bad, 0);
 }
 
+/* Integers against printf: each side of every power of ten, and random. */
+static void
+test_i64(void)
+{
+	uint64_t x = 0x2545f4914f6cdd1du, p;
+	char buf[TL_I64_MAX + 1], ref[32];
+	size_t i, n, bad = 0;
+	int64_t v[6];
+	int j;
+
+	for (i = 0, p = 1; i < 20 + 100000; i++) {
+		if (i < 20) {
+			v[0] = (int64_t)(p - 1), v[1] = (int64_t)p;
+			v[2] = (int64_t)(p + 1), v[3] = -v[0];
+			v[4] = -v[1], v[5] = -v[2];
+			if (i < 18)
+				p *= 10;
+			else
+				v[1] = v[2] = v[4] = v[5] = INT64_MIN;
+		} else {
+			x ^= x >> 12, x ^= x << 25, x ^= x >> 27;
+			v[0] = (int64_t)(x * 0x9e3779b97f4a7c15u);
+			v[1] = v[0] >> (x & 63);
+			v[2] = v[3] = v[4] = v[5] = INT64_MAX;
+		}
+		for (j = 0; j < 6; j++) {
+			n = tl_fmt_i64(buf, v[j]);
+			snprintf(ref, sizeof ref, "%lld", (long long)v[j]);
+			if (n == strlen(ref) && memcmp(buf, ref, n) == 0)
+				continue;
+			if (bad++ < 5)
+				fprintf(stderr, "%s: %.*s\n", ref, (int)n, buf);
+		}
+	}
+	CHECK_I64(bad, 0);
+}
+
 static void
 test_double(void)
 {
@@ -344,6 +381,7 @@ main(int argc, char *argv[])
 	(void)argc;
 	tl_setprogname(argv[0]);
 	test_escape();
+	test_i64();
 	test_double();
 	test_writer();
 	test_reader();
