@@ -507,6 +507,15 @@ getid(struct tl_tsv *t, int c, int64_t *v)
 	lim = INT64_MAX;
 	if (k == n)
 		goto bad;
+	if (n - k <= 18) {	/* cannot overflow */
+		for (; k < n; k++) {
+			unsigned d = (unsigned char)s[k] - '0';
+
+			if (d > 9)
+				goto bad;
+			u = u * 10 + d;
+		}
+	}
 	for (; k < n; k++) {
 		unsigned d = (unsigned char)s[k] - '0';
 
@@ -575,6 +584,23 @@ checkuid(struct tl_tsv *t, uint32_t i)
 	hset(&uidtab, s, mix((uint64_t)R[i].uid), i);
 }
 
+/* pid and tid repeat from row to row: the last id is checked first. */
+static uint32_t lastpid = NONE, lasttid = NONE;
+
+static uint32_t
+internlast(uint32_t *last, const char *s, size_t n)
+{
+	const char *ls;
+	size_t ln;
+
+	if (*last != NONE) {
+		ls = tl_intern_str(in, *last, &ln);
+		if (ln == n && memcmp(ls, s, n) == 0)
+			return *last;
+	}
+	return *last = tl_intern(in, s, n);
+}
+
 static void
 newrec(struct tl_tsv *t, int kind)
 {
@@ -601,8 +627,8 @@ newrec(struct tl_tsv *t, int kind)
 	(void)tl_tsv_i64(t, c_uid, &e->uid);	/* not empty: see row() */
 	checkuid(t, i);
 	e->name = tl_intern(in, f[c_name], fl[c_name]);
-	e->pid = tl_intern(in, f[c_pid], fl[c_pid]);
-	e->tid = tl_intern(in, f[c_tid], fl[c_tid]);
+	e->pid = internlast(&lastpid, f[c_pid], fl[c_pid]);
+	e->tid = internlast(&lasttid, f[c_tid], fl[c_tid]);
 	if (!tl_tsv_i64(t, c_ts, &e->ts)) {
 		e->flags |= F_NOTS;
 		if (kind != K_OTHER) {
@@ -666,6 +692,7 @@ startseg(const char *name)
 	free(segname);
 	segname = xstrdup(name);
 	in = tl_intern_new();
+	lastpid = lasttid = NONE;
 	lk = 0;
 	uidsorted = 1;
 	nevrow = 0;
