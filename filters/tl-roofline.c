@@ -519,33 +519,46 @@ needuid(struct tl_tsv *t, int c)
 	return v;
 }
 
-/* An op with a model: 1 when it has a perf row. */
-static int
-newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
-    const char *line, size_t linelen)
+/*
+ * Ops recur with the same arguments (a layer run again and again): the
+ * model's result for the first is kept, keyed by the model and the text
+ * of the four argument columns, and the others take it without parsing
+ * or computing anything. For a key, the op that has its result, or the
+ * reason it has none (in memowhy).
+ */
+static struct tl_intern *memoin;
+static struct memo {
+	int64_t op;		/* in rl_ops, or -1: no result */
+	size_t why;		/* in memowhy */
+} *memo;
+static size_t nmemo, capmemo;
+static struct rl_str memokey, memowhy;
+
+static uint32_t
+memofind(struct tl_tsv *t, const struct rl_model *m)
 {
-	struct rl_op *o;
-	const char *w;
+	static const int *const cols[] = { &rl_c_dims, &rl_c_strides,
+	    &rl_c_types, &rl_c_ci };
+	size_t i;
+
+	memokey.n = 0;
+	rl_sput(&memokey, (const char *)&m, sizeof m);
+	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		rl_sputc(&memokey, '\t');
+		rl_sput(&memokey, t->f[*cols[i]], t->fl[*cols[i]]);
+	}
+	if (memoin == NULL)
+		memoin = tl_intern_new();
+	return tl_intern(memoin, memokey.p, memokey.n);
+}
+
+/* Op o takes model m's result, res, and its parameters. */
+static void
+result(struct rl_op *o, const struct rl_model *m)
+{
 	int i;
 
-	w = readargs(t, m->name);
-	if (w == NULL && rl_compute(m, &args, &res) < 0)
-		w = res.why;
-	if (w != NULL) {
-		why(m->name, strlen(m->name), w);
-		return 0;
-	}
-	xgrow(&rl_ops, &capops, rl_nops + 1, sizeof *rl_ops);
-	o = &rl_ops[rl_nops];
-	memset(o, 0, sizeof *o);
-	o->uid = nodes[node].uid;
 	o->m = m;
-	o->node = node;
-	o->pid = intern(t->f[c_pid], t->fl[c_pid]);
-	o->tid = intern(t->f[c_tid], t->fl[c_tid]);
-	o->line = rl_lines.n;
-	o->linelen = linelen;
-	rl_sput(&rl_lines, line, linelen);
 	o->flop = res.flop;
 	o->bytes = res.bytes;
 	o->flop_bwd = res.flop_bwd;
@@ -556,8 +569,6 @@ newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
 	o->isbwd = (uint8_t)res.isbwd;
 	o->matrix = (uint8_t)res.matrix;
 	o->prec = res.prec;
-	o->transa = o->transb = -1;
-	o->bwdlinked = t->fl[c_bwd] > 0;
 	o->fam = (uint8_t)(res.family >= 0 ? res.family : m->family);
 	o->par0 = (uint32_t)nparams;
 	o->npar = (uint8_t)res.np;
@@ -578,10 +589,70 @@ newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
 		rl_sput(&rl_text, res.js.p + res.p[i].js, res.p[i].jsn);
 	}
 	nparams++;
+}
+
+/* An op with a model: 1 when it has a perf row. */
+static int
+newop(struct tl_tsv *t, const struct rl_model *m, uint32_t node,
+    const char *line, size_t linelen)
+{
+	struct rl_op *o;
+	const struct rl_op *first;
+	const char *w;
+	uint32_t id;
+
+	id = memofind(t, m);
+	if (id < nmemo) {
+		if (memo[id].op < 0) {
+			why(m->name, strlen(m->name), memowhy.p +
+			    memo[id].why);
+			return 0;
+		}
+		xgrow(&rl_ops, &capops, rl_nops + 1, sizeof *rl_ops);
+		first = &rl_ops[memo[id].op];
+		xgrow(&rl_params, &capparams, nparams + first->npar + 1U,
+		    sizeof *rl_params);
+		memcpy(rl_params + nparams, rl_params + first->par0,
+		    first->npar * sizeof *rl_params);
+		o = &rl_ops[rl_nops];
+		*o = *first;
+		o->par0 = (uint32_t)nparams;
+		nparams += first->npar + 1U;
+	} else {
+		xgrow(&memo, &capmemo, nmemo + 1, sizeof *memo);
+		memo[nmemo].op = -1;
+		nmemo++;
+		w = readargs(t, m->name);
+		if (w == NULL && rl_compute(m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			memo[id].why = memowhy.n;
+			rl_sputs(&memowhy, w);
+			rl_sputc(&memowhy, '\0');
+			why(m->name, strlen(m->name), w);
+			return 0;
+		}
+		memo[id].op = (int64_t)rl_nops;
+		xgrow(&rl_ops, &capops, rl_nops + 1, sizeof *rl_ops);
+		o = &rl_ops[rl_nops];
+		memset(o, 0, sizeof *o);
+		result(o, m);
+	}
+	o->uid = nodes[node].uid;
+	o->node = node;
+	o->pid = intern(t->f[c_pid], t->fl[c_pid]);
+	o->tid = intern(t->f[c_tid], t->fl[c_tid]);
+	o->line = rl_lines.n;
+	o->linelen = linelen;
+	o->transa = o->transb = -1;
+	o->bwdlinked = t->fl[c_bwd] > 0;
+	o->lastg = 0;
+	rl_sput(&rl_lines, line, linelen);
 	nodes[node].op = (uint32_t)rl_nops + 1;
 	rl_nops++;
 	return 1;
 }
+
 
 /* Start a trace, or rename the one that has no rows yet. */
 static void
@@ -1326,6 +1397,9 @@ finish(void)
 		writerows();
 	report();
 	rl_nops = ngpus = nnodes = nbp = nkps = nparams = nmetas = 0;
+	nmemo = memowhy.n = 0;
+	tl_intern_free(memoin);
+	memoin = NULL;
 	rl_ninsts = 0;
 	rl_text.n = rl_lines.n = 0;
 	free(device);
@@ -1522,6 +1596,9 @@ main(int argc, char *argv[])
 	free(htab);
 	free(res.py.p);
 	free(res.js.p);
+	free(memo);
+	free(memokey.p);
+	free(memowhy.p);
 	free(raw.p);
 	free(tri.js.p);
 	tl_json_free(&jd);
