@@ -18,7 +18,7 @@ FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
 
-LIBS_tl-xlsx = -lxlsxwriter
+LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
 
 all: deps $(BIN)
 

@@ -1,7 +1,8 @@
 /*
- * tl-xlsx: write tl-tsv(5) streams into one .xlsx workbook, one sheet
- * each, with libxlsxwriter in constant-memory mode: a row goes to disk
- * as soon as it is read, so a large sheet does not grow the process.
+ * tl-xlsx: write tl-tsv(5) streams (or CSV files) into one .xlsx
+ * workbook, one sheet each, with libxlsxwriter in constant-memory mode:
+ * a row goes to disk as soon as it is read, so a large sheet does not
+ * grow the process.
  * Sheet names come from the file names or from name=file operands, cut
  * to Excel's 31 characters without collisions; the header row is frozen
  * and filtered, columns fit their text, numbers are stored as numbers,
@@ -11,7 +12,11 @@
  * to a temporary file beside the output and renamed when it is complete;
  * an output that is not a regular file (/dev/full, /dev/stdout, a FIFO,
  * a symbolic link) is written into, from a temporary file in TMPDIR.
+ * The parts of the workbook are deflated at the level of -z, set through
+ * zlib's deflateInit2_, which this program defines over zlib's own.
  */
+#define _GNU_SOURCE	/* RTLD_NEXT */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -28,6 +33,7 @@
 #include <unistd.h>
 
 #include <xlsxwriter.h>
+#include <zlib.h>
 
 #include "../common/err.h"
 #include "../common/input.h"
@@ -45,6 +51,8 @@ static char **hide;		/* -H patterns */
 static size_t nhide, caphide;
 static unsigned long maxrows = XL_MAXROWS;
 static const char *outpath, *archpath;
+static int csv;			/* -c: every input is a CSV file */
+static int zlevel = 1;		/* -z */
 
 /* The workbook. */
 static lxw_workbook *wb;
@@ -58,6 +66,21 @@ struct operand {
 	const char *arg;	/* as given */
 	const char *path;
 	char *name;		/* explicit name, or NULL */
+};
+
+/*
+ * A table being read, a stream or a CSV file: what stream() sees of
+ * either reader.
+ */
+struct table {
+	struct tl_tsv *tsv;	/* a stream, or */
+	struct xl_csv *csv;	/* a CSV file */
+	const char *name;
+	uint64_t lineno;	/* of the current record */
+	size_t ncol;
+	char **col;
+	char **f;		/* the current record's fields */
+	size_t *fl;
 };
 
 /* The sheet being written. */
@@ -79,10 +102,69 @@ static noreturn void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: tl-xlsx [-H column[,column...]] [-n rows] [-r arch] "
-	    "-o file.xlsx\n"
-	    "               [[name=]file ...]\n");
+	    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
+	    "[-z level]\n"
+	    "               -o file.xlsx [[name=]file ...]\n");
 	exit(1);
+}
+
+typedef int deflateinit(z_streamp, int, int, int, int, int, const char *,
+    int);
+
+/* zlib's deflateInit2_, or an error that says why there is none. */
+static deflateinit *
+zlib_deflate(void)
+{
+	static deflateinit *real;
+	void *p;
+	const char *why;
+
+	if (real == NULL) {
+		if ((p = dlsym(RTLD_NEXT, "deflateInit2_")) == NULL) {
+			why = dlerror();
+			tl_errx(1, "zlib's deflateInit2_ not found: %s",
+			    why != NULL ? why : "no such symbol");
+		}
+		memcpy(&real, &p, sizeof real);
+	}
+	return real;
+}
+
+/*
+ * minizip, which libxlsxwriter zips the workbook with, asks zlib for its
+ * default level, with no way to ask for another: this definition, which
+ * the executable exports (see LIBS_tl-xlsx in the Makefile), comes
+ * before zlib's in the symbol lookup and passes on the level of -z.
+ * Other levels are passed on as they are.
+ */
+int
+deflateInit2_(z_streamp strm, int level, int method, int windowBits,
+    int memLevel, int strategy, const char *version, int stream_size)
+{
+	if (level == Z_DEFAULT_COMPRESSION)
+		level = zlevel;
+	return zlib_deflate()(strm, level, method, windowBits, memLevel,
+	    strategy, version, stream_size);
+}
+
+/*
+ * Check, before any work, that zlib is there and that minizip's calls
+ * come here: that the executable's deflateInit2_ is the one the dynamic
+ * linker gives.
+ */
+static void
+zlib_check(void)
+{
+	deflateinit *mine = deflateInit2_, *got;
+	void *p;
+
+	zlib_deflate();
+	p = dlsym(RTLD_DEFAULT, "deflateInit2_");
+	memcpy(&got, &p, sizeof got);
+	if (got != mine)
+		tl_errx(1, "cannot set zlib's level: this tl-xlsx does not "
+		    "export deflateInit2_ (link it with "
+		    "-Wl,--export-dynamic-symbol=deflateInit2_)");
 }
 
 /* Remove the temporary workbook unless it was renamed. */
@@ -295,9 +377,64 @@ endsheet(struct sheet *s)
 	}
 }
 
-/* One stream: one sheet, and its continuation sheets. */
+/* The current stream of src as a table: a CSV file, or a stream. */
 static void
-stream(struct tl_tsv *t, const char *name)
+topen(struct table *t, struct tl_src *src, int iscsv)
+{
+	memset(t, 0, sizeof *t);
+	if (iscsv) {
+		t->csv = xl_csv_open(src);
+		t->name = t->csv->name;
+		t->ncol = t->csv->ncol;
+		t->col = t->csv->col;
+		t->f = t->csv->f;
+		t->fl = t->csv->fl;
+	} else {
+		t->tsv = tl_tsv_open(src);
+		t->name = t->tsv->name;
+		t->ncol = t->tsv->ncol;
+		t->col = t->tsv->col;
+		t->f = t->tsv->f;
+		t->fl = t->tsv->fl;
+	}
+}
+
+static void
+tclose(struct table *t)
+{
+	xl_csv_close(t->csv);
+	tl_tsv_close(t->tsv);
+}
+
+/* The next record of a table: 1, or 0 at the end. */
+static int
+tnext(struct table *t)
+{
+	int r;
+
+	if (t->csv != NULL) {
+		r = xl_csv_next(t->csv);
+		t->lineno = t->csv->lineno;
+	} else {
+		r = tl_tsv_next(t->tsv);
+		t->lineno = t->tsv->lineno;
+	}
+	return r;
+}
+
+/* Field i as text: a stream's escapes decoded; NULL when empty. */
+static const char *
+tstr(struct table *t, size_t i, size_t *len)
+{
+	if (t->tsv != NULL)
+		return tl_tsv_str(t->tsv, (int)i, len);
+	*len = t->fl[i];
+	return t->fl[i] > 0 ? t->f[i] : NULL;
+}
+
+/* One table: one sheet, and its continuation sheets. */
+static void
+stream(struct table *t, const char *name)
 {
 	struct sheet s;
 	struct xl_chart *ch;
@@ -325,7 +462,7 @@ stream(struct tl_tsv *t, const char *name)
 	newsheet(&s, t->col);
 	first = s.ws;
 	ch = xl_chart_begin(s.name, t->col, s.ncol);
-	while (tl_tsv_next(t)) {
+	while (tnext(t)) {
 		if (s.row > maxrows) {
 			endsheet(&s);
 			strcpy(prev, s.name);
@@ -347,7 +484,7 @@ stream(struct tl_tsv *t, const char *name)
 				    t->fl[i] : GENWIDTH);
 				continue;
 			}
-			str = tl_tsv_str(t, (int)i, &chars);
+			str = tstr(t, i, &chars);
 			text(str, chars, &chars, &bad, &cut);
 			if (bad)
 				tl_warns(&w, "%s:%" PRIu64 ": column \"%s\": "
@@ -395,26 +532,20 @@ split(char *arg, struct operand *op)
 	op->path = eq + 1;
 }
 
-/* The name for a stream that has no explicit name. */
-static void
-derive(struct tl_src *src, const char *path, char *out)
+/*
+ * The file name of the current stream of an operand, as a copy: the
+ * operand, or the member of an archive.
+ */
+static char *
+member(struct tl_src *src, const char *path)
 {
 	const char *in = tl_in_name(src), *lp;
-	char *m;
 	size_t n;
 
-	if (strcmp(path, "-") == 0) {
-		strcpy(out, "stdin");
-		return;
-	}
 	if (tl_src_container(src) && (lp = strchr(in, '(')) != NULL &&
-	    (n = strlen(lp)) > 2 && lp[n - 1] == ')') {
-		m = xmemdup(lp + 1, n - 2);
-		xl_name_derive(m, out);
-		free(m);
-		return;
-	}
-	xl_name_derive(path, out);
+	    (n = strlen(lp)) > 2 && lp[n - 1] == ')')
+		return xmemdup(lp + 1, n - 2);
+	return xstrdup(path);
 }
 
 /*
@@ -507,15 +638,17 @@ main(int argc, char *argv[])
 		{ "rows", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'r' },
+		{ "csv", no_argument, NULL, 'c' },
+		{ "level", required_argument, NULL, 'z' },
 		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	lxw_workbook_options wo;
 	struct operand *ops;
 	struct tl_src *src;
-	struct tl_tsv *t;
+	struct table tb;
 	struct stat st;
-	char name[XL_NAMECAP], *end, *deflt[] = { "-" };
+	char name[XL_NAMECAP], *end, *file, *deflt[] = { "-" };
 	const char *why;
 	unsigned long long insize = 0;
 	int ch, i, j, nops, r, nstdin = 0, k;
@@ -523,7 +656,8 @@ main(int argc, char *argv[])
 
 	tl_setprogname(argv[0]);
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":H:n:o:r:", lopt, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":cH:n:o:r:z:", lopt, NULL)) !=
+	    -1) {
 		switch (ch) {
 		case TL_LIMIT_OPT:
 			tl_limit_set(optarg);
@@ -544,6 +678,16 @@ main(int argc, char *argv[])
 			break;
 		case 'r':
 			archpath = optarg;
+			break;
+		case 'c':
+			csv = 1;
+			break;
+		case 'z':
+			if (optarg[0] < '0' || optarg[0] > '9' ||
+			    optarg[1] != '\0')
+				tl_errx(1, "-z: not a level from 0 to 9: "
+				    "\"%s\"", optarg);
+			zlevel = optarg[0] - '0';
 			break;
 		default:	/* ':' or '?' */
 			tl_badopt(ch, argv);
@@ -590,6 +734,7 @@ main(int argc, char *argv[])
 	if (archpath != NULL)
 		xl_arch_load(archpath);
 
+	zlib_check();
 	tmpfile_beside(outpath);
 	memset(&wo, 0, sizeof wo);
 	wo.constant_memory = LXW_TRUE;
@@ -607,7 +752,8 @@ main(int argc, char *argv[])
 		if ((src = tl_src_open(ops[i].path)) == NULL)
 			exit(1);
 		for (k = 0; (r = tl_src_next(src)) > 0; k++) {
-			t = tl_tsv_open(src);
+			file = member(src, ops[i].path);
+			topen(&tb, src, csv || xl_name_csv(file));
 			if (ops[i].name != NULL && k == 0)
 				strcpy(name, ops[i].name);
 			else if (ops[i].name != NULL)
@@ -616,11 +762,15 @@ main(int argc, char *argv[])
 			else {
 				char d[XL_NAMECAP];
 
-				derive(src, ops[i].path, d);
+				if (strcmp(ops[i].path, "-") == 0)
+					strcpy(d, "stdin");
+				else
+					xl_name_derive(file, d);
 				xl_name_unique(d, 0, name);
 			}
-			stream(t, name);
-			tl_tsv_close(t);
+			free(file);
+			stream(&tb, name);
+			tclose(&tb);
 		}
 		if (r < 0)
 			exit(1);

@@ -76,12 +76,12 @@ xl_name_check(const char *in, char *out)
 	return NULL;
 }
 
-void
-xl_name_derive(const char *path, char *out)
+/* The base name of path without a compression suffix, as a copy. */
+static char *
+base(const char *path)
 {
 	static const char *const zsuf[] = { ".gz", ".xz", ".zst", ".bz2",
 	    ".lz4", NULL };
-	static const char *const tsuf[] = { ".tsv", ".tab", ".txt", NULL };
 	const char *b = strrchr(path, '/');
 	char *s;
 	size_t n, k;
@@ -92,10 +92,35 @@ xl_name_derive(const char *path, char *out)
 	for (i = 0; zsuf[i] != NULL; i++) {
 		k = strlen(zsuf[i]);
 		if (n > k && strcmp(s + n - k, zsuf[i]) == 0) {
-			s[n -= k] = '\0';
+			s[n - k] = '\0';
 			break;
 		}
 	}
+	return s;
+}
+
+int
+xl_name_csv(const char *path)
+{
+	char *s = base(path);
+	size_t n = strlen(s);
+	int r = n > 4 && strcmp(s + n - 4, ".csv") == 0;
+
+	free(s);
+	return r;
+}
+
+void
+xl_name_derive(const char *path, char *out)
+{
+	static const char *const tsuf[] = { ".tsv", ".tab", ".txt", ".csv",
+	    NULL };
+	char *s;
+	size_t n, k;
+	int i;
+
+	s = base(path);
+	n = strlen(s);
 	for (i = 0; tsuf[i] != NULL; i++) {
 		k = strlen(tsuf[i]);
 		if (n > k && strcmp(s + n - k, tsuf[i]) == 0) {
