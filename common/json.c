@@ -304,6 +304,8 @@ struct tl_jscan {
 	int stop;		/* tl_jscan_stopat: n is cut to the stop */
 	size_t fulln;		/* the chunk's length before */
 	int quiet;		/* tl_jscan_at with no source: no messages */
+	int (*leave)(const char *, size_t, void *);	/* tl_jscan_leaveout */
+	void *leavearg;
 };
 
 /* Bytes that end a fast run inside a string: " \ controls and non-ASCII. */
@@ -429,7 +431,17 @@ tl_jscan_at(const struct tl_jscan *s, struct tl_src *src, const char *p,
 	memcpy(t->st, s->st, (size_t)s->evdepth);
 	t->st[t->depth - 1] = after ? S_ARR_NEXT : S_ARR_VALUE;
 	t->nevents = index;
+	t->leave = s->leave;
+	t->leavearg = s->leavearg;
 	return t;
+}
+
+void
+tl_jscan_leaveout(struct tl_jscan *s,
+    int (*fn)(const char *, size_t, void *), void *arg)
+{
+	s->leave = fn;
+	s->leavearg = arg;
 }
 
 static int
@@ -981,6 +993,119 @@ out:
 	return s->ready;
 }
 
+#define LEAVEDEPTH	64
+
+/*
+ * The event at p[i] ('{'), when it is plain and its "cat" is one to leave
+ * out (tl_jscan_leaveout): the offset just past it, checked as fastscan
+ * checks; 0 where fastscan would stop, or when it is not one to leave out,
+ * for the usual way.
+ */
+static size_t
+leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char st[LEAVEDEPTH];
+	size_t start = i, j;
+	int depth = 0, c, t, key = 0, nph = 0, ncat = 0;
+
+	if (s->depth + 1 >= s->maxdepth)
+		return 0;
+	st[depth++] = S_OBJ_FIRST;
+	i++;
+	while (i < n) {
+		c = p[i];
+		t = st[depth - 1];
+		switch (c) {
+		case ' ': case '\n': case '\r': case '\t':
+			i = wsspan(p, i + 1, n);
+			continue;
+		case '"':
+			j = strspan(p, i + 1, n);
+			if (j == n || p[j] != '"')
+				return 0;
+			if (t == S_OBJ_FIRST || t == S_OBJ_KEY) {
+				st[depth - 1] = S_OBJ_COLON;
+				if (depth == 1) {
+					key = j - i == 3 &&
+					    memcmp(p + i, "\"ph", 3) == 0 ?
+					    'p' : j - i == 4 &&
+					    memcmp(p + i, "\"cat", 4) == 0 ?
+					    'c' : 0;
+					nph += key == 'p';
+					if (key == 'c' && ncat++ > 0)
+						return 0;
+				}
+			} else if (t == S_OBJ_VALUE || t == S_ARR_FIRST ||
+			    t == S_ARR_VALUE) {
+				if (depth == 1 && key == 'c' &&
+				    !s->leave((const char *)p + i + 1,
+				    j - i - 1, s->leavearg))
+					return 0;
+				st[depth - 1] = t == S_OBJ_VALUE ?
+				    S_OBJ_NEXT : S_ARR_NEXT;
+			} else
+				return 0;
+			i = j + 1;
+			continue;
+		case ':':
+			if (t != S_OBJ_COLON)
+				return 0;
+			st[depth - 1] = S_OBJ_VALUE;
+			break;
+		case ',':
+			if (t == S_OBJ_NEXT)
+				st[depth - 1] = S_OBJ_KEY;
+			else if (t == S_ARR_NEXT)
+				st[depth - 1] = S_ARR_VALUE;
+			else
+				return 0;
+			break;
+		case '{':
+		case '[':
+			if ((t != S_OBJ_VALUE && t != S_ARR_FIRST &&
+			    t != S_ARR_VALUE) || (depth == 1 && key != 0) ||
+			    depth == LEAVEDEPTH ||
+			    s->depth + depth >= s->maxdepth)
+				return 0;
+			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			break;
+		case '}':
+			if (t != S_OBJ_FIRST && t != S_OBJ_NEXT)
+				return 0;
+			goto close;
+		case ']':
+			if (t != S_ARR_FIRST && t != S_ARR_NEXT)
+				return 0;
+close:
+			i++;
+			if (--depth == 0)
+				return nph > 0 && ncat == 1 &&
+				    i - start <= s->maxitem ? i : 0;
+			st[depth - 1] = st[depth - 1] == S_OBJ_VALUE ?
+			    S_OBJ_NEXT : S_ARR_NEXT;
+			continue;
+		default:
+			if (!primch[c] || (t != S_OBJ_VALUE &&
+			    t != S_ARR_FIRST && t != S_ARR_VALUE) ||
+			    (depth == 1 && key != 0))
+				return 0;
+			if ((j = numspan(p, i, n)) == 0) {
+				for (j = i + 1; j < n && primch[p[j]]; j++)
+					;
+				if (j == n || !validprim((const char *)p + i,
+				    j - i))
+					return 0;
+			}
+			i = j;
+			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
+			    S_ARR_NEXT;
+			continue;
+		}
+		i++;
+	}
+	return 0;
+}
+
 static int
 scan(struct tl_jscan *s)
 {
@@ -1063,6 +1188,17 @@ scan(struct tl_jscan *s)
 				case '[':
 					if ((r = valstart(s, c, off)) < 0)
 						return r;
+					if (s->leave != NULL && c == '{' &&
+					    s->capturing &&
+					    s->kind == TL_JEVENT &&
+					    s->depth == s->capdepth &&
+					    (j = leftout(s, p, i, n)) != 0) {
+						s->capturing = 0;
+						s->kind = TL_JLEFT;
+						s->st[s->depth - 1] = S_ARR_NEXT;
+						s->pos = j;
+						return 1;
+					}
 					if (s->depth == s->maxdepth)
 						return fail(s, off,
 						    "nested deeper than the "
@@ -1318,6 +1454,11 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	memset(it, 0, sizeof *it);
 	it->kind = s->kind;
 	it->offset = s->itemoff;
+	if (s->kind == TL_JLEFT) {
+		it->index = s->index;
+		it->text = s->buf;
+		return 1;
+	}
 	it->tok = s->tok;
 	it->ntok = s->kind == TL_JEVENT ? s->ntok : 0;
 	it->badutf8 = s->badutf8;

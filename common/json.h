@@ -62,11 +62,11 @@ size_t tl_utf8len(const unsigned char *s, size_t n);
 int tl_us_to_ns(const char *s, size_t n, int64_t *ns);
 
 /* The streaming scanner. */
-enum { TL_JEVENT = 1, TL_JKEY };
+enum { TL_JEVENT = 1, TL_JKEY, TL_JLEFT };
 
 struct tl_jitem {
 	int kind;
-	uint64_t index;		/* TL_JEVENT: index in traceEvents */
+	uint64_t index;		/* TL_JEVENT, TL_JLEFT: index in traceEvents */
 	uint64_t offset;	/* byte offset where the value starts */
 	const char *key;	/* TL_JKEY: the key, still JSON-escaped */
 	size_t keylen;
@@ -97,6 +97,18 @@ uint64_t tl_jscan_offset(const struct tl_jscan *);
  */
 int tl_jscan_events(const struct tl_jscan *);
 void tl_jscan_free(struct tl_jscan *);
+
+/*
+ * Events to leave out, known by their "cat": an event for which
+ * fn(cat, len, arg) returns 1 may come as a TL_JLEFT item, its index and
+ * offset only, checked as JSON but neither copied nor split into tokens.
+ * Only a plain event is: an object within the chunk, its strings ASCII
+ * without escapes, no deeper than 64, with "ph" (string values only) and
+ * one "cat", a string; fn is called with that string, and only for such
+ * events. Any other event comes as a TL_JEVENT, as without fn.
+ */
+void tl_jscan_leaveout(struct tl_jscan *,
+    int (*fn)(const char *cat, size_t len, void *arg), void *arg);
 
 /*
  * Reading one stream in two parts at once, when it is held in one buffer

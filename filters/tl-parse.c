@@ -67,6 +67,7 @@ static const struct key argkey[] = {
 
 static char **keepcat, **dropcat;
 static size_t nkeep, ndrop;
+static int readall;		/* read left-out events whole (tests) */
 static int sflag, tflag, vflag;
 static regex_t rankre;
 
@@ -401,6 +402,26 @@ sort:
 	return m;
 }
 
+/* Is an event of category cat[0..n) one that -c or -x leaves out? */
+static int
+leftcat(const char *cat, size_t n, void *arg)
+{
+	(void)arg;
+	return (nkeep > 0 && !listed(keepcat, nkeep, cat, n)) ||
+	    (ndrop > 0 && listed(dropcat, ndrop, cat, n));
+}
+
+/* An event the scanner found to be left out, without reading it. */
+static void
+leftevent(void)
+{
+	if (!seenevent) {
+		flushpend();
+		seenevent = 1;
+	}
+	nleft++;
+}
+
 static void
 event(const struct tl_jitem *it)
 {
@@ -463,8 +484,7 @@ event(const struct tl_jitem *it)
 			cn = decode(slot[C_CAT], NULL);
 			cs = scratch;
 		}
-		if ((nkeep > 0 && !listed(keepcat, nkeep, cs, cn)) ||
-		    (ndrop > 0 && listed(dropcat, ndrop, cs, cn))) {
+		if (leftcat(cs, cn, NULL)) {
 			nleft++;
 			return;
 		}
@@ -616,11 +636,14 @@ halfmain(void *arg)
 	inhalf = 1;
 	o = &h->out;
 	while (!atomic_load_explicit(&h->cancel, memory_order_relaxed) &&
-	    tl_jscan_next(h->js, &it) > 0 && it.kind == TL_JEVENT &&
-	    it.badutf8 + it.ctrl + it.badesc == 0) {
+	    tl_jscan_next(h->js, &it) > 0 && (it.kind == TL_JLEFT ||
+	    (it.kind == TL_JEVENT && it.badutf8 + it.ctrl + it.badesc == 0))) {
 		mark = h->out.n;
 		dirty = 0;
-		event(&it);
+		if (it.kind == TL_JLEFT)
+			leftevent();
+		else
+			event(&it);
 		if (dirty) {
 			h->out.n = mark;
 			break;
@@ -738,6 +761,8 @@ parse(struct tl_src *src)
 	js = tl_jscan_new(src);
 	if (tl_src_container(src))
 		tl_jscan_quietroot(js);
+	if ((nkeep > 0 || ndrop > 0) && !readall)
+		tl_jscan_leaveout(js, leftcat, NULL);
 	header();
 	o = &pend;
 	/* The trace_file row. */
@@ -750,8 +775,11 @@ parse(struct tl_src *src)
 	endrow();
 	for (;;) {
 		while ((r = tl_jscan_next(js, &it)) > 0) {
-			if (it.kind == TL_JEVENT) {
-				event(&it);
+			if (it.kind != TL_JKEY) {
+				if (it.kind == TL_JLEFT)
+					leftevent();
+				else
+					event(&it);
 				if (nev == 0)
 					end = tl_jscan_offset(js);
 				else if (nev == 1)

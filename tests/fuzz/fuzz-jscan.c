@@ -7,7 +7,10 @@
  *     formats) as for a file, then read by tl-parse's own parse() (the
  *     program is included with its main renamed) into a memory writer,
  *     twice: by one thread, then by two (the second half of a trace in a
- *     thread of its own, at any size), which must write the same;
+ *     thread of its own, at any size), which must write the same; then
+ *     with categories left out (-x), once reading every event whole and
+ *     once letting the scanner pass over the plain ones, on two threads:
+ *     again the same;
  *  2. read again from a memory source by the scanner alone, checking that
  *     the tokens it gives for each event are the ones jsmn makes of the
  *     event's text (json.h promises exactly that), and that the text is
@@ -119,11 +122,24 @@ asfile(const uint8_t *data, size_t size)
 			abort();
 		off += (size_t)k;
 	}
+	static char *drop[] = { "cpu_op", "python_function", "a", "b" };
+
 	asfile1(&one, SIZE_MAX);
 	asfile1(&two, 0);
 	if (!one.fatal && !two.fatal && (one.n != two.n ||
 	    (one.n > 0 && memcmp(one.buf, two.buf, one.n) != 0)))
 		abort();	/* two threads read it otherwise than one */
+	dropcat = drop;
+	ndrop = sizeof drop / sizeof drop[0];
+	readall = 1;
+	asfile1(&one, SIZE_MAX);
+	readall = 0;
+	asfile1(&two, 0);
+	dropcat = NULL;
+	ndrop = 0;
+	if (!one.fatal && !two.fatal && (one.n != two.n ||
+	    (one.n > 0 && memcmp(one.buf, two.buf, one.n) != 0)))
+		abort();	/* left out otherwise than when read whole */
 }
 
 /* Pass 2: the scanner alone, checked against jsmn. */
