@@ -494,10 +494,17 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 	}
 }
 
+/* A tar header, or an empty tar: its end, a block of zeros, first. */
 static int
 istar(const char *p, size_t n)
 {
-	return n >= 262 && memcmp(p + 257, "ustar", 5) == 0;
+	size_t i;
+
+	if (n >= 262 && memcmp(p + 257, "ustar", 5) == 0)
+		return 1;
+	for (i = 0; i < n && i < 512 && p[i] == '\0'; i++)
+		;
+	return i == 512;
 }
 
 /* The first 512 bytes that a gzip stream inflates to are a tar header. */

@@ -12,3 +12,9 @@ gzip -c flow.json >flow.trace || exit 1
 tl-parse traces.tar.gz | cut -f1-4,21-
 tl-parse array.json.xz array.json.bz2 | cut -f1-4,21-
 tl-parse flow.trace | sed -n 2,3p | cut -f1-4
+# An empty tar (only its end, blocks of zeros) is an archive without a
+# trace, plain or gzipped: an error, status 1.
+tar cf empty.tar --files-from /dev/null && gzip -c empty.tar >empty.tgz ||
+	exit 1
+tl-parse empty.tar empty.tgz 2>&1 >/dev/null
+echo "exit $?"
