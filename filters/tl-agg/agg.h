@@ -64,6 +64,8 @@ extern size_t agg_n;
 extern struct tl_intern *agg_in;
 extern uint32_t *agg_gord;	/* GPU events, tree preorder */
 extern size_t agg_ngord;
+extern uint32_t *agg_gts;	/* all GPU events, by (ts_ns, index) */
+extern size_t agg_ngts;
 extern uint32_t *agg_kidoff, *agg_kids;	/* children, CSR */
 extern uint32_t *agg_roots;	/* cpu_op roots, by ts */
 extern size_t agg_nroots;
@@ -137,6 +139,9 @@ void agg_start(const char *name);
 /* A row: 1 when it starts a new trace (a trace_file row after events). */
 int agg_row(struct tl_tsv *);
 void agg_build(void);		/* the derived structures */
+/* A stable sort by key, quick on input mostly in order. */
+struct tl_sortkey;
+void agg_keysort(struct tl_sortkey *, size_t);
 /* Times exact (as without -T) from now on: for the HTA tables of -C -d. */
 void agg_exact(void);
 void agg_clear(void);
@@ -184,7 +189,7 @@ welford_add(struct welford *w, double x)
 }
 double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
 double np_std(const double *, size_t);		/* population */
-double median(double *, size_t);		/* sorts the array */
+double median(double *, size_t);		/* reorders the array */
 double np_round2(double);
 void sb_pyfloat(struct sbuf *, double);		/* Python repr */
 void sb_double(struct sbuf *, double);		/* stream form */
@@ -213,6 +218,8 @@ struct opcat {
 	int model;
 };
 const struct opcat *opcat_find(const char *name, size_t n);
+const struct opcat *opcat_id(uint32_t name);	/* cached per interned id */
+void opcat_clear(void);		/* the cache, for the next trace */
 int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);

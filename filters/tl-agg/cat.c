@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/mem.h"
 #include "agg.h"
 
 static const struct opcat table[] = {
@@ -398,6 +399,106 @@ opcat_find(const char *name, size_t n)
 	return NULL;
 }
 
+/*
+ * What the names (interned) are, found once per name and trace: the
+ * sheets ask about the same few hundred names tens of thousands of
+ * times. As an op: 0 not looked up yet, the entry's index + 2, or one
+ * of OC_*; as a kernel: 0 not looked up yet, or its class (KC_*).
+ */
+enum {
+	OC_NONE = 1,		/* not in the table, nor one of these: */
+	OC_TRITONK = 0xfffd,	/* a Triton kernel op: triton_poi_, ... */
+	OC_TRITON = 0xfffe,	/* another name starting with "triton" */
+	OC_RECORD = 0xffff	/* record_param_comms... */
+};
+enum { KC_OTHER = 1, KC_ELEMENTWISE, KC_REDUCE, KC_MULTI };
+struct namecache {
+	uint16_t op;
+	uint8_t kernel;
+};
+static struct namecache *ncache;
+static size_t capncache;
+
+static int prefix(const char *, size_t, const char *);
+static int has(const char *, size_t, const char *);
+
+static struct namecache *
+namecache(uint32_t id)
+{
+	size_t had = capncache;
+
+	if (id >= capncache) {
+		xgrow(&ncache, &capncache, (size_t)id + 1, sizeof *ncache);
+		memset(ncache + had, 0, (capncache - had) * sizeof *ncache);
+	}
+	return &ncache[id];
+}
+
+static unsigned
+ocode(uint32_t id)
+{
+	struct namecache *c = namecache(id);
+	const struct opcat *o;
+	const char *s;
+	size_t n;
+
+	if (c->op == 0) {
+		s = agg_str(id, &n);
+		if ((o = opcat_find(s, n)) != NULL)
+			c->op = (uint16_t)(o - table + 2);
+		else if (prefix(s, n, "triton_poi_") ||
+		    prefix(s, n, "triton_red_") ||
+		    prefix(s, n, "triton_per_"))
+			c->op = OC_TRITONK;
+		else if (prefix(s, n, "triton"))
+			c->op = OC_TRITON;
+		else if (prefix(s, n, "record_param_comms"))
+			c->op = OC_RECORD;
+		else
+			c->op = OC_NONE;
+	}
+	return c->op;
+}
+
+/* The category a first kernel gives an op (categorize_torch_op). */
+static unsigned
+kcode(uint32_t id)
+{
+	struct namecache *c = namecache(id);
+	const char *s;
+	size_t n;
+
+	if (c->kernel == 0) {
+		s = agg_str(id, &n);
+		c->kernel = KC_OTHER;
+		if (prefix(s, n, "void at::native")) {
+			if (has(s, n, "elementwise"))
+				c->kernel = KC_ELEMENTWISE;
+			else if (has(s, n, "reduce"))
+				c->kernel = KC_REDUCE;
+			else if (has(s, n, "multi_tensor_apply"))
+				c->kernel = KC_MULTI;
+		}
+	}
+	return c->kernel;
+}
+
+const struct opcat *
+opcat_id(uint32_t id)
+{
+	unsigned c = ocode(id);
+
+	return c < 2 || c >= OC_TRITONK ? NULL : &table[c - 2];
+}
+
+void
+opcat_clear(void)
+{
+	free(ncache);
+	ncache = NULL;
+	capncache = 0;
+}
+
 static int
 prefix(const char *s, size_t n, const char *p)
 {
@@ -447,11 +548,9 @@ has_model(uint32_t i)
 	const char *s, *p;
 	size_t n, k;
 
-	s = agg_str(e->name, &n);
-	if ((c = opcat_find(s, n)) != NULL)
+	if ((c = opcat_id(e->name)) != NULL)
 		return c->model;
-	if (!prefix(s, n, "triton_poi_") && !prefix(s, n, "triton_red_") &&
-	    !prefix(s, n, "triton_per_"))
+	if (ocode(e->name) != OC_TRITONK)
 		return 0;
 	if (e->arg[0] == NONE || e->arg[1] == NONE || e->arg[3] == NONE)
 		return 0;
@@ -478,27 +577,25 @@ const char *
 categorize(uint32_t name, uint32_t firstkernel)
 {
 	const struct opcat *c;
-	const char *s;
-	size_t n;
 
-	s = agg_str(name, &n);
-	if ((c = opcat_find(s, n)) != NULL)
+	if ((c = opcat_id(name)) != NULL)
 		return c->cat;
-	if (prefix(s, n, "triton"))
+	switch (ocode(name)) {
+	case OC_TRITONK:
+	case OC_TRITON:
 		return "triton";
-	if (prefix(s, n, "record_param_comms"))
+	case OC_RECORD:
 		return "record_param_comms";
-	if (firstkernel != NONE) {
-		s = agg_str(agg_e[firstkernel].name, &n);
-		if (prefix(s, n, "void at::native")) {
-			if (has(s, n, "elementwise"))
-				return "elementwise";
-			if (has(s, n, "reduce"))
-				return "reduce";
-			if (has(s, n, "multi_tensor_apply"))
-				return "multi_tensor_apply";
-		}
 	}
+	if (firstkernel != NONE)
+		switch (kcode(agg_e[firstkernel].name)) {
+		case KC_ELEMENTWISE:
+			return "elementwise";
+		case KC_REDUCE:
+			return "reduce";
+		case KC_MULTI:
+			return "multi_tensor_apply";
+		}
 	return "other";
 }
 

@@ -13,10 +13,11 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "agg.h"
 
-/* GPU events by device, stream, start. */
-static uint32_t *G;
+/* GPU events by device, stream, start; and by device, start (or NULL). */
+static uint32_t *G, *Gd;
 static size_t ng;
 
 static uint32_t
@@ -66,16 +67,138 @@ cmpgpu(const void *a, const void *b)
 	    (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 
+static int (*cmpids)(uint32_t, uint32_t);
+
+static int
+cmpidp(const void *a, const void *b)
+{
+	return cmpids(*(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/*
+ * The ids of the events ev[0..n) that key() gives, ranked in cmp's order
+ * (NONE too): rank[id] (rank[NONE] in *nonerank), 0 for the first. The
+ * caller frees *rank. Sorting the few distinct ids and then the events
+ * by rank does without a comparison (and string compares) per pair of
+ * events.
+ */
+static uint32_t *
+rankids(const uint32_t *ev, size_t n, uint32_t (*key)(const struct ev *),
+    int (*cmp)(uint32_t, uint32_t), uint32_t *nonerank, size_t *ndist)
+{
+	uint32_t *rank, *d, id;
+	size_t nid = tl_intern_count(agg_in), nd = 0, i;
+
+	rank = xreallocarray(NULL, nid + 1, sizeof *rank);
+	memset(rank, 0xff, (nid + 1) * sizeof *rank);
+	d = xreallocarray(NULL, nid + 1, sizeof *d);
+	for (i = 0; i < n; i++) {
+		id = key(&agg_e[ev[i]]);
+		if (id == NONE)
+			id = (uint32_t)nid;
+		if (rank[id] == NONE) {
+			rank[id] = 0;
+			d[nd++] = id == nid ? NONE : id;
+		}
+	}
+	cmpids = cmp;
+	qsort(d, nd, sizeof *d, cmpidp);
+	for (i = 0; i < nd; i++)
+		rank[d[i] == NONE ? nid : d[i]] = (uint32_t)i;
+	*nonerank = rank[nid];
+	*ndist = nd;
+	free(d);
+	return rank;
+}
+
+static uint32_t
+pidof(const struct ev *e)
+{
+	return e->pid;
+}
+
+/*
+ * Whether cmpkey is a total order on the ids ev[0..n) key() gives: when
+ * every one is a number (NaN is not: it compares unequal to itself);
+ * numbers and text mixed can make a cycle ("2" < "10" < "1a" < "2").
+ */
+static int
+numeric(const uint32_t *ev, size_t n, uint32_t (*key)(const struct ev *))
+{
+	uint32_t id, last = NONE;
+	const char *s;
+	char *e;
+	size_t i, sn;
+	double v;
+
+	for (i = 0; i < n; i++) {
+		id = key(&agg_e[ev[i]]);
+		if (id == NONE || id == last)
+			continue;
+		last = id;
+		s = agg_str(id, &sn);
+		v = strtod(s, &e);
+		if (sn == 0 || *e != '\0' || isnan(v))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The GPU events by device, stream, start and index (cmpgpu): radix
+ * sorts of the start and of the ranks of device and stream, when these
+ * are numbers, as they are in traces.
+ */
 static void
 gather(void)
 {
-	size_t i;
+	struct tl_sortkey *k;
+	uint32_t *rp, *rs, np, ns;
+	size_t i, nd;
 
-	G = xreallocarray(NULL, agg_n + 1, sizeof *G);
-	for (ng = 0, i = 0; i < agg_n; i++)
-		if (ISGPU(agg_e[i].kind))
-			G[ng++] = (uint32_t)i;
-	qsort(G, ng, sizeof *G, cmpgpu);
+	G = xreallocarray(NULL, agg_ngts + 1, sizeof *G);
+	ng = agg_ngts;
+	memcpy(G, agg_gts, ng * sizeof *G);	/* by start */
+	if (ng < 2)
+		return;
+	if (!numeric(G, ng, pidof) || !numeric(G, ng, skey)) {
+		/* from event order, as the comparisons may not be an order */
+		for (ng = 0, i = 0; i < agg_n; i++)
+			if (ISGPU(agg_e[i].kind))
+				G[ng++] = (uint32_t)i;
+		qsort(G, ng, sizeof *G, cmpgpu);
+		return;
+	}
+	rp = rankids(G, ng, pidof, cmpkey, &np, &nd);
+	k = xreallocarray(NULL, ng, sizeof *k);
+	/* A device's events by start: its merges need not sort. */
+	Gd = xreallocarray(NULL, ng, sizeof *Gd);
+	memcpy(Gd, G, ng * sizeof *Gd);
+	if (nd > 1) {
+		for (i = 0; i < ng; i++) {
+			const struct ev *e = &agg_e[G[i]];
+
+			k[i].i = G[i];
+			k[i].k = e->pid == NONE ? np : rp[e->pid];
+		}
+		agg_keysort(k, ng);
+		for (i = 0; i < ng; i++)
+			Gd[i] = k[i].i;
+	}
+	rs = rankids(G, ng, skey, cmpkey, &ns, &nd);
+	for (i = 0; i < ng; i++) {
+		const struct ev *e = &agg_e[G[i]];
+
+		k[i].i = G[i];
+		k[i].k = (uint64_t)(e->pid == NONE ? np : rp[e->pid]) << 32 |
+		    (skey(e) == NONE ? ns : rs[skey(e)]);
+	}
+	agg_keysort(k, ng);
+	for (i = 0; i < ng; i++)
+		G[i] = k[i].i;
+	free(k);
+	free(rp);
+	free(rs);
 }
 
 /* Length of the intersection of two merged lists. */
@@ -98,14 +221,17 @@ inter(const struct iv *a, size_t na, const struct iv *b, size_t nb)
 	return t;
 }
 
-/* Merged intervals of G[lo..hi) of a class (-1: all). */
+/*
+ * Merged intervals of o[lo..hi) of a class (-1: all), o being G, or Gd
+ * for a device's.
+ */
 static size_t
-ivs(size_t lo, size_t hi, int cls, struct iv *out)
+ivs(const uint32_t *o, size_t lo, size_t hi, int cls, struct iv *out)
 {
 	size_t i, n = 0;
 
 	for (i = lo; i < hi; i++) {
-		const struct ev *e = &agg_e[G[i]];
+		const struct ev *e = &agg_e[o[i]];
 		int c = (e->flags & F_MEMCPYK) ? G_MEMCPY :
 		    (e->flags & F_COMM) ? G_COMM : G_COMP;
 
@@ -141,6 +267,7 @@ streams(struct table *t)
 	    "busy_us", "computation_us", "communication_us", "memcpy_us",
 	    "span_us", "idle_us", "busy_percent", NULL };
 	struct iv *a;
+	const uint32_t *o;
 	size_t i, j, k, n, m;
 	double busy, span;
 	int pass;
@@ -152,7 +279,8 @@ streams(struct table *t)
 		/* the device, then each of its streams */
 		for (pass = 0, k = i; k < j; pass = 1) {
 			m = pass ? runend(k, 1) : j;
-			n = ivs(pass ? k : i, m, -1, a);
+			o = pass || Gd == NULL ? G : Gd;
+			n = ivs(o, pass ? k : i, m, -1, a);
 			busy = agg_ivlen(a, n);
 			span = a[n - 1].e - a[0].s;
 			tab_id(t, agg_e[G[i]].pid);
@@ -162,11 +290,11 @@ streams(struct table *t)
 				tab_none(t);
 			tab_int(t, (int64_t)(m - (pass ? k : i)));
 			tab_dbl(t, agg_us(busy));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m, G_COMP,
-			    a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m, G_COMM,
-			    a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(pass ? k : i, m,
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
+			    G_COMP, a))));
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
+			    G_COMM, a))));
+			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
 			    G_MEMCPY, a))));
 			tab_dbl(t, agg_us(span));
 			tab_dbl(t, agg_us(span - busy));
@@ -195,9 +323,10 @@ overlap(struct table *t)
 	x = xcalloc(ng + 1, sizeof *x);
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 0);
-		nc = ivs(i, j, G_COMP, c);
+		nc = ivs(Gd != NULL ? Gd : G, i, j, G_COMP, c);
 		for (k = 0; k < 2; k++) {
-			nx = ivs(i, j, k == 0 ? G_COMM : G_MEMCPY, x);
+			nx = ivs(Gd != NULL ? Gd : G, i, j, k == 0 ? G_COMM :
+			    G_MEMCPY, x);
 			tot = agg_ivlen(x, nx);
 			ov = inter(c, nc, x, nx);
 			tab_id(t, agg_e[G[i]].pid);
@@ -276,26 +405,24 @@ struct lrow {
 	int out;
 };
 
-static const struct lrow *lsort;
-
+/* Bytes order of two names. */
 static int
-cmpname(const void *a, const void *b)
+cmpid(uint32_t a, uint32_t b)
 {
-	const struct lrow *x = &lsort[*(const uint32_t *)a];
-	const struct lrow *y = &lsort[*(const uint32_t *)b];
 	const char *p, *q;
 	size_t np, nq;
 	int c;
 
-	if (agg_e[x->g].name != agg_e[y->g].name) {
-		p = agg_str(agg_e[x->g].name, &np);
-		q = agg_str(agg_e[y->g].name, &nq);
-		c = memcmp(p, q, np < nq ? np : nq);
-		if (c == 0)
-			c = (np > nq) - (np < nq);
-		return c;
-	}
-	return (x->g > y->g) - (x->g < y->g);
+	p = agg_str(a, &np);
+	q = agg_str(b, &nq);
+	c = memcmp(p, q, np < nq ? np : nq);
+	return c != 0 ? c : (np > nq) - (np < nq);
+}
+
+static uint32_t
+nameof(const struct ev *e)
+{
+	return e->name;
 }
 
 struct lstat {
@@ -327,8 +454,8 @@ launch(struct table *t, struct table *s, const int *want)
 	    "launch_delay_us_max", "cpu_outliers", "delay_outliers", NULL };
 	struct lrow *R;
 	struct lstat *S;
-	uint32_t *o;
-	size_t i, j, n = 0, ns = 0;
+	uint32_t *o, *rank, nonerank;
+	size_t i, j, n = 0, ns = 0, nd, *cnt;
 	double rc, lc, *v;
 	struct kahan k;
 	struct welford wf;
@@ -380,11 +507,20 @@ launch(struct table *t, struct table *s, const int *want)
 		free(R);
 		return;
 	}
+	/* By name (ranked), then event: R is in event order. */
 	o = xreallocarray(NULL, n + 1, sizeof *o);
 	for (i = 0; i < n; i++)
-		o[i] = (uint32_t)i;
-	lsort = R;
-	qsort(o, n, sizeof *o, cmpname);
+		o[i] = R[i].g;
+	rank = rankids(o, n, nameof, cmpid, &nonerank, &nd);
+	cnt = xcalloc(nd + 1, sizeof *cnt);
+	for (i = 0; i < n; i++)
+		cnt[rank[agg_e[R[i].g].name] + 1]++;
+	for (i = 0; i < nd; i++)
+		cnt[i + 1] += cnt[i];
+	for (i = 0; i < n; i++)
+		o[cnt[rank[agg_e[R[i].g].name]]++] = (uint32_t)i;
+	free(cnt);
+	free(rank);
 	S = xcalloc(n + 1, sizeof *S);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && agg_e[R[o[j]].g].name ==
@@ -456,6 +592,7 @@ hta(struct table *tabs, const int *want)
 	if (want[T_STREAMS])
 		streams(&tabs[T_STREAMS]);
 	free(G);
-	G = NULL;
+	free(Gd);
+	G = Gd = NULL;
 	ng = 0;
 }

@@ -21,6 +21,8 @@ size_t agg_n;
 struct tl_intern *agg_in;
 uint32_t *agg_gord;
 size_t agg_ngord;
+uint32_t *agg_gts;
+size_t agg_ngts;
 uint32_t *agg_kidoff, *agg_kids;
 uint32_t *agg_roots;
 size_t agg_nroots;
@@ -52,6 +54,20 @@ static struct tl_hdr hdr;	/* the first stream's */
 static uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 static size_t capcls;
 static struct sbuf tmp;
+
+/*
+ * Short fields that take few values, in runs (pid, tid, stream; host and
+ * GPU rows alternate): checked against the last two values seen before
+ * they are hashed.
+ */
+struct lastid {
+	struct {
+		char s[24];
+		size_t n;	/* > sizeof s: none */
+		uint32_t id;
+	} v[2];			/* the latest first */
+};
+static struct lastid lastpid, lasttid, laststream;
 
 /* Metadata: (what, pid, tid) -> value, open addressing. */
 struct mslot {
@@ -264,9 +280,14 @@ agg_header(struct tl_tsv *t, unsigned long long need,
 void
 agg_start(const char *name)
 {
+	int i;
+
 	free(agg_tracename);
 	agg_tracename = xstrdup(name);
 	agg_in = tl_intern_new();
+	for (i = 0; i < 2; i++)
+		lastpid.v[i].n = lasttid.v[i].n = laststream.v[i].n =
+		    sizeof lastpid.v[i].s + 1;
 	nev = 0;
 	havebase = 0;
 	agg_maxuid = INT64_MIN;
@@ -292,6 +313,28 @@ intern(struct tl_tsv *t, int c)
 
 	s = fld(t, c, &n);
 	return s == NULL ? NONE : tl_intern(agg_in, s, n);
+}
+
+static uint32_t
+internlast(struct tl_tsv *t, int c, struct lastid *l)
+{
+	const char *s;
+	size_t n;
+	uint32_t id;
+
+	if ((s = fld(t, c, &n)) == NULL)
+		return NONE;
+	if (n == l->v[0].n && memcmp(s, l->v[0].s, n) == 0)
+		return l->v[0].id;
+	if (n == l->v[1].n && memcmp(s, l->v[1].s, n) == 0)
+		id = l->v[1].id;
+	else
+		id = tl_intern(agg_in, s, n);
+	l->v[1] = l->v[0];
+	l->v[0].id = id;
+	l->v[0].n = n <= sizeof l->v[0].s ? n : sizeof l->v[0].s + 1;
+	memcpy(l->v[0].s, s, l->v[0].n <= sizeof l->v[0].s ? n : 0);
+	return id;
 }
 
 /* An integer field: 1 set, 0 absent (or no column); exits when bad. */
@@ -376,7 +419,7 @@ agg_row(struct tl_tsv *t)
 	const char *s;
 	struct ev *e;
 	int kind, cls;
-	int64_t v;
+	int64_t v, uid;
 	uint32_t i;
 
 	if (fl[agg_col[C_UID]] == 0) {		/* a row about the trace */
@@ -394,8 +437,9 @@ agg_row(struct tl_tsv *t)
 	if (agg_rank == NONE && agg_col[C_RANK] >= 0 &&
 	    fl[agg_col[C_RANK]] > 0)
 		agg_rank = intern(t, C_RANK);
-	if (tl_tsv_i64(t, agg_col[C_UID], &v) && v > agg_maxuid)
-		agg_maxuid = v;
+	uid = 0;
+	if (tl_tsv_i64(t, agg_col[C_UID], &uid) && uid > agg_maxuid)
+		agg_maxuid = uid;
 	if (agg_col[C_PH] >= 0 && same(f[agg_col[C_PH]], fl[agg_col[C_PH]],
 	    "M")) {
 		metarow(t);
@@ -423,7 +467,7 @@ agg_row(struct tl_tsv *t)
 	e = &agg_e[i];
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
-	(void)tl_tsv_i64(t, agg_col[C_UID], &e->uid);
+	e->uid = uid;
 	if (!num(t, C_TS, &e->tsns)) {
 		nnots++;
 		agg_warn("event %" PRId64 ": no ts_ns: left out", e->uid);
@@ -457,8 +501,8 @@ agg_row(struct tl_tsv *t)
 	e->name = intern(t, C_NAME);
 	if (e->name == NONE)
 		e->name = tl_intern(agg_in, "", 0);
-	e->pid = intern(t, C_PID);
-	e->tid = intern(t, C_TID);
+	e->pid = internlast(t, C_PID, &lastpid);
+	e->tid = internlast(t, C_TID, &lasttid);
 	puid[i] = num(t, C_PARENT, &v) ? v : INT64_MIN;
 	luid[i] = num(t, C_LAUNCHER, &v) ? v : INT64_MIN;
 	fuid[i] = num(t, C_FWD, &v) ? v : INT64_MIN;
@@ -466,7 +510,7 @@ agg_row(struct tl_tsv *t)
 	    (agg_col[C_EXT] >= 0 && fl[agg_col[C_EXT]] > 0))
 		e->flags |= F_CORR;
 	if (ISGPU(kind)) {
-		e->stream = intern(t, C_STREAM);
+		e->stream = internlast(t, C_STREAM, &laststream);
 		if (agg_col[C_LINKED] >= 0 && same(f[agg_col[C_LINKED]],
 		    fl[agg_col[C_LINKED]], "1"))
 			e->flags |= F_LINKED;
@@ -506,8 +550,50 @@ agg_row(struct tl_tsv *t)
 	return 0;
 }
 
-/* uid -> index. */
+/*
+ * uid -> index: a table over the range of the uids when they are dense
+ * (they are the events' indexes in the trace, less the ones left out),
+ * else a binary search.
+ */
 static uint32_t *byuid;		/* indexes sorted by uid; NULL: in order */
+static uint32_t *uidmap;	/* uid - uidlo -> index, or NONE */
+static int64_t uidlo;
+static uint64_t nuidmap;
+
+/* The table, when dense: 1 with the smallest uid seen twice in *dup. */
+static int
+mapuids(int64_t *dup)
+{
+	int64_t lo, hi;
+	size_t j;
+	uint32_t *m;
+	int twice = 0;
+
+	if (agg_n == 0)
+		return 0;
+	lo = hi = agg_e[0].uid;
+	for (j = 1; j < agg_n; j++) {
+		if (agg_e[j].uid < lo)
+			lo = agg_e[j].uid;
+		if (agg_e[j].uid > hi)
+			hi = agg_e[j].uid;
+	}
+	if ((uint64_t)hi - (uint64_t)lo >= 8 * (uint64_t)agg_n + 1024)
+		return 0;
+	uidlo = lo;
+	nuidmap = (uint64_t)hi - (uint64_t)lo + 1;
+	uidmap = xreallocarray(NULL, nuidmap, sizeof *uidmap);
+	memset(uidmap, 0xff, nuidmap * sizeof *uidmap);
+	for (j = 0; j < agg_n; j++) {
+		m = &uidmap[agg_e[j].uid - lo];
+		if (*m != NONE && (!twice || agg_e[j].uid < *dup)) {
+			*dup = agg_e[j].uid;
+			twice = 1;
+		}
+		*m = (uint32_t)j;
+	}
+	return twice;
+}
 
 static uint32_t
 lookup(int64_t uid)
@@ -515,6 +601,9 @@ lookup(int64_t uid)
 	size_t lo = 0, hi = agg_n, mid;
 	int64_t u;
 
+	if (uidmap != NULL)
+		return uid >= uidlo && (uint64_t)uid - (uint64_t)uidlo <
+		    nuidmap ? uidmap[uid - uidlo] : NONE;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		u = agg_e[byuid != NULL ? byuid[mid] : mid].uid;
@@ -529,16 +618,73 @@ lookup(int64_t uid)
 }
 
 /*
- * Sort the event indexes idx[0..n) (in increasing order) by uid, then,
- * with byts, stably by start: host events by start, ties by uid, the
- * input order of a stream that tl-parse wrote, and the same order when a
- * stage moved rows (tl-roofline -p writes the rows of the ops it models
- * at the end of a trace). Radix sorts of the keys as unsigned (the sign
- * bit flipped): linear, where qsort's comparisons took a tenth of the
- * program's time.
+ * Sort k[0..n) by key, stably. Events mostly come in order (by uid, by
+ * start), or in a few ordered runs (tl-roofline -p moves rows to the
+ * end): nothing to do, or a merge of the runs; a radix sort else.
+ */
+#define MAXRUN	16
+
+void
+agg_keysort(struct tl_sortkey *k, size_t n)
+{
+	struct tl_sortkey *a = k, *b, *t;
+	size_t run[MAXRUN + 1], nrun = 1, i, j, o, r, e;
+
+	run[0] = 0;
+	for (i = 1; i < n; i++)
+		if (k[i].k < k[i - 1].k) {
+			if (nrun == MAXRUN) {
+				tl_radix_sort(k, n);
+				return;
+			}
+			run[nrun++] = i;
+		}
+	if (nrun == 1)
+		return;
+	run[nrun] = n;
+	b = xreallocarray(NULL, n, sizeof *b);
+	while (nrun > 1) {
+		/* runs 2r and 2r+1 into one, ties from the first */
+		for (r = 0; r < nrun; r += 2) {
+			i = o = run[r];
+			e = run[r + 1];
+			if (r + 1 == nrun) {
+				memcpy(b + o, a + o, (e - o) * sizeof *b);
+				continue;
+			}
+			j = e;
+			while (i < e && j < run[r + 2])
+				b[o++] = a[j].k < a[i].k ? a[j++] : a[i++];
+			memcpy(b + o, a + i, (e - i) * sizeof *b);
+			o += e - i;
+			memcpy(b + o, a + j, (run[r + 2] - j) * sizeof *b);
+		}
+		for (r = 0; 2 * r < nrun; r++)
+			run[r] = run[2 * r];
+		nrun = (nrun + 1) / 2;
+		run[nrun] = n;
+		t = a;
+		a = b;
+		b = t;
+	}
+	if (a != k) {
+		memcpy(k, a, n * sizeof *k);
+		b = a;
+	}
+	free(b);
+}
+
+/*
+ * Sort the event indexes idx[0..n) by uid (with uid; idx in uid order
+ * without), then, with byts, stably by start: host events by start, ties
+ * by uid, the input order of a stream that tl-parse wrote, and the same
+ * order when a stage moved rows (tl-roofline -p writes the rows of the
+ * ops it models at the end of a trace). The keys as unsigned (the sign
+ * bit flipped), by agg_keysort: linear, where qsort's comparisons took
+ * a tenth of the program's time.
  */
 static void
-sortev(uint32_t *idx, size_t n, int byts)
+sortev(uint32_t *idx, size_t n, int uid, int byts)
 {
 	struct tl_sortkey *k;
 	size_t j;
@@ -546,16 +692,19 @@ sortev(uint32_t *idx, size_t n, int byts)
 	if (n < 2)
 		return;
 	k = xreallocarray(NULL, n, sizeof *k);
-	for (j = 0; j < n; j++) {
-		k[j].k = (uint64_t)agg_e[idx[j]].uid ^ UINT64_C(1) << 63;
+	for (j = 0; j < n; j++)
 		k[j].i = idx[j];
+	if (uid) {
+		for (j = 0; j < n; j++)
+			k[j].k = (uint64_t)agg_e[k[j].i].uid ^
+			    UINT64_C(1) << 63;
+		agg_keysort(k, n);
 	}
-	tl_radix_sort(k, n);
 	if (byts) {
 		for (j = 0; j < n; j++)
 			k[j].k = (uint64_t)agg_e[k[j].i].tsns ^
 			    UINT64_C(1) << 63;
-		tl_radix_sort(k, n);
+		agg_keysort(k, n);
 	}
 	for (j = 0; j < n; j++)
 		idx[j] = k[j].i;
@@ -568,6 +717,8 @@ agg_build(void)
 	uint32_t *host, *fill, *stack, *next, i, p, k;
 	uint8_t *cpuabove;
 	size_t nhost = 0, j, sp, nk;
+	uint64_t u;
+	int64_t dup = 0;
 	int sorted = 1, hascpu = 0;
 
 	tl_warns_end(&warns, agg_tracename);
@@ -581,13 +732,17 @@ agg_build(void)
 	nnots = nnodur = 0;
 
 	for (j = 1; j < agg_n; j++)
-		if (agg_e[j - 1].uid >= agg_e[j].uid)
+		if (agg_e[j - 1].uid >= agg_e[j].uid) {
 			sorted = 0;
-	if (!sorted) {
+			break;
+		}
+	if (mapuids(&dup))
+		tl_errx(1, "%s: duplicate uid %" PRId64, agg_tracename, dup);
+	if (!sorted && uidmap == NULL) {
 		byuid = xreallocarray(NULL, agg_n, sizeof *byuid);
 		for (j = 0; j < agg_n; j++)
 			byuid[j] = (uint32_t)j;
-		sortev(byuid, agg_n, 0);
+		sortev(byuid, agg_n, 1, 0);
 		for (j = 1; j < agg_n; j++)
 			if (agg_e[byuid[j - 1]].uid == agg_e[byuid[j]].uid)
 				tl_errx(1, "%s: duplicate uid %" PRId64,
@@ -619,10 +774,17 @@ agg_build(void)
 
 	/* Children: host ones by (ts, input order), then GPU ones. */
 	host = xreallocarray(NULL, nhost + 1, sizeof *host);
-	for (nhost = 0, j = 0; j < agg_n; j++)
-		if (ISHOST(agg_e[j].kind))
-			host[nhost++] = (uint32_t)j;
-	sortev(host, nhost, 1);
+	nhost = 0;
+	if (uidmap != NULL) {
+		/* in uid order from the table */
+		for (u = 0; u < nuidmap; u++)
+			if ((i = uidmap[u]) != NONE && ISHOST(agg_e[i].kind))
+				host[nhost++] = i;
+	} else
+		for (j = 0; j < agg_n; j++)
+			if (ISHOST(agg_e[j].kind))
+				host[nhost++] = (uint32_t)j;
+	sortev(host, nhost, uidmap == NULL, 1);
 	agg_kidoff = xcalloc(agg_n + 1, sizeof *agg_kidoff);
 	for (j = 0; j < agg_n; j++)
 		if ((p = agg_e[j].parent) != NONE)
@@ -684,6 +846,12 @@ agg_build(void)
 	for (j = 0; j < agg_n; j++)
 		if (agg_e[j].ghi < agg_e[j].glo)
 			agg_e[j].ghi = agg_e[j].glo;
+	/* Every GPU event by start, for the timelines. */
+	agg_gts = xreallocarray(NULL, agg_n + 1, sizeof *agg_gts);
+	for (agg_ngts = 0, j = 0; j < agg_n; j++)
+		if (ISGPU(agg_e[j].kind))
+			agg_gts[agg_ngts++] = (uint32_t)j;
+	sortev(agg_gts, agg_ngts, 0, 1);
 	agg_roots = xreallocarray(NULL, nhost + 1, sizeof *agg_roots);
 	agg_nroots = 0;
 	for (j = 0; j < nhost; j++)
@@ -722,7 +890,13 @@ agg_clear(void)
 	agg_gpuonly = agg_python = 0;
 	free(byuid);
 	byuid = NULL;
+	free(uidmap);
+	uidmap = NULL;
+	nuidmap = 0;
 	free(agg_gord);
+	free(agg_gts);
+	agg_gts = NULL;
+	agg_ngts = 0;
 	free(agg_kidoff);
 	free(agg_kids);
 	free(agg_roots);
@@ -734,6 +908,7 @@ agg_clear(void)
 	free(namecls);
 	namecls = NULL;
 	capcls = 0;
+	opcat_clear();
 	tl_intern_free(agg_in);
 	agg_in = NULL;
 }

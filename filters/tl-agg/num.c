@@ -48,15 +48,86 @@ cmpd(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static void
+swapd(double *a, size_t i, size_t j)
+{
+	double t = a[i];
+
+	a[i] = a[j];
+	a[j] = t;
+}
+
+/*
+ * Put the k-th smallest of a[0..n) at a[k], the smaller ones before it
+ * and the larger after: quickselect, a median-of-three pivot and a
+ * three-way partition (runs of equal durations are common), sorting
+ * what is left after too many rounds. Linear where qsort was n log n.
+ */
+static void
+selectk(double *a, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1, lt, gt, i;
+	double p, x, y, z;
+	int round = 0;
+
+	while (lo < hi) {
+		if (++round > 64) {
+			qsort(a + lo, hi - lo + 1, sizeof *a, cmpd);
+			return;
+		}
+		x = a[lo];
+		y = a[lo + (hi - lo) / 2];
+		z = a[hi];
+		p = x < y ? (y < z ? y : x < z ? z : x) :
+		    (x < z ? x : y < z ? z : y);
+		/*
+		 * [lo, lt) < p, [lt, i) == p, (gt, hi] > p; a value p
+		 * stays in [lt, gt], so gt never goes below lo.
+		 */
+		lt = i = lo;
+		gt = hi;
+		while (i <= gt) {
+			if (a[i] < p)
+				swapd(a, lt++, i++);
+			else if (a[i] > p)
+				swapd(a, i, gt--);
+			else
+				i++;
+		}
+		if (k < lt)
+			hi = lt - 1;
+		else if (k > gt)
+			lo = gt + 1;
+		else
+			return;
+	}
+}
+
 double
 median(double *a, size_t n)
 {
+	double m;
+	size_t i;
+
 	if (n == 0)
 		return NAN;
-	qsort(a, n, sizeof *a, cmpd);
+	for (i = 0; i < n; i++)
+		if (isnan(a[i]))
+			break;
+	if (i < n) {	/* no order: as qsort leaves them */
+		qsort(a, n, sizeof *a, cmpd);
+		if (n % 2)
+			return a[n / 2];
+		return (a[n / 2 - 1] + a[n / 2]) / 2;
+	}
+	selectk(a, n, n / 2);
 	if (n % 2)
 		return a[n / 2];
-	return (a[n / 2 - 1] + a[n / 2]) / 2;
+	/* the largest of the lower half */
+	for (m = a[0], i = 1; i < n / 2; i++)
+		if (a[i] > m)
+			m = a[i];
+	return (m + a[n / 2]) / 2;
 }
 
 

@@ -125,6 +125,15 @@ sb_pystr(struct sbuf *b, const char *s, size_t n)
 		q = '"';
 	sb_char(b, q);
 	for (i = 0; i < n; i += k) {
+		/* A run of printable ASCII is written as it is. */
+		for (k = 0; i + k < n && (unsigned char)s[i + k] >= 0x20 &&
+		    (unsigned char)s[i + k] < 0x7f && s[i + k] != q &&
+		    s[i + k] != '\\'; k++)
+			;
+		if (k > 0) {
+			sb_add(b, s + i, k);
+			continue;
+		}
 		k = utf8dec((const unsigned char *)s + i, n - i, &c);
 		if (c == (unsigned char)q || c == '\\') {
 			sb_char(b, '\\');
@@ -152,11 +161,20 @@ sb_pystr(struct sbuf *b, const char *s, size_t n)
 void
 sb_jsonstr(struct sbuf *b, const char *s, size_t n)
 {
-	size_t i;
+	size_t i, k;
 	unsigned char c;
 
 	sb_char(b, '"');
 	for (i = 0; i < n; i++) {
+		/* A run with nothing to escape is written as it is. */
+		for (k = i; k < n && (unsigned char)s[k] >= 0x20 &&
+		    s[k] != '"' && s[k] != '\\'; k++)
+			;
+		if (k > i) {
+			sb_add(b, s + i, k - i);
+			i = k - 1;
+			continue;
+		}
 		c = (unsigned char)s[i];
 		if (c == '"' || c == '\\') {
 			sb_char(b, '\\');

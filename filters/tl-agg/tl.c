@@ -16,6 +16,7 @@
 #include "../../common/mem.h"
 #include "../../common/npsort.h"
 #include "../../common/pyfmt.h"
+#include "../../common/sort.h"
 #include "agg.h"
 
 const char *const agg_tabname[NTABLES] = {
@@ -83,12 +84,46 @@ static uint32_t *lk;		/* kernels of the launchers */
 static uint32_t *lslot;		/* event -> launcher, or NONE */
 static int launchers_done;
 
-static int
-cmpiv(const void *a, const void *b)
+/* A double's bits as an unsigned key in the double's order (not NaN). */
+static uint64_t
+dblkey(double d)
 {
-	double x = ((const struct iv *)a)->s, y = ((const struct iv *)b)->s;
+	uint64_t u;
 
-	return (x > y) - (x < y);
+	memcpy(&u, &d, sizeof u);
+	return u >> 63 ? ~u : u ^ UINT64_C(1) << 63;
+}
+
+/*
+ * Sort a[0..n) by start: nothing to do when they come in order, as
+ * they mostly do (a stream's events, a launch's kernels), else a radix
+ * sort. The union merged below is the same whatever the order of equal
+ * starts.
+ */
+static void
+ivsort(struct iv *a, size_t n)
+{
+	struct tl_sortkey *k;
+	struct iv *t;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (a[i].s < a[i - 1].s)
+			break;
+	if (i >= n)
+		return;
+	k = xreallocarray(NULL, n, sizeof *k);
+	t = xreallocarray(NULL, n, sizeof *t);
+	for (i = 0; i < n; i++) {
+		k[i].k = dblkey(a[i].s);
+		k[i].i = (uint32_t)i;
+	}
+	agg_keysort(k, n);
+	for (i = 0; i < n; i++)
+		t[i] = a[k[i].i];
+	memcpy(a, t, n * sizeof *a);
+	free(t);
+	free(k);
 }
 
 size_t
@@ -98,7 +133,7 @@ agg_ivmerge(struct iv *a, size_t n)
 
 	if (n == 0)
 		return 0;
-	qsort(a, n, sizeof *a, cmpiv);
+	ivsort(a, n);
 	for (i = 1; i < n; i++) {
 		if (a[i].s <= a[k].e) {
 			if (a[i].e > a[k].e)
@@ -174,10 +209,34 @@ busy(const uint32_t *ev, size_t n)
 	return agg_ivlen(ivs, n);
 }
 
+/*
+ * The ids of the strings the sheets add (categories, "Unknown", ...):
+ * literals and op table strings, so remembered by address for the trace.
+ */
+#define NIDC	256
+static struct {
+	const char *s;
+	uint32_t id;
+} idc[NIDC];
+static size_t nidc;
+
 static uint32_t
 idstr(const char *s)
 {
-	return tl_intern(agg_in, s, strlen(s));
+	size_t i = (size_t)(((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ull >>
+	    56) & (NIDC - 1);
+	uint32_t id;
+
+	for (; idc[i].s != NULL; i = (i + 1) & (NIDC - 1))
+		if (idc[i].s == s)
+			return idc[i].id;
+	id = tl_intern(agg_in, s, strlen(s));
+	if (nidc < NIDC / 2) {
+		idc[i].s = s;
+		idc[i].id = id;
+		nidc++;
+	}
+	return id;
 }
 
 /* Bytes compare of two interned strings; NONE (NaN) sorts last. */
@@ -372,6 +431,46 @@ sb_np(struct sbuf *b, double ticks)
 		sb_double(b, agg_us(ticks));
 }
 
+/*
+ * Python reprs of kernel names, made once per trace: the kernel details
+ * of every group repeat them. Per id, whole and cut to 64 characters:
+ * off 0 when not made yet, else the repr is reprs.p[off - 1, + len).
+ */
+struct nrepr {
+	size_t off[2], len[2];
+};
+static struct nrepr *nrepr;
+static size_t capnrepr;
+static struct sbuf reprs;
+
+static void
+pyname(struct sbuf *b, uint32_t id, int cut)
+{
+	struct nrepr *r;
+	const char *s;
+	size_t n, c, had = capnrepr;
+
+	if (id >= capnrepr) {
+		xgrow(&nrepr, &capnrepr, (size_t)id + 1, sizeof *nrepr);
+		memset(nrepr + had, 0, (capnrepr - had) * sizeof *nrepr);
+	}
+	r = &nrepr[id];
+	if (r->off[cut] == 0) {
+		s = agg_str(id, &n);
+		had = reprs.n;
+		if (cut && utf8_cut(s, n, 64, &c)) {
+			sb2.n = 0;
+			sb_add(&sb2, s, c);
+			sb_puts(&sb2, "...");
+			sb_pystr(&reprs, sb2.p, sb2.n);
+		} else
+			sb_pystr(&reprs, s, n);
+		r->off[cut] = had + 1;
+		r->len[cut] = reprs.n - had;
+	}
+	sb_add(b, reprs.p + r->off[cut] - 1, r->len[cut]);
+}
+
 struct kdpos {
 	uint32_t name, stream;
 	size_t count, at;
@@ -401,7 +500,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
     const size_t *off, size_t n)
 {
 	struct kdpos *pos;
-	size_t t = n, i, p, len, r, nr, cut;
+	size_t t = n, i, p, len, r, nr;
 	double *v;
 	const char *s;
 	size_t sl;
@@ -482,7 +581,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 			continue;
 		}
 		sb_puts(full, "{'name': ");
-		sb_pystr(full, s, sl);
+		pyname(full, k->name, 0);
 		sb_puts(full, ", 'stream': ");
 		sb_stream(full, k->stream, 0);
 		sb_printf(full, ", 'count': %zu, 'total_duration_us': ",
@@ -501,13 +600,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 		sb_char(full, '}');
 
 		sb_puts(trunc, "{'name': ");
-		if (utf8_cut(s, sl, 64, &cut)) {
-			sb2.n = 0;
-			sb_add(&sb2, s, cut);
-			sb_puts(&sb2, "...");
-			sb_pystr(trunc, sb2.p, sb2.n);
-		} else
-			sb_pystr(trunc, s, sl);
+		pyname(trunc, k->name, 1);
 		sb_puts(trunc, ", 'stream': ");
 		sb_stream(trunc, k->stream, 0);
 		sb_puts(trunc, ", 'mean_duration_us': ");
@@ -520,12 +613,24 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 	free(v);
 }
 
+/*
+ * The tuple reprs of argument ids, made once per trace: the same shapes
+ * come back in every sheet. Per id: 0 not made yet, 1 not JSON, else
+ * the repr is reprs.p[off - 2 .. off - 2 + len).
+ */
+struct argrepr {
+	size_t off, len;
+};
+static struct argrepr *argrepr;
+static size_t capargrepr;
+
 /* An argument column (JSON text) as a cell: a tuple repr, or the JSON. */
 static void
-tab_arg(struct table *t, uint32_t id, int tuples)
+tab_arg(struct table *t, uint32_t id)
 {
+	struct argrepr *r;
 	const char *s;
-	size_t n;
+	size_t n, had = capargrepr;
 
 	if (id == NONE) {
 		tab_none(t);
@@ -536,8 +641,22 @@ tab_arg(struct table *t, uint32_t id, int tuples)
 		tab_str(t, s, n);
 		return;
 	}
-	sb.n = 0;
-	if (sb_pyjson(&sb, s, n, tuples) < 0) {
+	if (id >= capargrepr) {
+		xgrow(&argrepr, &capargrepr, (size_t)id + 1, sizeof *argrepr);
+		memset(argrepr + had, 0, (capargrepr - had) *
+		    sizeof *argrepr);
+	}
+	r = &argrepr[id];
+	if (r->off == 0) {
+		had = reprs.n;
+		if (sb_pyjson(&reprs, s, n, 1) < 0)
+			r->off = 1;
+		else {
+			r->off = had + 2;
+			r->len = reprs.n - had;
+		}
+	}
+	if (r->off == 1) {
 		char q[TL_QUOTE_MAX];
 
 		agg_warn("argument not JSON, written as it is: \"%s\"",
@@ -545,22 +664,26 @@ tab_arg(struct table *t, uint32_t id, int tuples)
 		tab_str(t, s, n);
 		return;
 	}
-	tab_sb(t, &sb);
+	tab_str(t, reprs.p + r->off - 2, r->len);
 }
 
-/* Process and thread names of an event, "Unknown" when missing. */
+/*
+ * Process and thread names of an event, "Unknown" when missing. A
+ * process's are on its thread "0": metadata rows were all read, so if
+ * "0" was not in the stream then, no process has them.
+ */
+static uint32_t tidzero;
+
 static uint32_t
 meta(int what, const struct ev *e)
 {
-	static uint32_t unknown = NONE;
 	uint32_t v, tid;
 
-	tid = what == M_TNAME ? e->tid : agg_find("0");
+	tid = what == M_TNAME ? e->tid : tidzero;
 	v = e->pid == NONE ? NONE : agg_meta(what, e->pid, tid);
 	if (v != NONE)
 		return v;
-	unknown = idstr("Unknown");
-	return unknown;
+	return idstr("Unknown");
 }
 
 /* Percentage (%) and Cumulative Percentage (%) of x[0..n). */
@@ -594,9 +717,8 @@ timeline(struct table *t)
 	tab_init(t, agg_tabname[T_TIMELINE], agg_sheetname[T_TIMELINE],
 	    agg_csv ? tl : nat);
 	totaltime = NAN;
-	for (i = 0; i < agg_n; i++)
-		if (ISGPU(agg_e[i].kind) && (agg_unlinked ||
-		    (agg_e[i].flags & F_LINKED)))
+	for (i = 0; i < agg_ngts; i++)
+		if (agg_unlinked || (agg_e[agg_gts[i]].flags & F_LINKED))
 			n++;
 	if (n == 0)
 		return;
@@ -606,11 +728,12 @@ timeline(struct table *t)
 	all = xcalloc(n, sizeof *all);
 	x = xcalloc(2 * n + 2, sizeof *x);
 	y = xcalloc(2 * n + 2, sizeof *y);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	/* by start: the merges need not sort */
+	for (i = 0; i < agg_ngts; i++) {
+		const struct ev *e = &agg_e[agg_gts[i]];
 		struct iv iv;
 
-		if (!ISGPU(e->kind) || !(agg_unlinked || (e->flags & F_LINKED)))
+		if (!(agg_unlinked || (e->flags & F_LINKED)))
 			continue;
 		iv.s = e->ts;
 		iv.e = e->end;
@@ -690,20 +813,6 @@ pct_total(double sum)
 	return sum / (totaltime / 1e3 * 1e3) * 100;
 }
 
-static uint64_t ldrank;
-static uint32_t *lrank;
-
-static int
-cmplaunch(const void *a, const void *b)
-{
-	const struct launcher *x = a, *y = b;
-	int64_t p = agg_e[x->ev].tsns, q = agg_e[y->ev].tsns;
-
-	if (p != q)
-		return (p > q) - (p < q);
-	return (lrank[x->ev] > lrank[y->ev]) - (lrank[x->ev] < lrank[y->ev]);
-}
-
 static int
 cmpts(const void *a, const void *b)
 {
@@ -715,10 +824,28 @@ cmpts(const void *a, const void *b)
 	return (i > j) - (i < j);
 }
 
+/*
+ * Sort event indexes by cmp, an order with no ties: mostly they come in
+ * order already.
+ */
+static void
+sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *))
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (cmp(&a[i - 1], &a[i]) > 0) {
+			qsort(a, n, sizeof *a, cmp);
+			return;
+		}
+}
+
 /* get_kernel_launchers (spec 4). */
 static void
 launchers(void)
 {
+	struct tl_sortkey *k;
+	struct launcher *sorted;
 	size_t i, *cnt;
 	uint32_t l, g;
 
@@ -726,11 +853,9 @@ launchers(void)
 		return;
 	launchers_done = 1;
 	lslot = xreallocarray(NULL, agg_n + 1, sizeof *lslot);
-	lrank = xreallocarray(NULL, agg_n + 1, sizeof *lrank);
 	for (i = 0; i < agg_n; i++)
 		lslot[i] = NONE;
 	nl = 0;
-	ldrank = 0;
 	for (i = 0; i < agg_n; i++) {
 		const struct ev *e = &agg_e[i];
 
@@ -738,10 +863,8 @@ launchers(void)
 		    e->parent == NONE)
 			continue;
 		l = e->launcher != NONE ? e->launcher : e->parent;
-		if (lslot[l] == NONE) {
+		if (lslot[l] == NONE)
 			lslot[l] = (uint32_t)nl++;
-			lrank[l] = (uint32_t)ldrank++;
-		}
 	}
 	L = xcalloc(nl + 1, sizeof *L);
 	cnt = xcalloc(nl + 2, sizeof *cnt);
@@ -781,11 +904,23 @@ launchers(void)
 		p->subtree = e->ghi > e->glo ?
 		    busy(agg_gord + e->glo, e->ghi - e->glo) : 0;
 		/* kernel_details: by ts, stable. */
-		qsort(lk + p->k0, p->nk, sizeof *lk, cmpts);
+		sortidx(lk + p->k0, p->nk, cmpts);
 		g = p->nk > 0 ? lk[p->k0] : NONE;
 		p->cat = idstr(categorize(e->name, g));
 	}
-	qsort(L, nl, sizeof *L, cmplaunch);
+	/* By start, ties in first-seen order (which L is in): stable. */
+	k = xreallocarray(NULL, nl + 1, sizeof *k);
+	for (i = 0; i < nl; i++) {
+		k[i].k = (uint64_t)agg_e[L[i].ev].tsns ^ UINT64_C(1) << 63;
+		k[i].i = (uint32_t)i;
+	}
+	agg_keysort(k, nl);
+	sorted = xreallocarray(NULL, nl + 1, sizeof *sorted);
+	for (i = 0; i < nl; i++)
+		sorted[i] = L[k[i].i];
+	free(L);
+	free(k);
+	L = sorted;
 	for (i = 0; i < nl; i++)
 		lslot[L[i].ev] = (uint32_t)i;
 }
@@ -1074,7 +1209,7 @@ unique_args(struct table *t)
 		tab_id(t, kk[3]);
 		tab_id(t, kk[4]);
 		for (j = 0; j < 4; j++)
-			tab_arg(t, kk[5 + j], 1);
+			tab_arg(t, kk[5 + j]);
 		tab_int(t, (int64_t)m);
 		tab_dbl(t, agg_us(sd.mean));
 		tab_dbl(t, agg_us(ss.mean));
@@ -1138,7 +1273,7 @@ launches(uint32_t i)
 static int
 pmop(uint32_t i)
 {
-	return agg_e[i].kind == K_CPU_OP && has_model(i) && launches(i);
+	return agg_e[i].kind == K_CPU_OP && launches(i) && has_model(i);
 }
 
 /* A GPU event is a child of a cuda_runtime (or python) child of i. */
@@ -1189,7 +1324,7 @@ collect(uint32_t i, uint32_t name, uint32_t *gev, size_t ng, int model)
 	u->k0 = (uint32_t)nuk;
 	u->nk = (uint32_t)ng;
 	memcpy(uk + nuk, gev, ng * sizeof *uk);
-	qsort(uk + nuk, ng, sizeof *uk, cmpgpuev);
+	sortidx(uk + nuk, ng, cmpgpuev);
 	nuk += ng;
 	u->ktime = busy(uk + u->k0, ng);
 	u->cat = idstr(categorize(name, ng > 0 ? uk[u->k0] : NONE));
@@ -1257,8 +1392,8 @@ solebwd(uint32_t i)
 {
 	uint32_t p = agg_e[i].parent, f = NONE, k;
 	const struct opcat *c;
-	const char *s, *suf;
-	size_t n, sn, sp, j;
+	const char *suf;
+	size_t sn, sp, j;
 	int d;
 
 	for (d = 0; d < 5 && p != NONE; d++, p = agg_e[p].parent)
@@ -1268,8 +1403,7 @@ solebwd(uint32_t i)
 		}
 	if (f == NONE || !has_model(f))
 		return NONE;
-	s = agg_str(agg_e[f].name, &n);
-	if ((c = opcat_find(s, n)) == NULL || c->bwdcat == NULL)
+	if ((c = opcat_id(agg_e[f].name)) == NULL || c->bwdcat == NULL)
 		return NONE;
 	if ((suf = suffix(p, &sn)) == NULL || !endswith(i, suf, sn))
 		return NONE;
@@ -1293,18 +1427,21 @@ solebwd(uint32_t i)
 	return solecount[p] == 1 ? f : NONE;
 }
 
+/* The stack of traverse, kept from one root to the next. */
+static uint32_t *stk;
+static size_t capstk;
+
 static void
 traverse(uint32_t root)
 {
-	uint32_t *st = NULL, i, j, k, f;
-	size_t sp = 0, capst = 0, n;
-	const char *s;
+	uint32_t i, j, k, f;
+	size_t sp = 0;
 	int any;
 
-	xgrow(&st, &capst, 1, sizeof *st);
-	st[sp++] = root;
+	xgrow(&stk, &capstk, 1, sizeof *stk);
+	stk[sp++] = root;
 	while (sp > 0) {
-		i = st[--sp];
+		i = stk[--sp];
 		if (visited[i])
 			continue;
 		visited[i] = 1;
@@ -1324,8 +1461,8 @@ traverse(uint32_t root)
 				collect(i, agg_e[i].name, agg_gord +
 				    agg_e[i].glo, agg_e[i].ghi - agg_e[i].glo,
 				    2);
-				s = agg_str(agg_e[f].name, &n);
-				U[nu - 1].cat = idstr(opcat_find(s, n)->bwdcat);
+				U[nu - 1].cat =
+				    idstr(opcat_id(agg_e[f].name)->bwdcat);
 				continue;
 			}
 			if (!pmbelow[i] && leaf(i, 0)) {
@@ -1339,10 +1476,10 @@ traverse(uint32_t root)
 					    j-- > agg_kidoff[i];) {
 						k = agg_kids[j];
 						if (pmop(k)) {
-							xgrow(&st, &capst,
+							xgrow(&stk, &capstk,
 							    sp + 1,
-							    sizeof *st);
-							st[sp++] = k;
+							    sizeof *stk);
+							stk[sp++] = k;
 						}
 					}
 				} else if (!nccl_below(i))
@@ -1353,12 +1490,11 @@ traverse(uint32_t root)
 			}
 		}
 		/* Recurse into the children, in order. */
-		xgrow(&st, &capst, sp + agg_kidoff[i + 1] - agg_kidoff[i] + 1,
-		    sizeof *st);
+		xgrow(&stk, &capstk, sp + agg_kidoff[i + 1] - agg_kidoff[i] + 1,
+		    sizeof *stk);
 		for (j = agg_kidoff[i + 1]; j-- > agg_kidoff[i];)
-			st[sp++] = agg_kids[j];
+			stk[sp++] = agg_kids[j];
 	}
-	free(st);
 }
 
 static void
@@ -1555,7 +1691,7 @@ unified(struct table *t)
 		tab_id(t, kk[3]);
 		tab_id(t, kk[4]);
 		for (j = 0; j < 4; j++)
-			tab_arg(t, kk[5 + j], 1);
+			tab_arg(t, kk[5 + j]);
 		tab_int(t, uid[gi]);
 		tab_int(t, (int64_t)m);
 		tab_dbl(t, agg_us(sdur.sum));
@@ -1587,7 +1723,7 @@ unified(struct table *t)
 		tab_sb(t, &kdfull);
 		if (agg_csv)
 			tab_sb(t, &trunc);
-		tab_arg(t, params, 1);
+		tab_arg(t, params);
 		tab_bool(t, U[mm[0]].model != 0);
 		tab_dbl(t, pct[i]);
 		tab_dbl(t, cum[i]);
@@ -1610,6 +1746,9 @@ out:
 	free(pmbelow);
 	free(solecount);
 	free(solest);
+	free(stk);
+	stk = NULL;
+	capstk = 0;
 	visited = pmbelow = NULL;
 	solecount = NULL;
 	solest = NULL;
@@ -1999,7 +2138,7 @@ short_kernels(struct table *t, struct table *h, int quiet)
 		if (!agg_csv || !agg_gpuonly) {
 			tab_id(t, kk[0]);
 			for (j = 1; j < 4; j++)
-				tab_arg(t, kk[j], 1);
+				tab_arg(t, kk[j]);
 		}
 		tab_id(t, kk[4]);
 		tab_dbl(t, agg_us(S[i].sum));
@@ -2278,6 +2417,9 @@ sheets(struct table *tabs, const int *want)
 
 	nkdskip = 0;
 	launchers_done = 0;
+	memset(idc, 0, sizeof idc);
+	nidc = 0;
+	tidzero = agg_find("0");
 	for (j = 0; j < agg_n; j++)
 		if (ISGPU(agg_e[j].kind)) {
 			ngpu++;
@@ -2351,9 +2493,8 @@ sheets_free(void)
 	free(L);
 	free(lk);
 	free(lslot);
-	free(lrank);
 	L = NULL;
-	lk = lslot = lrank = NULL;
+	lk = lslot = NULL;
 	nl = 0;
 	launchers_done = 0;
 	free(U);
@@ -2361,6 +2502,13 @@ sheets_free(void)
 	U = NULL;
 	uk = NULL;
 	nu = nuk = capu = capuk = 0;
+	free(argrepr);
+	argrepr = NULL;
+	capargrepr = 0;
+	free(nrepr);
+	nrepr = NULL;
+	capnrepr = 0;
+	reprs.n = 0;
 }
 
 void
@@ -2371,4 +2519,5 @@ sheets_final(void)
 	free(sb.p);
 	free(sb2.p);
 	free(kdfull.p);
+	free(reprs.p);
 }

@@ -1,14 +1,15 @@
 # A closed pipe (| head -1) ends every tool that writes a stream quietly:
 # no message; killed by SIGPIPE (status 141 in the shell), or, when
 # SIGPIPE is ignored, status 1 (tl-diff 2) without a message; head gets
-# the first line. The trace is made here: 20000 ops, each with a launch,
+# the first line. The trace is made here: 60000 ops, each with a launch,
 # a kernel and their flow, so that every output is larger than a pipe
-# holds. (A shell started with SIGPIPE ignored cannot restore it: skip.)
+# holds (1 MiB: the tools enlarge their pipes). (A shell started with
+# SIGPIPE ignored cannot restore it: skip.)
 { yes; echo $? >probe; } | head -1 >/dev/null
 [ "$(cat probe)" = 141 ] || exit 77
 awk 'BEGIN {
 	printf "{\"traceEvents\": [\n"
-	for (i = 0; i < 20000; i++) {
+	for (i = 0; i < 60000; i++) {
 		t = i * 10
 		printf "%s{\"ph\": \"X\", \"cat\": \"cpu_op\", " \
 		    "\"name\": \"aten::op%d\", \"pid\": 1, \"tid\": 1, " \
