@@ -35,6 +35,7 @@
 #include <xlsxwriter.h>
 #include <zlib.h>
 
+#include "../common/csv.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/json.h"
@@ -74,13 +75,17 @@ struct operand {
  */
 struct table {
 	struct tl_tsv *tsv;	/* a stream, or */
-	struct xl_csv *csv;	/* a CSV file */
+	struct tl_csv *csv;	/* a CSV file */
 	const char *name;
 	uint64_t lineno;	/* of the current record */
 	size_t ncol;
 	char **col;
 	char **f;		/* the current record's fields */
 	size_t *fl;
+	char **ccol;		/* a CSV file's names, escaped, or the note */
+	int note;		/* 1: the "no rows" row is still to come */
+	char *notef[1];		/* that row */
+	size_t notefl[1];
 };
 
 /* The sheet being written. */
@@ -377,19 +382,57 @@ endsheet(struct sheet *s)
 	}
 }
 
+/*
+ * A CSV file as a table: as a stream, each column has a name, no two the
+ * same, shown with a stream's escapes. A file with no columns (empty, or
+ * a first record of one empty field, as pandas writes an empty table)
+ * is the column "note" and the row "no rows".
+ */
+static void
+csvopen(struct table *t, struct tl_src *src)
+{
+	struct tl_csv *c;
+	size_t i, j, n;
+
+	c = t->csv = tl_csv_open(src, 0);
+	t->name = c->name;
+	t->f = c->f;
+	t->fl = c->fl;
+	if (c->ncol == 0 || (c->ncol == 1 && c->cl[0] == 0)) {
+		t->ncol = 1;
+		t->ccol = xcalloc(1, sizeof *t->ccol);
+		t->ccol[0] = xstrdup("note");
+		t->col = t->ccol;
+		t->note = 1;
+		return;
+	}
+	t->ncol = c->ncol;
+	t->ccol = xcalloc(t->ncol, sizeof *t->ccol);
+	t->col = t->ccol;
+	for (i = 0; i < t->ncol; i++) {
+		n = c->cl[i];
+		if (n == 0)
+			tl_csv_errx(c, "column %zu has an empty name", i + 1);
+		if (memchr(c->col[i], '\0', n) != NULL)
+			tl_csv_errx(c, "column %zu has a NUL byte in its name",
+			    i + 1);
+		t->ccol[i] = xmalloc(2 * n + 1);
+		t->ccol[i][tl_tsv_escape(t->ccol[i], c->col[i], n)] = '\0';
+		for (j = 0; j < i; j++)
+			if (strcmp(t->ccol[j], t->ccol[i]) == 0)
+				tl_csv_errx(c, "duplicate column \"%s\"",
+				    t->ccol[i]);
+	}
+}
+
 /* The current stream of src as a table: a CSV file, or a stream. */
 static void
 topen(struct table *t, struct tl_src *src, int iscsv)
 {
 	memset(t, 0, sizeof *t);
-	if (iscsv) {
-		t->csv = xl_csv_open(src);
-		t->name = t->csv->name;
-		t->ncol = t->csv->ncol;
-		t->col = t->csv->col;
-		t->f = t->csv->f;
-		t->fl = t->csv->fl;
-	} else {
+	if (iscsv)
+		csvopen(t, src);
+	else {
 		t->tsv = tl_tsv_open(src);
 		t->name = t->tsv->name;
 		t->ncol = t->tsv->ncol;
@@ -402,7 +445,13 @@ topen(struct table *t, struct tl_src *src, int iscsv)
 static void
 tclose(struct table *t)
 {
-	xl_csv_close(t->csv);
+	size_t i;
+
+	if (t->ccol != NULL)
+		for (i = 0; i < t->ncol; i++)
+			free(t->ccol[i]);
+	free(t->ccol);
+	tl_csv_close(t->csv);
 	tl_tsv_close(t->tsv);
 }
 
@@ -412,8 +461,19 @@ tnext(struct table *t)
 {
 	int r;
 
+	if (t->note) {
+		t->note = 0;
+		t->lineno = 1;
+		t->notef[0] = "no rows";
+		t->notefl[0] = strlen(t->notef[0]);
+		t->f = t->notef;
+		t->fl = t->notefl;
+		return 1;
+	}
 	if (t->csv != NULL) {
-		r = xl_csv_next(t->csv);
+		t->f = t->csv->f;
+		t->fl = t->csv->fl;
+		r = tl_csv_next(t->csv);
 		t->lineno = t->csv->lineno;
 	} else {
 		r = tl_tsv_next(t->tsv);

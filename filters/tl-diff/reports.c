@@ -18,7 +18,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "../../common/csv.h"
 #include "../../common/err.h"
+#include "../../common/input.h"
 #include "../../common/mem.h"
 #include "../../common/npsort.h"
 #include "../../common/tsv.h"
@@ -313,111 +315,20 @@ freeframe(struct frame *f)
 	free(f);
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, k;
-
-	if (fp == NULL)
-		return NULL;
-	for (;;) {
-		xgrow(&buf, &cap, n + 65536, 1);
-		k = fread(buf + n, 1, cap - n - 1, fp);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	fclose(fp);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
 /*
- * One CSV record from *pp: its fields, unquoted, in a new vector; NULL
- * at the end. A blank line is passed over, as read_csv does.
+ * Read dir/sheet.csv; NULL when there is no such file. As read_csv reads
+ * it: blank lines passed over, a byte order mark dropped, every CR LF a
+ * line end, quotes taken as its C parser takes them, and short records
+ * filled out with NA.
  */
-static char **
-record(const char *path, char **pp, const char *end, size_t *nf,
-    uint64_t *line)
-{
-	char *p = *pp, **v = NULL, *f = NULL;
-	size_t cap = 0, n = 0, fcap = 0, fn;
-	int q, done = 0;
-
-	while (p < end && (*p == '\n' || (*p == '\r' && p + 1 < end &&
-	    p[1] == '\n'))) {
-		p += *p == '\r' ? 2 : 1;
-		(*line)++;
-	}
-	if (p >= end) {
-		*pp = p;
-		return NULL;
-	}
-	(*line)++;
-	while (!done) {
-		fn = 0;
-		q = 0;
-		if (p < end && *p == '"') {
-			q = 1;
-			p++;
-		}
-		for (;;) {
-			if (p >= end) {
-				if (q)
-					tl_errx(2, "%s:%" PRIu64 ": a quoted "
-					    "field does not end", path, *line);
-				done = 1;
-				break;
-			}
-			if (q) {
-				if (*p == '"') {
-					if (p + 1 < end && p[1] == '"') {
-						p++;
-					} else {
-						q = 0;
-						p++;
-						continue;
-					}
-				} else if (*p == '\n')
-					(*line)++;
-			} else if (*p == ',') {
-				p++;
-				break;
-			} else if (*p == '\n' || (*p == '\r' && p + 1 < end &&
-			    p[1] == '\n')) {
-				p += *p == '\r' ? 2 : 1;
-				done = 1;
-				break;
-			}
-			xgrow(&f, &fcap, fn + 2, 1);
-			f[fn++] = *p++;
-		}
-		xgrow(&v, &cap, n + 2, sizeof *v);
-		v[n++] = xmemdup(f != NULL ? f : "", fn);
-	}
-	free(f);
-	v[n] = NULL;
-	*nf = n;
-	*pp = p;
-	return v;
-}
-
-/* Read dir/sheet.csv; NULL when there is no such file. */
 static struct frame *
 loadcsv(const char *dir, const char *sheet)
 {
 	struct frame *f;
-	char *path, *buf, *p, **v;
-	size_t len, n, i, j, r, k;
-	uint64_t line = 0;
+	struct tl_src *src;
+	struct tl_csv *c;
+	char *path, *s;
+	size_t len, i, j, r;
 	struct stat st;
 
 	len = strlen(dir) + strlen(sheet) + 6;
@@ -429,33 +340,28 @@ loadcsv(const char *dir, const char *sheet)
 		free(path);
 		return NULL;
 	}
-	if ((buf = slurp(path, &n)) == NULL)
-		tl_err(2, "%s", path);
+	if ((src = tl_src_open(path)) == NULL || tl_src_next(src) < 0)
+		tl_exit(2);	/* reported */
+	c = tl_csv_open(src, TL_CSV_BLANK | TL_CSV_CRLF | TL_CSV_BOM |
+	    TL_CSV_LAX | TL_CSV_SHORT);
 	f = xcalloc(1, sizeof *f);
 	f->path = path;
-	p = buf;
-	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	v = record(path, &p, buf + n, &k, &line);
-	if (v == NULL) {		/* empty: an empty frame */
-		free(buf);
-		return f;
-	}
-	f->ncol = k;
-	f->c = xcalloc(k, sizeof *f->c);
-	for (i = 0; i < k; i++) {
-		f->c[i].name = v[i];
+	f->ncol = c->ncol;
+	if (f->ncol > 0)
+		f->c = xcalloc(f->ncol, sizeof *f->c);
+	for (i = 0; i < f->ncol; i++) {
+		f->c[i].name = xmemdup(c->col[i], c->cl[i]);
 		/* read_csv's mangling of duplicate names */
 		for (j = 0; j < i; j++)
 			if (strcmp(f->c[j].name, f->c[i].name) == 0) {
-				size_t l = strlen(v[i]) + 24;
+				size_t l = strlen(c->col[i]) + 24;
 				char *m = xmalloc(l);
 				unsigned dup = 1;
 
 				for (;;) {
 					size_t z;
 
-					snprintf(m, l, "%s.%u", v[i], dup);
+					snprintf(m, l, "%s.%u", c->col[i], dup);
 					for (z = 0; z < i; z++)
 						if (strcmp(f->c[z].name, m) == 0)
 							break;
@@ -463,32 +369,28 @@ loadcsv(const char *dir, const char *sheet)
 						break;
 					dup++;
 				}
+				free(f->c[i].name);
 				f->c[i].name = m;
-				free(v[i]);
 				break;
 			}
 	}
-	free(v);
-	while ((v = record(path, &p, buf + n, &k, &line)) != NULL) {
-		if (k > f->ncol)
-			tl_errx(2, "%s:%" PRIu64 ": %zu fields, the header has "
-			    "%zu", path, line, k, f->ncol);
+	while (tl_csv_next(c)) {
 		r = f->nrow++;
 		for (i = 0; i < f->ncol; i++) {
 			f->c[i].v = xreallocarray(f->c[i].v, f->nrow,
 			    sizeof *f->c[i].v);
 			memset(&f->c[i].v[r], 0, sizeof f->c[i].v[r]);
-			if (i < k && !isna(v[i])) {
+			s = xmemdup(c->f[i], c->fl[i]);
+			if (isna(s))
+				free(s);
+			else {
 				f->c[i].v[r].t = V_STR;
-				f->c[i].v[r].s = v[i];
-				v[i] = NULL;
+				f->c[i].v[r].s = s;
 			}
 		}
-		for (i = 0; i < k; i++)
-			free(v[i]);
-		free(v);
 	}
-	free(buf);
+	tl_csv_close(c);
+	tl_src_close(src);
 	for (i = 0; i < f->ncol; i++)
 		typecol(&f->c[i], f->nrow);
 	return f;

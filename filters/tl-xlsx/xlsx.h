@@ -1,8 +1,7 @@
 /*
- * tl-xlsx: what its private sources share: sheet names (name.c), the
- * charts with their hidden data sheet (chart.c) and the CSV reader
- * (csv.c). These names have
- * external linkage only because the program is split over several files.
+ * tl-xlsx: what its private sources share: sheet names (name.c) and the
+ * charts with their hidden data sheet (chart.c). These names have external
+ * linkage only because the program is split over several files.
  */
 #ifndef XL_XLSX_H
 #define XL_XLSX_H
@@ -41,43 +40,6 @@ void xl_name_use(const char *name);
  */
 void xl_name_unique(const char *base, unsigned start, char *out);
 void xl_name_free(void);
-
-/*
- * CSV files (RFC 4180, as pandas writes them), read a record at a time:
- * the same view of a table as a tl-tsv(5) reader gives. A record ends at
- * LF outside quotes, or at CR LF when the header does; a quoted field
- * may hold commas, doubled quotes and line ends. A file with no columns
- * (empty, or a first record of one empty field) reads as the column
- * "note" and the row "no rows".
- * Errors (a quote that does not end, a stray quote, a record with
- * another number of fields, a bad header) exit 1 with "NAME:LINE: what".
- */
-struct tl_src;
-struct xl_csv {
-	const char *name;	/* the stream's, for messages */
-	uint64_t lineno;	/* the line the current record starts on */
-	size_t ncol;
-	char **col;		/* header names, escaped as a stream's are */
-	char **f;		/* the current record: fields, decoded */
-	size_t *fl;		/* their lengths */
-	struct tl_src *src;
-	char *chunk;		/* the input, as tl_in_chunk gives it */
-	size_t nchunk, pos;
-	int eof;
-	uint64_t line;		/* the line being read */
-	char *rec;		/* the record's fields, one after another */
-	size_t nrec, caprec;
-	size_t *off;		/* where field k starts in rec; then nrec */
-	size_t nf, capoff;
-	int note;		/* 1: the "no rows" row is still to come */
-	int crlf;		/* records end at CR LF; -1: not known yet */
-};
-
-/* Read the header of the current stream of src; exit on an error. */
-struct xl_csv *xl_csv_open(struct tl_src *);
-/* The next record: 1, or 0 at the end; exit on an error. */
-int xl_csv_next(struct xl_csv *);
-void xl_csv_close(struct xl_csv *);
 
 /* Charts. */
 struct xl_chart;
