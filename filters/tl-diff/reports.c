@@ -70,7 +70,7 @@ xstrtod(const char *str, const char **endptr, int *err)
 
 	if (e[0] == 0) {
 		for (i = 0; i < 309; i++) {
-			char b[8];
+			char b[16];
 
 			snprintf(b, sizeof b, "1e%d", i);
 			e[i] = strtod(b, NULL);
