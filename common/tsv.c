@@ -598,47 +598,48 @@ tl_tsv_str(struct tl_tsv *t, int i, size_t *len)
 }
 
 int
-tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+tl_parse_i64(const char *s, size_t n, int64_t *v)
 {
-	const char *s = t->f[i];
-	size_t n = t->fl[i], k = 0;
-	uint64_t u = 0, lim;
-	int neg = 0;
-	char q[TL_QUOTE_MAX];
+	uint64_t u = 0, lim = INT64_MAX;
+	size_t k = 0;
+	unsigned d;
 
-	if (n == 0)
-		return 0;
-	if (s[0] == '-') {
-		neg = 1;
+	if (n > 0 && s[0] == '-') {
 		k = 1;
+		lim = (uint64_t)INT64_MAX + 1;
 	}
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
 	if (k == n)
-		goto bad;
-	if (n - k <= 18) {	/* cannot overflow */
+		return -1;
+	if (n - k <= 18)	/* cannot overflow */
 		for (; k < n; k++) {
-			unsigned d = (unsigned char)s[k] - '0';
-
-			if (d > 9)
-				goto bad;
+			if ((d = (unsigned char)s[k] - '0') > 9)
+				return -1;
 			u = u * 10 + d;
 		}
-	}
 	for (; k < n; k++) {
-		unsigned d = (unsigned char)s[k] - '0';
-
-		if (d > 9)
-			goto bad;
+		if ((d = (unsigned char)s[k] - '0') > 9)
+			return -1;
 		if (u > (lim - d) / 10)
-			tl_tsv_errx(t, "column \"%s\": integer out of range: "
-			    "\"%s\"", t->col[i], tl_quote(q, sizeof q, s, n));
+			return -2;
 		u = u * 10 + d;
 	}
-	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
-	return 1;
-bad:
-	tl_tsv_errx(t, "column \"%s\": not an integer: \"%s\"", t->col[i],
-	    tl_quote(q, sizeof q, s, n));
+	*v = s[0] == '-' ? (int64_t)(0 - u) : (int64_t)u;
+	return 0;
+}
+
+int
+tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+{
+	char q[TL_QUOTE_MAX];
+	int r;
+
+	if (t->fl[i] == 0)
+		return 0;
+	if ((r = tl_parse_i64(t->f[i], t->fl[i], v)) == 0)
+		return 1;
+	tl_tsv_errx(t, "column \"%s\": %s: \"%s\"", t->col[i], r == -2 ?
+	    "integer out of range" : "not an integer",
+	    tl_quote(q, sizeof q, t->f[i], t->fl[i]));
 }
 
 int

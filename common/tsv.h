@@ -67,6 +67,11 @@ void tl_out_header(struct tl_out *, const char *const *names);
 /* Decimal text of an integer in buf[TL_I64_MAX], no NUL; its length. */
 #define TL_I64_MAX	21
 size_t tl_fmt_i64(char *buf, int64_t);
+/*
+ * The integer that decimal text s[0..n) is (an optional '-', digits
+ * only): 0; -1 if it is not one, -2 if it is out of int64's range.
+ */
+int tl_parse_i64(const char *s, size_t n, int64_t *v);
 
 /* Shortest text that reads back as the same double, NUL-terminated;
  * returns its length. */

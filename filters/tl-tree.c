@@ -495,37 +495,13 @@ static int
 getid(struct tl_tsv *t, int c, int64_t *v)
 {
 	const char *s = t->f[c];
-	size_t n = t->fl[c], k = 0;
-	uint64_t u = 0, lim;
+	size_t n = t->fl[c];
 	char q[TL_QUOTE_MAX];
-	int neg = 0;
 
 	if (n == 0)
 		return 0;
-	if (s[0] == '-')
-		neg = k = 1;
-	lim = INT64_MAX;
-	if (k == n)
-		goto bad;
-	if (n - k <= 18) {	/* cannot overflow */
-		for (; k < n; k++) {
-			unsigned d = (unsigned char)s[k] - '0';
-
-			if (d > 9)
-				goto bad;
-			u = u * 10 + d;
-		}
-	}
-	for (; k < n; k++) {
-		unsigned d = (unsigned char)s[k] - '0';
-
-		if (d > 9 || u > (lim - d) / 10)
-			goto bad;
-		u = u * 10 + d;
-	}
-	*v = neg ? -(int64_t)u : (int64_t)u;
-	return 1;
-bad:
+	if (tl_parse_i64(s, n, v) == 0 && *v != NOID)
+		return 1;
 	nbadid++;
 	tl_warns(&warns, "%s:%" PRIu64 ": column \"%s\": not an integer: "
 	    "\"%s\": ignored", t->name, t->lineno, t->col[c],

@@ -148,7 +148,7 @@ test_i64(void)
 	uint64_t x = 0x2545f4914f6cdd1du, p;
 	char buf[TL_I64_MAX + 1], ref[32];
 	size_t i, n, bad = 0;
-	int64_t v[6];
+	int64_t v[6], back = 0;
 	int j;
 
 	for (i = 0, p = 1; i < 20 + 100000; i++) {
@@ -169,13 +169,22 @@ test_i64(void)
 		for (j = 0; j < 6; j++) {
 			n = tl_fmt_i64(buf, v[j]);
 			snprintf(ref, sizeof ref, "%lld", (long long)v[j]);
-			if (n == strlen(ref) && memcmp(buf, ref, n) == 0)
+			if (n == strlen(ref) && memcmp(buf, ref, n) == 0 &&
+			    tl_parse_i64(buf, n, &back) == 0 && back == v[j])
 				continue;
 			if (bad++ < 5)
 				fprintf(stderr, "%s: %.*s\n", ref, (int)n, buf);
 		}
 	}
 	CHECK_I64(bad, 0);
+	/* Text that is not an int64. */
+	CHECK(tl_parse_i64("9223372036854775808", 19, &back) == -2);
+	CHECK(tl_parse_i64("-9223372036854775809", 20, &back) == -2);
+	CHECK(tl_parse_i64("99999999999999999999x", 21, &back) == -2);
+	CHECK(tl_parse_i64("12x", 3, &back) == -1);
+	CHECK(tl_parse_i64("+1", 2, &back) == -1);
+	CHECK(tl_parse_i64("-", 1, &back) == -1);
+	CHECK(tl_parse_i64("", 0, &back) == -1);
 }
 
 static void
