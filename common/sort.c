@@ -37,3 +37,55 @@ tl_radix_sort(struct tl_sortkey *a, size_t n)
 	}
 	free(b);
 }
+
+#define MAXRUN	16	/* ordered runs merged, at most */
+
+void
+tl_key_sort(struct tl_sortkey *k, size_t n)
+{
+	struct tl_sortkey *a = k, *b, *t;
+	size_t run[MAXRUN + 1], nrun = 1, i, j, o, r, e;
+
+	run[0] = 0;
+	for (i = 1; i < n; i++)
+		if (k[i].k < k[i - 1].k) {
+			if (nrun == MAXRUN) {
+				tl_radix_sort(k, n);
+				return;
+			}
+			run[nrun++] = i;
+		}
+	if (nrun == 1)
+		return;
+	run[nrun] = n;
+	b = xreallocarray(NULL, n, sizeof *b);
+	while (nrun > 1) {
+		/* runs 2r and 2r+1 into one, ties from the first */
+		for (r = 0; r < nrun; r += 2) {
+			i = o = run[r];
+			e = run[r + 1];
+			if (r + 1 == nrun) {
+				memcpy(b + o, a + o, (e - o) * sizeof *b);
+				continue;
+			}
+			j = e;
+			while (i < e && j < run[r + 2])
+				b[o++] = a[j].k < a[i].k ? a[j++] : a[i++];
+			memcpy(b + o, a + i, (e - i) * sizeof *b);
+			o += e - i;
+			memcpy(b + o, a + j, (run[r + 2] - j) * sizeof *b);
+		}
+		for (r = 0; 2 * r < nrun; r++)
+			run[r] = run[2 * r];
+		nrun = (nrun + 1) / 2;
+		run[nrun] = n;
+		t = a;
+		a = b;
+		b = t;
+	}
+	if (a != k) {
+		memcpy(k, a, n * sizeof *k);
+		b = a;
+	}
+	free(b);
+}

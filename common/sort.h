@@ -16,5 +16,12 @@ struct tl_sortkey {
  * every key has the same byte are skipped. Linear in n.
  */
 void tl_radix_sort(struct tl_sortkey *a, size_t n);
+/*
+ * Stable sort of a[0..n) by k, quick on keys mostly in order, as events
+ * come (by uid, by start), or in a few ordered runs (tl-roofline -p
+ * moves rows to the end): nothing to do when in order, a merge of up to
+ * 16 ordered runs, tl_radix_sort else.
+ */
+void tl_key_sort(struct tl_sortkey *a, size_t n);
 
 #endif

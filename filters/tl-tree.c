@@ -810,7 +810,7 @@ hosttree(void)
 			k[j].k = (uint64_t)R[i].ts - (uint64_t)mints;
 			k[j++].i = (uint32_t)i;
 		}
-	tl_radix_sort(k, norder);
+	tl_key_sort(k, norder);
 	order = xmalloc((norder ? norder : 1) * sizeof *order);
 	for (j = 0; j < norder; j++)
 		order[j] = k[j].i;

@@ -139,9 +139,6 @@ void agg_start(const char *name);
 /* A row: 1 when it starts a new trace (a trace_file row after events). */
 int agg_row(struct tl_tsv *);
 void agg_build(void);		/* the derived structures */
-/* A stable sort by key, quick on input mostly in order. */
-struct tl_sortkey;
-void agg_keysort(struct tl_sortkey *, size_t);
 /* Times exact (as without -T) from now on: for the HTA tables of -C -d. */
 void agg_exact(void);
 void agg_clear(void);

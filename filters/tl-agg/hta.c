@@ -181,7 +181,7 @@ gather(void)
 			k[i].i = G[i];
 			k[i].k = e->pid == NONE ? np : rp[e->pid];
 		}
-		agg_keysort(k, ng);
+		tl_key_sort(k, ng);
 		for (i = 0; i < ng; i++)
 			Gd[i] = k[i].i;
 	}
@@ -193,7 +193,7 @@ gather(void)
 		k[i].k = (uint64_t)(e->pid == NONE ? np : rp[e->pid]) << 32 |
 		    (skey(e) == NONE ? ns : rs[skey(e)]);
 	}
-	agg_keysort(k, ng);
+	tl_key_sort(k, ng);
 	for (i = 0; i < ng; i++)
 		G[i] = k[i].i;
 	free(k);

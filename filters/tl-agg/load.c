@@ -618,69 +618,12 @@ lookup(int64_t uid)
 }
 
 /*
- * Sort k[0..n) by key, stably. Events mostly come in order (by uid, by
- * start), or in a few ordered runs (tl-roofline -p moves rows to the
- * end): nothing to do, or a merge of the runs; a radix sort else.
- */
-#define MAXRUN	16
-
-void
-agg_keysort(struct tl_sortkey *k, size_t n)
-{
-	struct tl_sortkey *a = k, *b, *t;
-	size_t run[MAXRUN + 1], nrun = 1, i, j, o, r, e;
-
-	run[0] = 0;
-	for (i = 1; i < n; i++)
-		if (k[i].k < k[i - 1].k) {
-			if (nrun == MAXRUN) {
-				tl_radix_sort(k, n);
-				return;
-			}
-			run[nrun++] = i;
-		}
-	if (nrun == 1)
-		return;
-	run[nrun] = n;
-	b = xreallocarray(NULL, n, sizeof *b);
-	while (nrun > 1) {
-		/* runs 2r and 2r+1 into one, ties from the first */
-		for (r = 0; r < nrun; r += 2) {
-			i = o = run[r];
-			e = run[r + 1];
-			if (r + 1 == nrun) {
-				memcpy(b + o, a + o, (e - o) * sizeof *b);
-				continue;
-			}
-			j = e;
-			while (i < e && j < run[r + 2])
-				b[o++] = a[j].k < a[i].k ? a[j++] : a[i++];
-			memcpy(b + o, a + i, (e - i) * sizeof *b);
-			o += e - i;
-			memcpy(b + o, a + j, (run[r + 2] - j) * sizeof *b);
-		}
-		for (r = 0; 2 * r < nrun; r++)
-			run[r] = run[2 * r];
-		nrun = (nrun + 1) / 2;
-		run[nrun] = n;
-		t = a;
-		a = b;
-		b = t;
-	}
-	if (a != k) {
-		memcpy(k, a, n * sizeof *k);
-		b = a;
-	}
-	free(b);
-}
-
-/*
  * Sort the event indexes idx[0..n) by uid (with uid; idx in uid order
  * without), then, with byts, stably by start: host events by start, ties
  * by uid, the input order of a stream that tl-parse wrote, and the same
  * order when a stage moved rows (tl-roofline -p writes the rows of the
  * ops it models at the end of a trace). The keys as unsigned (the sign
- * bit flipped), by agg_keysort: linear, where qsort's comparisons took
+ * bit flipped), by tl_key_sort: linear, where qsort's comparisons took
  * a tenth of the program's time.
  */
 static void
@@ -698,13 +641,13 @@ sortev(uint32_t *idx, size_t n, int uid, int byts)
 		for (j = 0; j < n; j++)
 			k[j].k = (uint64_t)agg_e[k[j].i].uid ^
 			    UINT64_C(1) << 63;
-		agg_keysort(k, n);
+		tl_key_sort(k, n);
 	}
 	if (byts) {
 		for (j = 0; j < n; j++)
 			k[j].k = (uint64_t)agg_e[k[j].i].tsns ^
 			    UINT64_C(1) << 63;
-		agg_keysort(k, n);
+		tl_key_sort(k, n);
 	}
 	for (j = 0; j < n; j++)
 		idx[j] = k[j].i;

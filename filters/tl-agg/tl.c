@@ -118,7 +118,7 @@ ivsort(struct iv *a, size_t n)
 		k[i].k = dblkey(a[i].s);
 		k[i].i = (uint32_t)i;
 	}
-	agg_keysort(k, n);
+	tl_key_sort(k, n);
 	for (i = 0; i < n; i++)
 		t[i] = a[k[i].i];
 	memcpy(a, t, n * sizeof *a);
@@ -914,7 +914,7 @@ launchers(void)
 		k[i].k = (uint64_t)agg_e[L[i].ev].tsns ^ UINT64_C(1) << 63;
 		k[i].i = (uint32_t)i;
 	}
-	agg_keysort(k, nl);
+	tl_key_sort(k, nl);
 	sorted = xreallocarray(NULL, nl + 1, sizeof *sorted);
 	for (i = 0; i < nl; i++)
 		sorted[i] = L[k[i].i];

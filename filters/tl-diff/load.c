@@ -352,7 +352,7 @@ build(struct side *s, const int64_t *puid)
 			k[j].k = (uint64_t)s->n[i].ts - (uint64_t)mints;
 			k[j++].i = i;
 		}
-	tl_radix_sort(k, nh);
+	tl_key_sort(k, nh);
 	held[4] = order = xmalloc((nh ? nh : 1) * sizeof *order);
 	for (j = 0; j < nh; j++)
 		order[j] = k[j].i;

@@ -1,0 +1,2 @@
+# Unit tests of the key sorts.
+exec ${TL_VALGRIND:-} "$UNIT/t-sort"
