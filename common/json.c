@@ -606,6 +606,45 @@ toktype(int c)
 	    c == '"' ? JSMN_STRING : JSMN_PRIMITIVE;
 }
 
+/* The grammar's steps, for every way of reading. */
+
+/* May a value begin in state t? */
+static inline int
+valok(int t)
+{
+	return t == S_OBJ_VALUE || t == S_ARR_FIRST || t == S_ARR_VALUE;
+}
+
+/* May a key begin in state t? */
+static inline int
+keyok(int t)
+{
+	return t == S_OBJ_FIRST || t == S_OBJ_KEY;
+}
+
+/* The state after a value read in state t. */
+static inline unsigned char
+valdone(int t)
+{
+	return t == S_OBJ_VALUE ? S_OBJ_NEXT : S_ARR_NEXT;
+}
+
+/* The state after a ',' in state t, or -1 if one cannot come there. */
+static inline int
+comma(int t)
+{
+	return t == S_OBJ_NEXT ? S_OBJ_KEY : t == S_ARR_NEXT ? S_ARR_VALUE :
+	    -1;
+}
+
+/* May c close the container of state t? */
+static inline int
+closeok(int c, int t)
+{
+	return c == '}' ? t == S_OBJ_FIRST || t == S_OBJ_NEXT :
+	    t == S_ARR_FIRST || t == S_ARR_NEXT;
+}
+
 /* A value begins with byte c at offset off. */
 static inline int
 valstart(struct tl_jscan *s, int c, uint64_t off)
@@ -627,7 +666,7 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		return 0;
 	}
 	st = s->st[s->depth - 1];
-	if (st != S_OBJ_VALUE && st != S_ARR_FIRST && st != S_ARR_VALUE) {
+	if (!valok(st)) {
 		if (c == '"' || c == '{' || c == '[')
 			return fail(s, off, "expected %s, found '%c'",
 			    st == S_OBJ_COLON ? "':'" :
@@ -680,10 +719,7 @@ valend(struct tl_jscan *s)
 		s->capturing = 0;
 		s->ready = 1;
 	}
-	if (s->st[s->depth - 1] == S_OBJ_VALUE)
-		s->st[s->depth - 1] = S_OBJ_NEXT;
-	else
-		s->st[s->depth - 1] = S_ARR_NEXT;
+	s->st[s->depth - 1] = valdone(s->st[s->depth - 1]);
 }
 
 static inline int
@@ -866,6 +902,24 @@ numspan(const unsigned char *p, size_t i, size_t n)
 }
 
 /*
+ * The end of the number or literal at p[i] in p[0..n), checked, when a
+ * byte that cannot continue it follows within p; 0 otherwise.
+ */
+static inline size_t
+primend(const unsigned char *p, size_t i, size_t n)
+{
+	size_t j;
+
+	if ((j = numspan(p, i, n)) == 0) {
+		for (j = i + 1; j < n && primch[p[j]]; j++)
+			;
+		if (j == n || !validprim((const char *)p + i, j - i))
+			return 0;
+	}
+	return j;
+}
+
+/*
  * The fast path, inside an event: plain ASCII strings, numbers and
  * structure, all within the current chunk. It stops before any byte it
  * does not handle (chunk end, escapes, non-ASCII, errors), which the
@@ -892,9 +946,7 @@ fastscan(struct tl_jscan *s)
 			i = wsspan(p, i + 1, n);
 			continue;
 		case '"':
-			if (t != S_OBJ_FIRST && t != S_OBJ_KEY &&
-			    t != S_OBJ_VALUE && t != S_ARR_FIRST &&
-			    t != S_ARR_VALUE)
+			if (!keyok(t) && !valok(t))
 				goto out;
 			j = strspan(p, i + 1, n);
 			if (j == n || p[j] != '"')
@@ -903,14 +955,12 @@ fastscan(struct tl_jscan *s)
 			if (mk) {
 				s->depth = depth;
 				k = newtok(s, JSMN_STRING, (int)bl + 1,
-				    t == S_OBJ_FIRST || t == S_OBJ_KEY);
+				    keyok(t));
 				s->tok[k].end = (int)(bl + j - i);
 			}
 			bl += j + 1 - i;
 			i = j + 1;
-			st[depth - 1] = t == S_OBJ_FIRST || t == S_OBJ_KEY ?
-			    S_OBJ_COLON : t == S_OBJ_VALUE ? S_OBJ_NEXT :
-			    S_ARR_NEXT;
+			st[depth - 1] = keyok(t) ? S_OBJ_COLON : valdone(t);
 			continue;
 		case ':':
 			if (t != S_OBJ_COLON)
@@ -918,17 +968,13 @@ fastscan(struct tl_jscan *s)
 			st[depth - 1] = S_OBJ_VALUE;
 			break;
 		case ',':
-			if (t == S_OBJ_NEXT)
-				st[depth - 1] = S_OBJ_KEY;
-			else if (t == S_ARR_NEXT)
-				st[depth - 1] = S_ARR_VALUE;
-			else
+			if ((k = comma(t)) < 0)
 				goto out;
+			st[depth - 1] = (unsigned char)k;
 			break;
 		case '{':
 		case '[':
-			if ((t != S_OBJ_VALUE && t != S_ARR_FIRST &&
-			    t != S_ARR_VALUE) || depth == s->maxdepth)
+			if (!valok(t) || depth == s->maxdepth)
 				goto out;
 			if (mk) {
 				s->depth = depth;
@@ -938,39 +984,28 @@ fastscan(struct tl_jscan *s)
 			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
 			break;
 		case '}':
-			if (t != S_OBJ_FIRST && t != S_OBJ_NEXT)
+			if (!closeok('}', t))
 				goto out;
 			goto close;
 		case ']':
-			if (t != S_ARR_FIRST && t != S_ARR_NEXT)
+			if (!closeok(']', t))
 				goto out;
 close:
 			b[bl++] = (char)c;
 			i++;
 			if (mk)
 				s->tok[s->tstack[depth - 1]].end = (int)bl;
+			st[depth - 2] = valdone(st[depth - 2]);
 			if (--depth == s->capdepth) {
 				s->capturing = 0;
 				s->ready = 1;
-				st[depth - 1] = st[depth - 1] == S_OBJ_VALUE ?
-				    S_OBJ_NEXT : S_ARR_NEXT;
 				goto out;
 			}
-			t = st[depth - 1];
-			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
-			    S_ARR_NEXT;
 			continue;
 		default:
-			if (!primch[c] || (t != S_OBJ_VALUE &&
-			    t != S_ARR_FIRST && t != S_ARR_VALUE))
+			if (!primch[c] || !valok(t) ||
+			    (j = primend(p, i, n)) == 0)
 				goto out;
-			if ((j = numspan(p, i, n)) == 0) {
-				for (j = i + 1; j < n && primch[p[j]]; j++)
-					;
-				if (j == n || !validprim((const char *)p + i,
-				    j - i))
-					goto out;
-			}
 			memcpy(b + bl, p + i, j - i);
 			if (mk) {
 				s->depth = depth;
@@ -979,8 +1014,7 @@ close:
 			}
 			bl += j - i;
 			i = j;
-			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
-			    S_ARR_NEXT;
+			st[depth - 1] = valdone(t);
 			continue;
 		}
 		b[bl++] = (char)c;
@@ -1023,7 +1057,7 @@ leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
 			j = strspan(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				return 0;
-			if (t == S_OBJ_FIRST || t == S_OBJ_KEY) {
+			if (keyok(t)) {
 				st[depth - 1] = S_OBJ_COLON;
 				if (depth == 1) {
 					key = j - i == 3 &&
@@ -1035,14 +1069,12 @@ leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
 					if (key == 'c' && ncat++ > 0)
 						return 0;
 				}
-			} else if (t == S_OBJ_VALUE || t == S_ARR_FIRST ||
-			    t == S_ARR_VALUE) {
+			} else if (valok(t)) {
 				if (depth == 1 && key == 'c' &&
 				    !s->leave((const char *)p + i + 1,
 				    j - i - 1, s->leavearg))
 					return 0;
-				st[depth - 1] = t == S_OBJ_VALUE ?
-				    S_OBJ_NEXT : S_ARR_NEXT;
+				st[depth - 1] = valdone(t);
 			} else
 				return 0;
 			i = j + 1;
@@ -1053,52 +1085,38 @@ leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
 			st[depth - 1] = S_OBJ_VALUE;
 			break;
 		case ',':
-			if (t == S_OBJ_NEXT)
-				st[depth - 1] = S_OBJ_KEY;
-			else if (t == S_ARR_NEXT)
-				st[depth - 1] = S_ARR_VALUE;
-			else
+			if ((c = comma(t)) < 0)
 				return 0;
+			st[depth - 1] = (unsigned char)c;
 			break;
 		case '{':
 		case '[':
-			if ((t != S_OBJ_VALUE && t != S_ARR_FIRST &&
-			    t != S_ARR_VALUE) || (depth == 1 && key != 0) ||
+			if (!valok(t) || (depth == 1 && key != 0) ||
 			    depth == LEAVEDEPTH ||
 			    s->depth + depth >= s->maxdepth)
 				return 0;
 			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
 			break;
 		case '}':
-			if (t != S_OBJ_FIRST && t != S_OBJ_NEXT)
+			if (!closeok('}', t))
 				return 0;
 			goto close;
 		case ']':
-			if (t != S_ARR_FIRST && t != S_ARR_NEXT)
+			if (!closeok(']', t))
 				return 0;
 close:
 			i++;
 			if (--depth == 0)
 				return nph > 0 && ncat == 1 &&
 				    i - start <= s->maxitem ? i : 0;
-			st[depth - 1] = st[depth - 1] == S_OBJ_VALUE ?
-			    S_OBJ_NEXT : S_ARR_NEXT;
+			st[depth - 1] = valdone(st[depth - 1]);
 			continue;
 		default:
-			if (!primch[c] || (t != S_OBJ_VALUE &&
-			    t != S_ARR_FIRST && t != S_ARR_VALUE) ||
-			    (depth == 1 && key != 0))
+			if (!primch[c] || !valok(t) || (depth == 1 && key != 0) ||
+			    (j = primend(p, i, n)) == 0)
 				return 0;
-			if ((j = numspan(p, i, n)) == 0) {
-				for (j = i + 1; j < n && primch[p[j]]; j++)
-					;
-				if (j == n || !validprim((const char *)p + i,
-				    j - i))
-					return 0;
-			}
 			i = j;
-			st[depth - 1] = t == S_OBJ_VALUE ? S_OBJ_NEXT :
-			    S_ARR_NEXT;
+			st[depth - 1] = valdone(t);
 			continue;
 		}
 		i++;
@@ -1221,9 +1239,7 @@ scan(struct tl_jscan *s)
 					break;
 				case '}':
 				case ']':
-					if (c == '}' ? st != S_OBJ_FIRST &&
-					    st != S_OBJ_NEXT : st != S_ARR_FIRST &&
-					    st != S_ARR_NEXT) {
+					if (!closeok(c, st)) {
 						s->pos = i;
 						return fail(s, off,
 						    "unexpected '%c'", c);
@@ -1255,14 +1271,11 @@ scan(struct tl_jscan *s)
 					i++;
 					break;
 				case ',':
-					if (st == S_OBJ_NEXT)
-						s->st[s->depth - 1] = S_OBJ_KEY;
-					else if (st == S_ARR_NEXT)
-						s->st[s->depth - 1] =
-						    S_ARR_VALUE;
-					else
+					if ((st = comma(st)) < 0)
 						return fail(s, off,
 						    "unexpected ','");
+					s->st[s->depth - 1] =
+					    (unsigned char)st;
 					if (s->capturing)
 						put1(s, ',');
 					i++;
