@@ -158,6 +158,24 @@ tl_intern_find(const struct tl_intern *t, const char *s, size_t n)
 	return t->slot[i] != 0 ? t->slot[i] - 1 : UINT32_MAX;
 }
 
+uint32_t
+tl_intern_last(struct tl_intern *t, struct tl_intern_last *l,
+    const char *s, size_t n)
+{
+	uint32_t id = l->id[0];
+
+	if (id < t->nstr && t->str[id].n == n &&
+	    memcmp(t->str[id].s, s, n) == 0)
+		return id;
+	id = l->id[1];
+	if (!(id < t->nstr && t->str[id].n == n &&
+	    memcmp(t->str[id].s, s, n) == 0))
+		id = tl_intern(t, s, n);
+	l->id[1] = l->id[0];
+	l->id[0] = id;
+	return id;
+}
+
 const char *
 tl_intern_str(const struct tl_intern *t, uint32_t id, size_t *n)
 {

@@ -560,22 +560,9 @@ checkuid(struct tl_tsv *t, uint32_t i)
 	hset(&uidtab, s, mix((uint64_t)R[i].uid), i);
 }
 
-/* pid and tid repeat from row to row: the last id is checked first. */
-static uint32_t lastpid = NONE, lasttid = NONE;
-
-static uint32_t
-internlast(uint32_t *last, const char *s, size_t n)
-{
-	const char *ls;
-	size_t ln;
-
-	if (*last != NONE) {
-		ls = tl_intern_str(in, *last, &ln);
-		if (ln == n && memcmp(ls, s, n) == 0)
-			return *last;
-	}
-	return *last = tl_intern(in, s, n);
-}
+/* pid and tid repeat from row to row. */
+static struct tl_intern_last lastpid = TL_INTERN_LAST,
+    lasttid = TL_INTERN_LAST;
 
 static void
 newrec(struct tl_tsv *t, int kind)
@@ -603,8 +590,8 @@ newrec(struct tl_tsv *t, int kind)
 	(void)tl_tsv_i64(t, c_uid, &e->uid);	/* not empty: see row() */
 	checkuid(t, i);
 	e->name = tl_intern(in, f[c_name], fl[c_name]);
-	e->pid = internlast(&lastpid, f[c_pid], fl[c_pid]);
-	e->tid = internlast(&lasttid, f[c_tid], fl[c_tid]);
+	e->pid = tl_intern_last(in, &lastpid, f[c_pid], fl[c_pid]);
+	e->tid = tl_intern_last(in, &lasttid, f[c_tid], fl[c_tid]);
 	if (!tl_tsv_i64(t, c_ts, &e->ts)) {
 		e->flags |= F_NOTS;
 		if (kind != K_OTHER) {
@@ -668,7 +655,6 @@ startseg(const char *name)
 	free(segname);
 	segname = xstrdup(name);
 	in = tl_intern_new();
-	lastpid = lasttid = NONE;
 	lk = 0;
 	uidsorted = 1;
 	nevrow = 0;

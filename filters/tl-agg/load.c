@@ -55,19 +55,9 @@ static uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 static size_t capcls;
 static struct sbuf tmp;
 
-/*
- * Short fields that take few values, in runs (pid, tid, stream; host and
- * GPU rows alternate): checked against the last two values seen before
- * they are hashed.
- */
-struct lastid {
-	struct {
-		char s[24];
-		size_t n;	/* > sizeof s: none */
-		uint32_t id;
-	} v[2];			/* the latest first */
-};
-static struct lastid lastpid, lasttid, laststream;
+/* Fields that take few values, in runs (host and GPU rows alternate). */
+static struct tl_intern_last lastpid = TL_INTERN_LAST,
+    lasttid = TL_INTERN_LAST, laststream = TL_INTERN_LAST;
 
 /* Metadata: (what, pid, tid) -> value, open addressing. */
 struct mslot {
@@ -280,14 +270,9 @@ agg_header(struct tl_tsv *t, unsigned long long need,
 void
 agg_start(const char *name)
 {
-	int i;
-
 	free(agg_tracename);
 	agg_tracename = xstrdup(name);
 	agg_in = tl_intern_new();
-	for (i = 0; i < 2; i++)
-		lastpid.v[i].n = lasttid.v[i].n = laststream.v[i].n =
-		    sizeof lastpid.v[i].s + 1;
 	nev = 0;
 	havebase = 0;
 	agg_maxuid = INT64_MIN;
@@ -316,25 +301,14 @@ intern(struct tl_tsv *t, int c)
 }
 
 static uint32_t
-internlast(struct tl_tsv *t, int c, struct lastid *l)
+internlast(struct tl_tsv *t, int c, struct tl_intern_last *l)
 {
 	const char *s;
 	size_t n;
-	uint32_t id;
 
 	if ((s = fld(t, c, &n)) == NULL)
 		return NONE;
-	if (n == l->v[0].n && memcmp(s, l->v[0].s, n) == 0)
-		return l->v[0].id;
-	if (n == l->v[1].n && memcmp(s, l->v[1].s, n) == 0)
-		id = l->v[1].id;
-	else
-		id = tl_intern(agg_in, s, n);
-	l->v[1] = l->v[0];
-	l->v[0].id = id;
-	l->v[0].n = n <= sizeof l->v[0].s ? n : sizeof l->v[0].s + 1;
-	memcpy(l->v[0].s, s, l->v[0].n <= sizeof l->v[0].s ? n : 0);
-	return id;
+	return tl_intern_last(agg_in, l, s, n);
 }
 
 /* An integer field: 1 set, 0 absent (or no column); exits when bad. */

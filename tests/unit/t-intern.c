@@ -103,6 +103,22 @@ main(int argc, char *argv[])
 	CHECK(tl_hash("0123456789abcdef", 16) !=
 	    tl_hash("0123456789abcdeF", 16));
 
+	/* The last two ids of a field, and a stale one from another table. */
+	{
+		struct tl_intern_last l = TL_INTERN_LAST;
+		struct tl_intern *u = tl_intern_new();
+
+		CHECK(tl_intern_last(t, &l, "aten::add", 9) == 1);
+		CHECK(tl_intern_last(t, &l, "after", 5) == id + 2);
+		CHECK(tl_intern_last(t, &l, "aten::add", 9) == 1);
+		CHECK(tl_intern_last(t, &l, "new one", 7) ==
+		    tl_intern_find(t, "new one", 7));
+		CHECK(tl_intern_last(u, &l, "x", 1) == 0);
+		CHECK(tl_intern_last(u, &l, "aten::add", 9) == 1);
+		CHECK(tl_intern_count(u) == 2);
+		tl_intern_free(u);
+	}
+
 	tl_intern_free(t);
 	tl_intern_free(NULL);
 	return unit_done();
