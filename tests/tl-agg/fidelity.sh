@@ -1,4 +1,6 @@
-# Fidelity: on every trace of ../shared/traces with a .ref directory of
+# Fidelity: on every PyTorch trace of ../shared/traces with a .ref
+# directory of TraceLens's perf report (h100, mi300, mi210,
+# torch_compile_triton; the other directories hold other peers' outputs)
 # TraceLens's CSVs, tl-agg -C writes the same files (each sheet tl-agg is
 # responsible for; no file that TraceLens does not write), every cell
 # equal, numbers within 1e-6 relative (tests/lib/csvcmp.awk). The
@@ -12,7 +14,8 @@ perf='GFLOPS,Data Moved (MB),FLOPS/Byte,Compute Spec,TB/s_mean,TB/s_std'
 perf="$perf,TFLOPS/s_mean,TFLOPS/s_std,TB/s_median,TB/s_min,TB/s_max"
 perf="$perf,TFLOPS/s_median,TFLOPS/s_min,TFLOPS/s_max,perf_params"
 status=0
-for ref in "$TRACES"/*/*.ref; do
+for ref in "$TRACES"/h100/*.ref "$TRACES"/mi210/*.ref "$TRACES"/mi300/*.ref \
+    "$TRACES"/torch_compile_triton/*.ref; do
 	trace=${ref%.ref}.json.gz
 	[ -f "$trace" ] || continue
 	name=${ref#"$TRACES"/}

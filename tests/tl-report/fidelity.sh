@@ -1,4 +1,6 @@
-# Fidelity: on every trace of ../shared/traces with a .ref directory of
+# Fidelity: on every PyTorch trace of ../shared/traces with a .ref
+# directory of TraceLens's perf report (h100, mi300, mi210,
+# torch_compile_triton; the other directories hold other peers' outputs)
 # TraceLens's CSV files, tl-report with the flags the references were made
 # with writes exactly the files TraceLens writes (no more, no fewer), every
 # cell equal, numbers within 1e-6 relative (tests/lib/csvcmp.awk),
@@ -7,7 +9,8 @@
 report=$TESTDATA/../../scripts/tl-report
 cmp=$TESTDATA/../lib/csvcmp.awk
 status=0
-for ref in "$TRACES"/*/*.ref; do
+for ref in "$TRACES"/h100/*.ref "$TRACES"/mi210/*.ref "$TRACES"/mi300/*.ref \
+    "$TRACES"/torch_compile_triton/*.ref; do
 	trace=${ref%.ref}.json.gz
 	[ -f "$trace" ] || continue
 	name=${ref#"$TRACES"/}
