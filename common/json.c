@@ -90,8 +90,8 @@ hex4(const char *s)
 	    hexval(s[2]) << 4 | hexval(s[3]));
 }
 
-static size_t
-utf8put(char *d, unsigned c)
+size_t
+tl_utf8put(char *d, unsigned long c)
 {
 	if (c < 0x80) {
 		d[0] = (char)c;
@@ -185,7 +185,7 @@ tl_junescape(char *dst, const char *s, size_t n, unsigned *bad)
 				if (bad != NULL)
 					(*bad)++;
 			}
-			o += utf8put(dst + o, c);
+			o += tl_utf8put(dst + o, c);
 			break;
 		default:	/* " \ / and, leniently, anything else */
 			dst[o++] = s[i - 1];

@@ -53,6 +53,9 @@ size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
  * for an invalid or cut sequence, an overlong form, a surrogate or NUL.
  */
 size_t tl_utf8len(const unsigned char *s, size_t n);
+/* Code point c (below 0x110000) as UTF-8 in d[0..4), a surrogate as its
+ * three bytes; return the length. */
+size_t tl_utf8put(char *d, unsigned long c);
 
 /*
  * Convert the decimal text of a JSON number (or of a string holding one)
