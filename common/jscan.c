@@ -259,8 +259,8 @@ put1(struct tl_jscan *s, char c)
 	s->buf[s->blen++] = c;
 }
 
-static int
-validnum(const char *p, size_t n)
+int
+tl_jnumber(const char *p, size_t n)
 {
 	size_t i = 0;
 
@@ -304,7 +304,7 @@ validprim(const char *p, size_t n)
 		if (n == 9 && memcmp(p, "-Infinity", 9) == 0)
 			return 1;
 	}
-	return validnum(p, n);
+	return tl_jnumber(p, n);
 }
 
 static inline int

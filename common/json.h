@@ -48,6 +48,10 @@ int tl_jeq(const struct tl_jdoc *, int i, const char *s);
  */
 size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
 
+/* Whether p[0..n) is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?
+ * ([eE][-+]?[0-9]+)? */
+int tl_jnumber(const char *p, size_t n);
+
 /*
  * Length of the valid UTF-8 sequence at s (n bytes left): 1 to 4, or 0
  * for an invalid or cut sequence, an overlong form, a surrogate or NUL.

@@ -222,42 +222,12 @@ static int
 number(const char *s, size_t n, double *v, int *isint)
 {
 	char tmp[400];
-	size_t i = 0;
 
-	*isint = 1;
-	if (n >= sizeof tmp)
-		return 0;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i == n)
-		return 0;
-	if (s[i] == '0')
-		i++;
-	else if (s[i] >= '1' && s[i] <= '9')
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	else
-		return 0;
-	if (i < n && s[i] == '.') {
-		*isint = 0;
-		if (++i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		*isint = 0;
-		if (++i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i != n)
+	if (n >= sizeof tmp || !tl_jnumber(s, n))
 		return 0;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
+	*isint = tmp[strcspn(tmp, ".eE")] == '\0';
 	*v = strtod(tmp, NULL);
 	if (!isfinite(*v))
 		return 0;
@@ -265,7 +235,6 @@ number(const char *s, size_t n, double *v, int *isint)
 		return 0;
 	return 1;
 }
-
 
 static int
 hex4(const char *s)
