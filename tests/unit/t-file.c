@@ -71,6 +71,7 @@ main(int argc, char *argv[])
 	CHECK(tl_mkdirs("a/b/c") == 0);
 	CHECK(tl_mkdirs("a//b/d/") == 0 && isdir("a/b/d"));
 	CHECK(tl_mkdirs(".") == 0);
+	CHECK(tl_mkdirs("") == -1 && errno == ENOENT);
 	writefile("plain", "x", 1);
 	CHECK(tl_mkdirs("plain") == -1 && errno == ENOTDIR);
 	CHECK(tl_mkdirs("plain/sub") == -1 && errno == ENOTDIR);
