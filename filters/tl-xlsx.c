@@ -236,19 +236,6 @@ number(const char *s, size_t n, double *v, int *isint)
 	return 1;
 }
 
-static int
-hex4(const char *s)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		    (s[i] >= 'a' && s[i] <= 'f') ||
-		    (s[i] >= 'A' && s[i] <= 'F')))
-			return 0;
-	return 1;
-}
-
 /*
  * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, a
  * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
@@ -266,8 +253,10 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 	while (i < n) {
 		k = tl_utf8len(p + i, n - i);
 		u = k == 4 ? 2 : 1;
+		/* strspn stops at the '_' at i + 6, within s */
 		if (k == 1 && p[i] == '_' && n - i >= 7 && p[i + 1] == 'x' &&
-		    hex4(s + i + 2) && p[i + 6] == '_') {
+		    p[i + 6] == '_' && strspn(s + i + 2,
+		    "0123456789abcdefABCDEF") == 4) {
 			if (units + 6 + 1 > XL_MAXSTR) {
 				*cut = 1;
 				break;
