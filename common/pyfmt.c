@@ -357,38 +357,31 @@ pjstring(struct pj *p, struct tl_out *o)
 	return 0;
 }
 
-/* A number: an int's digits, or a float's repr. */
+/* A number: an int's digits ("-0" is 0), or a float's repr. */
 static int
 pjnumber(struct pj *p, struct tl_out *o)
 {
 	const char *b = p->s;
-	char tmp[64], *end;
-	int isfloat = 0;
-	size_t n, i;
+	size_t n;
 
-	while (p->s < p->e && strchr("+-0123456789.eE", *p->s) != NULL &&
-	    *p->s != '\0') {
-		isfloat |= *p->s == '.' || *p->s == 'e' || *p->s == 'E';
+	while (p->s < p->e && ((*p->s >= '0' && *p->s <= '9') ||
+	    memchr("+-.eE", *p->s, 5) != NULL))
 		p->s++;
-	}
 	n = (size_t)(p->s - b);
-	if (n == 0 || n >= sizeof tmp)
+	if (!tl_jnumber(b, n))
 		return -1;
-	if (!isfloat) {
-		for (i = b[0] == '-'; i < n; i++)
-			if (b[i] < '0' || b[i] > '9')
-				return -1;
-		if (i == (b[0] == '-'))
-			return -1;
-		if (n == 2 && b[0] == '-' && b[1] == '0')
+	if (memchr(b, '.', n) == NULL && memchr(b, 'e', n) == NULL &&
+	    memchr(b, 'E', n) == NULL) {
+		if (n == 2 && b[0] == '-')
 			b++, n--;
 		tl_out_raw(o, b, n);
 		return 0;
 	}
-	memcpy(tmp, b, n);
-	tmp[n] = '\0';
-	tl_out_pyfloat(o, strtod(tmp, &end));
-	return *end == '\0' ? 0 : -1;
+	p->str.n = 0;
+	tl_out_raw(&p->str, b, n);
+	tl_out_char(&p->str, '\0');
+	tl_out_pyfloat(o, strtod(p->str.buf, NULL));
+	return 0;
 }
 
 /* An array or object: its members, then close. */
