@@ -20,13 +20,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdnoreturn.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -41,6 +39,7 @@
 #include "../common/json.h"
 #include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 #include "tl-xlsx/xlsx.h"
 
@@ -103,15 +102,10 @@ static size_t capbuf;
 static double *num;
 static size_t capnum;
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr,
-	    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
-	    "[-z level]\n"
-	    "               -o file.xlsx [[name=]file ...]\n");
-	exit(1);
-}
+static const char usage[] =
+    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
+    "[-z level]\n"
+    "               -o file.xlsx [[name=]file ...]\n";
 
 typedef int deflateinit(z_streamp, int, int, int, int, int, const char *,
     int);
@@ -228,61 +222,17 @@ static int
 number(const char *s, size_t n, double *v, int *isint)
 {
 	char tmp[400];
-	size_t i = 0;
 
-	*isint = 1;
-	if (n >= sizeof tmp)
-		return 0;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i == n)
-		return 0;
-	if (s[i] == '0')
-		i++;
-	else if (s[i] >= '1' && s[i] <= '9')
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	else
-		return 0;
-	if (i < n && s[i] == '.') {
-		*isint = 0;
-		if (++i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		*isint = 0;
-		if (++i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i != n)
+	if (n >= sizeof tmp || !tl_jnumber(s, n))
 		return 0;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
+	*isint = tmp[strcspn(tmp, ".eE")] == '\0';
 	*v = strtod(tmp, NULL);
 	if (!isfinite(*v))
 		return 0;
 	if (*isint && fabs(*v) >= 9007199254740992.0)
 		return 0;
-	return 1;
-}
-
-
-static int
-hex4(const char *s)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		    (s[i] >= 'a' && s[i] <= 'f') ||
-		    (s[i] >= 'A' && s[i] <= 'F')))
-			return 0;
 	return 1;
 }
 
@@ -303,8 +253,10 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 	while (i < n) {
 		k = tl_utf8len(p + i, n - i);
 		u = k == 4 ? 2 : 1;
+		/* strspn stops at the '_' at i + 6, within s */
 		if (k == 1 && p[i] == '_' && n - i >= 7 && p[i + 1] == 'x' &&
-		    hex4(s + i + 2) && p[i + 6] == '_') {
+		    p[i + 6] == '_' && strspn(s + i + 2,
+		    "0123456789abcdefABCDEF") == 4) {
 			if (units + 6 + 1 > XL_MAXSTR) {
 				*cut = 1;
 				break;
@@ -700,7 +652,6 @@ main(int argc, char *argv[])
 		{ "arch", required_argument, NULL, 'r' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "level", required_argument, NULL, 'z' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	lxw_workbook_options wo;
@@ -708,30 +659,21 @@ main(int argc, char *argv[])
 	struct tl_src *src;
 	struct table tb;
 	struct stat st;
-	char name[XL_NAMECAP], *end, *file, *deflt[] = { "-" };
+	char name[XL_NAMECAP], *file, *deflt[] = { "-" };
 	const char *why;
 	unsigned long long insize = 0;
 	int ch, i, j, nops, r, nstdin = 0, k;
 	lxw_error e;
 
 	tl_setprogname(argv[0]);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":cH:n:o:r:z:", lopt, NULL)) !=
-	    -1) {
+	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:z:", lopt, usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'H':
 			addhide(optarg);
 			break;
 		case 'n':
-			errno = 0;
-			maxrows = strtoul(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
-			    errno != 0 || maxrows < 1 || maxrows > XL_MAXROWS)
-				tl_errx(1, "-n: not a number of rows from 1 to "
-				    "%u: \"%s\"", XL_MAXROWS, optarg);
+			maxrows = (unsigned long)tl_optnum("-n", optarg, 1,
+			    XL_MAXROWS);
 			break;
 		case 'o':
 			outpath = optarg;
@@ -743,22 +685,15 @@ main(int argc, char *argv[])
 			csv = 1;
 			break;
 		case 'z':
-			if (optarg[0] < '0' || optarg[0] > '9' ||
-			    optarg[1] != '\0')
-				tl_errx(1, "-z: not a level from 0 to 9: "
-				    "\"%s\"", optarg);
-			zlevel = optarg[0] - '0';
+			zlevel = (int)tl_optnum("-z", optarg, 0, 9);
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (outpath == NULL) {
 		tl_warnx("no output file (-o)");
-		usage();
+		tl_usage(usage);
 	}
 	if (argc == 0) {
 		argc = 1;
