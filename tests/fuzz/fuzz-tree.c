@@ -1,8 +1,8 @@
 /*
  * tl: fuzz target for tl-tree's whole input path. The bytes are an event
  * stream (tl-tsv(5), what tl-parse writes), read from a memory source by
- * tl-tree's own tree() (the program is included with its main renamed)
- * into a memory writer, twice:
+ * tl-tree's own tree() (the program's sources are included, its main
+ * renamed) into a memory writer, twice:
  *
  *  1. writing the tree stream, then checked: every line has the header's
  *     field count (the input's columns and the tree columns); when the
@@ -23,6 +23,9 @@
 #define main tltree_main
 #include "../../filters/tl-tree.c"
 #undef main
+#include "../../filters/tl-tree/build.c"
+#include "../../filters/tl-tree/read.c"
+#include "../../filters/tl-tree/write.c"
 
 #include "fuzz.h"
 
@@ -35,38 +38,12 @@ static struct tl_src *src;
 static void
 reset(void)
 {
-	size_t j;
-
 	tl_tsv_close(reader);
 	reader = NULL;
 	tl_src_close(src);
 	src = NULL;
-	tl_intern_free(in);
-	in = NULL;
-	hfree(&flowtab);
-	hfree(&uidtab);
-	for (j = 0; j < nthr; j++) {
-		free(thr[j].st);
-		free(thr[j].mod);
-	}
-	free(thr);
-	thr = NULL;
-	nthr = capthr = 0;
-	hfree(&thrtab);
-	free(order);
-	free(fwd);
-	free(bwd);
-	free(kidoff);
-	free(kid);
-	order = NULL;
-	fwd = bwd = NULL;
-	kidoff = kid = NULL;
-	nfb = capfwd = 0;
-	nrec = nrow = nflow = nsq = npick = 0;
-	nnots = nnodur = nbadid = ngraph = 0;
-	nhost = ndrop = ngpu = nlinked = nrefused = ndup = 0;
-	warns.n = 0;
-	freeall();
+	trace_free(rtrace);
+	rtrace = NULL;
 	out.n = 0;
 	found = 0;
 	tl_hdr_free(&hdr);
