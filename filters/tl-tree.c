@@ -14,18 +14,11 @@
  * until the trace's tree is built (build.c) and they can be written with
  * their new columns, or the tree drawn (write.c).
  */
-#include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <stdnoreturn.h>
+#include <limits.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "../common/input.h"
-#include "../common/limit.h"
+#include "../common/opt.h"
 #include "tl-tree/tree.h"
 
 #define PL(n)		((n) == 1 ? "" : "s")
@@ -43,16 +36,11 @@ const char *const treecol[NTREECOL + 1] = {
 
 struct tl_out out;
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr,
-	    "usage: tl-tree [-AP] [file ...]\n"
-	    "       tl-tree -p [-AgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
-	    "[file ...]\n"
-	    "       tl-tree -u uid [-AP] [-d depth] [file ...]\n");
-	exit(1);
-}
+static const char usage[] =
+    "usage: tl-tree [-AP] [file ...]\n"
+    "       tl-tree -p [-AgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
+    "[file ...]\n"
+    "       tl-tree -u uid [-AP] [-d depth] [file ...]\n";
 
 /* Build the tree of a trace, write or draw it, and say what was amiss. */
 void
@@ -95,19 +83,6 @@ finish(struct trace *tr)
 		    tr->nbadid, PL(tr->nbadid));
 }
 
-static int64_t
-number(const char *opt, const char *s)
-{
-	char *end;
-	long long v;
-
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0)
-		tl_errx(1, "%s: not an integer: \"%s\"", opt, s);
-	return v;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -120,51 +95,38 @@ main(int argc, char *argv[])
 		{ "print", no_argument, NULL, 'p' },
 		{ "python", no_argument, NULL, 'P' },
 		{ "up", required_argument, NULL, 'u' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_src *src;
-	char *p;
 	int ch, status = 0, i, nops, r;
 
 	tl_setprogname(argv[0]);
-	hseed = mix((uint64_t)time(NULL) ^ (uint64_t)getpid() << 32 ^
-	    (uint64_t)(uintptr_t)&argc);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":Ad:e:gn:pPu:", lopt,
-	    NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "Ad:e:gn:pPu:", lopt, usage)) !=
+	    -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'A':
 			Aflag = 1;
 			break;
 		case 'd':
-			dlimit = number("-d", optarg);
-			if (dlimit < 0)
-				tl_errx(1, "-d: negative depth: \"%s\"",
-				    optarg);
+			dlimit = tl_optnum("-d", optarg, 0, LLONG_MAX);
 			break;
 		case 'e':
 			eflag = 1;
-			if ((p = strchr(optarg, ',')) == NULL ||
-			    strchr(p + 1, ',') == NULL)
+			epid = strchr(optarg, ',');
+			if (epid == NULL || (etid = strchr(epid + 1, ',')) ==
+			    NULL)
 				tl_errx(1, "-e: expected ext_id,pid,tid: "
 				    "\"%s\"", optarg);
-			*p++ = '\0';
-			epid = p;
-			p = strchr(p, ',');
-			*p++ = '\0';
-			etid = p;
-			eext = number("-e", optarg);
+			*epid++ = *etid++ = '\0';
+			eext = tl_optnum("-e", optarg, LLONG_MIN, LLONG_MAX);
 			break;
 		case 'g':
 			gflag = 1;
 			break;
 		case 'n':
 			nflag = 1;
-			nodeuid = number("-n", optarg);
+			nodeuid = tl_optnum("-n", optarg, LLONG_MIN,
+			    LLONG_MAX);
 			break;
 		case 'p':
 			pflag = 1;
@@ -174,11 +136,8 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			uflag = 1;
-			upuid = number("-u", optarg);
+			upuid = tl_optnum("-u", optarg, LLONG_MIN, LLONG_MAX);
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;

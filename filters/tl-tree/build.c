@@ -20,7 +20,7 @@
 static struct thr *
 thread(struct trace *tr, uint32_t pid, uint32_t tid)
 {
-	uint64_t h = mix((uint64_t)pid << 32 | tid);
+	uint64_t h = tl_hash64((uint64_t)pid << 32 | tid);
 	struct hslot *s = hfind(&tr->thrtab, h, NULL, NULL);
 	struct thr *th;
 
@@ -161,7 +161,8 @@ pteq(uint32_t v, const void *key)
 static uint64_t
 pthash(const struct ptkey *k)
 {
-	return mix(mix((uint64_t)k->pid << 32 | k->tid) ^ (uint64_t)k->id);
+	return tl_hash64(tl_hash64((uint64_t)k->pid << 32 | k->tid) ^
+	    (uint64_t)k->id);
 }
 
 static int
@@ -313,7 +314,8 @@ linkgpu(struct trace *tr)
 			gown[lo] = (uint32_t)i;
 			continue;
 		}
-		s = hfind(&tr->flowtab, mix((uint64_t)lkey[i]), NULL, NULL);
+		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]), NULL,
+		    NULL);
 		if (s->v == 0)
 			continue;
 		w = &tr->flow[s->v - 1];

@@ -82,7 +82,7 @@ warnev(struct trace *tr, const char *fmt, ...)
 	char msg[512];
 	va_list ap;
 
-	if (tr->warns.n >= TL_MAXSHOWN) {	/* only counted: not formatted */
+	if (tr->warns.n >= TL_MAXSHOWN) {	/* counted, not formatted */
 		tr->warns.n++;
 		return;
 	}
@@ -93,22 +93,6 @@ warnev(struct trace *tr, const char *fmt, ...)
 }
 
 /* Hash tables. */
-
-uint64_t hseed;		/* set per run: see main */
-
-uint64_t
-mix(uint64_t x)
-{
-	/* splitmix64's finaliser: a bijection, so equal hashes mean equal
-	 * 64-bit keys. The seed keeps a stream from choosing keys that all
-	 * fall in one run of slots. */
-	x ^= hseed;
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
 
 /* Set the slot that hfind returned to v; the slot pointer is stale after. */
 void
@@ -351,7 +335,7 @@ newflow(struct trace *tr, struct tl_tsv *t, int f)
 
 	if (!getid(tr, t, c_id, &id))
 		return;
-	h = mix((uint64_t)id);
+	h = tl_hash64((uint64_t)id);
 	s = hfind(&tr->flowtab, h, NULL, NULL);
 	if (s->v == 0) {
 		xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
@@ -374,6 +358,7 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 {
 	const struct rec *R = tr->R;
 	struct hslot *s;
+	uint64_t h;
 	uint32_t j;
 
 	if (tr->uidsorted) {
@@ -383,15 +368,17 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 		}
 		/* Not increasing: from now on, look every uid up. */
 		tr->uidsorted = 0;
-		for (j = 0; j < i; j++)
-			hset(&tr->uidtab, hfind(&tr->uidtab,
-			    mix((uint64_t)R[j].uid), NULL, NULL),
-			    mix((uint64_t)R[j].uid), j);
+		for (j = 0; j < i; j++) {
+			h = tl_hash64((uint64_t)R[j].uid);
+			hset(&tr->uidtab, hfind(&tr->uidtab, h, NULL, NULL), h,
+			    j);
+		}
 	}
-	s = hfind(&tr->uidtab, mix((uint64_t)R[i].uid), NULL, NULL);
+	h = tl_hash64((uint64_t)R[i].uid);
+	s = hfind(&tr->uidtab, h, NULL, NULL);
 	if (s->v != 0)
 		tl_tsv_errx(t, "duplicate uid %" PRId64, R[i].uid);
-	hset(&tr->uidtab, s, mix((uint64_t)R[i].uid), i);
+	hset(&tr->uidtab, s, h, i);
 }
 
 static void
@@ -474,7 +461,8 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 		e->flags |= F_EVALFN;
 	if (eflag && tr->extid[i] == eext && same(f[c_pid], fl[c_pid], epid) &&
 	    same(f[c_tid], fl[c_tid], etid)) {
-		xgrow(&tr->pick, &tr->cappick, tr->npick + 1, sizeof *tr->pick);
+		xgrow(&tr->pick, &tr->cappick, tr->npick + 1,
+		    sizeof *tr->pick);
 		tr->pick[tr->npick++] = i;
 	}
 }

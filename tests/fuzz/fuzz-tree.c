@@ -133,7 +133,7 @@ uideq(uint32_t v, const void *key)
 static struct node *
 node(int64_t u)
 {
-	struct hslot *s = hfind(&byuid, mix((uint64_t)u), uideq, &u);
+	struct hslot *s = hfind(&byuid, tl_hash64((uint64_t)u), uideq, &u);
 
 	if (s->v == 0)
 		abort();
@@ -281,10 +281,10 @@ checkstream(const uint8_t *data, size_t size, int complete)
 		if (!num(f[c_uid], fl[c_uid], &x->uid))
 			abort();
 		v = x->uid;
-		s = hfind(&byuid, mix((uint64_t)v), uideq, &v);
+		s = hfind(&byuid, tl_hash64((uint64_t)v), uideq, &v);
 		if (s->v != 0)
 			abort();	/* a duplicate uid in a trace */
-		hset(&byuid, s, mix((uint64_t)v), (uint32_t)nnd);
+		hset(&byuid, s, tl_hash64((uint64_t)v), (uint32_t)nnd);
 		nnd++;
 	}
 	if (complete && in_p != (const char *)data + size)
