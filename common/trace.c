@@ -19,8 +19,8 @@ const char *const tl_colname[TL_NCOL] = {
 	"trace", "flop", "bytes", "compute_spec", "params", "rank"
 };
 
-int
-tl_kind(const char *s, size_t n)
+static inline int
+kind(const char *s, size_t n)
 {
 #define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
 	switch (n > 0 ? s[0] : 0) {
@@ -46,6 +46,12 @@ tl_kind(const char *s, size_t n)
 	}
 	return TL_K_OTHER;
 #undef IS
+}
+
+int
+tl_kind(const char *s, size_t n)
+{
+	return kind(s, n);
 }
 
 int
@@ -197,10 +203,9 @@ tl_trace_row(struct tl_trace *tr)
 	else if (tr->held || t == NULL || !tl_tsv_next(t))
 		return TL_ROW_END;
 	c = tr->col[TL_C_CAT];
-	tr->kind = tl_kind(t->f[c], t->fl[c]);
+	tr->kind = kind(t->f[c], t->fl[c]);
 	if (t->fl[tr->col[TL_C_UID]] != 0) {
 		tr->nev++;
-		tl_tsv_i64(t, tr->col[TL_C_UID], &tr->uid);
 		return TL_ROW_EVENT;
 	}
 	if (tr->kind == TL_K_TRACE_FILE) {

@@ -10,15 +10,15 @@
  * the first event of a stream names the trace of that stream.
  *
  * The reader hands out rows as the stream reader has them (t->f, t->fl:
- * views, not copies), with the row's kind and uid; a tool keeps what it
- * needs in its own records. The loop of every tool:
+ * views, not copies), with the row's kind; a tool keeps what it needs
+ * in its own records. The loop of every tool:
  *
  *	tr = tl_trace_open(argc, argv, TL_S_TREE, need, want);
  *	while (tl_trace_next(tr)) {		// a trace begins
  *		start(tr->name);
  *		while ((r = tl_trace_row(tr)) != 0)
  *			if (r == TL_ROW_EVENT)
- *				...tr->kind, tr->uid, tr->t->f[tr->col[TL_C_TS]]...
+ *				...tr->kind, tl_trace_uid(tr), ...
  *		finish();			// tr->name is still its name
  *	}
  *	status = tr->status;
@@ -115,9 +115,7 @@ struct tl_trace {
 	 */
 	int more;
 	int status;		/* 1 once an operand could not be read */
-	/* The current row. */
-	int kind;		/* TL_K_*, from cat */
-	int64_t uid;		/* an event row's uid */
+	int kind;		/* the current row's: TL_K_*, from cat */
 
 	/* The reader's own. */
 	int want;		/* TL_S_TREE or TL_S_EVENT */
@@ -127,7 +125,8 @@ struct tl_trace {
 	struct tl_src *src;
 	struct tl_hdr hdr;
 	char *namebuf;
-	int held;		/* the current row starts the next trace */
+	int held;		/* 1: the current row starts the next trace;
+				 * 2: it began this one, not handed out yet */
 };
 
 /*
@@ -135,8 +134,8 @@ struct tl_trace {
  * input; none: standard input), streams of kind want (TL_S_TREE, or
  * TL_S_EVENT for tl-tree). need: the columns a tool cannot do without
  * (TL_COL(c) | ...; a stream without one is an error, "missing required
- * column"); use: those it reads when they are there. uid and cat are
- * always needed, and parent and depth of a tree stream. An operand that cannot be opened is reported, sets
+ * column"); use: those it reads when they are there. uid, cat and name
+ * are always needed, and parent and depth of a tree stream. An operand that cannot be opened is reported, sets
  * status, and is passed over.
  */
 struct tl_trace *tl_trace_open(int nops, char *const *ops, int want,
@@ -144,13 +143,24 @@ struct tl_trace *tl_trace_open(int nops, char *const *ops, int want,
 /* Begin the next trace: 1, or 0 when there is none. */
 int tl_trace_next(struct tl_trace *);
 /*
- * The next row of the trace: TL_ROW_EVENT (a row with a uid: kind and
- * uid set), TL_ROW_FACT (a row about the trace, such as trace_file and
- * trace_key rows: kind set), or TL_ROW_END at the end of the trace.
- * The row's fields are tr->t's until the next call.
+ * The next row of the trace: TL_ROW_EVENT (a row with a uid),
+ * TL_ROW_FACT (a row about the trace, such as trace_file and trace_key
+ * rows), kind set; or TL_ROW_END at the end of the trace. The row's
+ * fields are tr->t's until the next call.
  */
 int tl_trace_row(struct tl_trace *);
 void tl_trace_close(struct tl_trace *);
+
+/* The uid of an event row (parsed when asked: not every tool needs it
+ * of every row); exits when it is not an integer. */
+static inline int64_t
+tl_trace_uid(struct tl_trace *tr)
+{
+	int64_t v = 0;
+
+	tl_tsv_i64(tr->t, tr->col[TL_C_UID], &v);
+	return v;
+}
 
 /* Field c of the current row, a view (escaped): NULL, *n 0 when empty
  * or when the column is not there. */

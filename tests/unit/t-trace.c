@@ -117,7 +117,8 @@ test_reader(void)
 		while ((r = tl_trace_row(tr)) != TL_ROW_END)
 			k += (size_t)snprintf(got[n] + k, sizeof got[n] - k,
 			    r == TL_ROW_FACT ? " F" : " E%d:%d",
-			    (int)tr->uid, (int)tr->kind);
+			    (int)(r == TL_ROW_EVENT ? tl_trace_uid(tr) : -1),
+			    (int)tr->kind);
 		snprintf(got[n] + k, sizeof got[n] - k, " |%s %s",
 		    tr->more ? "more" : "", tr->name);
 		n++;
