@@ -501,6 +501,7 @@ main(int argc, char *argv[])
 	rl_arch_free(userarch);
 	rl_read_end();
 	rl_link_end();
+	rl_str_end();
 	free(raw.p);
 	free(tri.js.p);
 	return status;

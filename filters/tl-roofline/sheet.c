@@ -13,10 +13,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../common/csv.h"
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
+#include "../../common/stats.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 #include "seg.h"
@@ -60,59 +63,6 @@ rl_sheet_byname(const char *s)
 		if (strcmp(s, rl_sheetname[i]) == 0)
 			return i;
 	return -1;
-}
-
-/* Statistics, skipping NaN, as pandas' groupby does. */
-struct stat5 {
-	double mean, median, std, min, max, sum;
-	size_t n;
-};
-
-static int
-cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-stats(const double *v, size_t n, struct stat5 *s)
-{
-	static double *tmp;
-	static size_t cap;
-	double sum = 0, c = 0, y, t, mean = 0, m2 = 0, old;
-	size_t i, k = 0;
-
-	xgrow(&tmp, &cap, n + 1, sizeof *tmp);
-	s->min = s->max = NAN;
-	for (i = 0; i < n; i++) {
-		if (isnan(v[i]))
-			continue;
-		y = v[i] - c;
-		t = sum + y;
-		c = (t - sum) - y;
-		sum = t;
-		k++;
-		old = mean;
-		mean += (v[i] - old) / (double)k;
-		m2 += (v[i] - mean) * (v[i] - old);
-		if (k == 1 || v[i] < s->min)
-			s->min = v[i];
-		if (k == 1 || v[i] > s->max)
-			s->max = v[i];
-		tmp[k - 1] = v[i];
-	}
-	s->n = k;
-	s->sum = sum;
-	s->mean = k > 0 ? sum / (double)k : NAN;
-	s->std = k > 1 ? sqrt(m2 / (double)(k - 1)) : NAN;
-	if (k == 0) {
-		s->median = NAN;
-		return;
-	}
-	qsort(tmp, k, sizeof *tmp, cmpd);
-	s->median = k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
 }
 
 /* Group the instances of a sheet. */
@@ -263,7 +213,7 @@ putd(struct tl_out *o, double v)
 }
 
 static void
-put5(struct tl_out *o, const struct stat5 *s)
+put5(struct tl_out *o, const struct tl_stats *s)
 {
 	putd(o, s->mean);
 	tab(o);
@@ -302,7 +252,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	struct rl_str buf = { NULL, 0, 0 };
 	const struct rl_op *op;
 	const struct rl_inst *in;
-	struct stat5 s;
+	struct tl_stats s;
 	double flop, bytes, t, peak, cu, mu, roof;
 	const char *f, *bound;
 	char spec[32];
@@ -377,10 +327,10 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		if (hasbytes && bytes > 0)
 			putd(o, flop / bytes);
 		tab(o);
-		stats(v1, n, &s);
+		tl_stats(&s, v1, n);
 		put5(o, &s);
 		tab(o);
-		stats(v2, n, &s);
+		tl_stats(&s, v2, n);
 		put5(o, &s);
 		tab(o);
 		tl_out_cstr(o, rl_procname(S, op));
@@ -400,7 +350,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		if (bound != NULL)
 			tl_out_cstr(o, bound);
 		tab(o);
-		stats(v3, n, &s);
+		tl_stats(&s, v3, n);
 		put5(o, &s);
 		for (j = 0; j < 4; j++) {
 			int c = argcol[j];
@@ -417,7 +367,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 			}
 		}
 		tab(o);
-		stats(v4, n, &s);
+		tl_stats(&s, v4, n);
 		put5(o, &s);
 		tab(o);
 		tl_out_i64(o, ksum);
@@ -430,32 +380,19 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	free(buf.p);
 }
 
-/* TraceLens's CSV. */
+/* TraceLens's CSV: fields as pandas's to_csv writes them. */
 
 struct csv {
-	FILE *f;
-	const char *path;
+	struct tl_out *o;
 	int col;
 };
 
 static void
 cfield(struct csv *c, const char *s, size_t n)
 {
-	size_t i;
-
 	if (c->col++ > 0)
-		putc(',', c->f);
-	if (strcspn(s, ",\"\n\r") >= n) {
-		fwrite(s, 1, n, c->f);
-		return;
-	}
-	putc('"', c->f);
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"')
-			putc('"', c->f);
-		putc(s[i], c->f);
-	}
-	putc('"', c->f);
+		tl_out_char(c->o, ',');
+	tl_out_csvfield(c->o, s, n);
 }
 
 static void
@@ -467,32 +404,29 @@ cstr(struct csv *c, const char *s)
 static void
 cnum(struct csv *c, double v)
 {
-	char buf[48];
+	char buf[TL_PY_FLOATMAX];
 
-	if (isnan(v))
-		cfield(c, "", 0);
-	else
-		cfield(c, buf, (size_t)tl_py_float(buf, sizeof buf, v));
+	cfield(c, buf, isnan(v) ? 0 : (size_t)tl_py_float(buf, sizeof buf,
+	    v));
 }
 
 static void
 cint(struct csv *c, int64_t v)
 {
-	char buf[24];
+	char buf[TL_I64_MAX];
 
-	cfield(c, buf, (size_t)snprintf(buf, sizeof buf, "%lld",
-	    (long long)v));
+	cfield(c, buf, tl_fmt_i64(buf, v));
 }
 
 static void
 cend(struct csv *c)
 {
-	putc('\n', c->f);
+	tl_out_char(c->o, '\n');
 	c->col = 0;
 }
 
 static void
-c5(struct csv *c, const struct stat5 *s)
+c5(struct csv *c, const struct tl_stats *s)
 {
 	cnum(c, s->mean);
 	cnum(c, s->median);
@@ -586,7 +520,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
-	static double *d, *dev;
+	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
 	const struct rl_gpu *gp;
@@ -608,7 +542,6 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	nk = t->nk;
 	xgrow(&ks, &capks, nk + 1, sizeof *ks);
 	xgrow(&d, &capd, g->n + 1, sizeof *d);
-	dev = xreallocarray(dev, capd, sizeof *dev);
 	for (j = 0; j < nk; j++) {
 		gp = &S->gpus[S->kv[t->k0 + j]];
 		m = 0;
@@ -624,14 +557,13 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		ks[j].count = m;
 		ks[j].total = tl_np_sum(d, m);
 		ks[j].mean = ks[j].total / (double)m;
-		for (i = 0; i < m; i++)
-			dev[i] = (d[i] - ks[j].mean) * (d[i] - ks[j].mean);
-		ks[j].std = sqrt(tl_np_sum(dev, m) / (double)m);
-		qsort(d, m, sizeof *d, cmpd);
-		ks[j].median = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) /
-		    2;
-		ks[j].min = d[0];
-		ks[j].max = d[m - 1];
+		ks[j].std = tl_np_std(d, m);
+		ks[j].min = ks[j].max = d[0];
+		for (i = 1; i < m; i++) {
+			ks[j].min = d[i] < ks[j].min ? d[i] : ks[j].min;
+			ks[j].max = d[i] > ks[j].max ? d[i] : ks[j].max;
+		}
+		ks[j].median = tl_median(d, m);
 	}
 	qsort(ks, nk, sizeof *ks, cmpks);
 	rl_sputc(full, '[');
@@ -711,24 +643,23 @@ csvsheet(const char *dir, int sheet)
 	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
 	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
 	struct rl_tlm m;
-	struct stat5 s;
+	struct tl_stats s;
 	struct csv c;
 	const struct rl_op *op;
 	const struct group *g;
-	char *path, spec[32];
-	size_t k, i, n, l;
+	char name[64], spec[32];
+	struct tl_file file;
+	size_t k, i, n;
 	int j, arch = S->arch != NULL, b;
 	const char *f;
 
 	build(sheet, 1);
 	if (ngrp == 0)
 		return;
-	l = strlen(dir) + strlen(rl_sheetname[sheet]) + 6;
-	path = xmalloc(l);
-	snprintf(path, l, "%s/%s.csv", dir, rl_sheetname[sheet]);
-	if ((c.f = fopen(path, "w")) == NULL)
-		tl_err(1, "%s", path);
-	c.path = path;
+	snprintf(name, sizeof name, "%s.csv", rl_sheetname[sheet]);
+	if (tl_file_open(&file, dir, name) < 0)
+		exit(1);
+	c.o = &file.out;
 	c.col = 0;
 	cstr(&c, "name");
 	for (j = 0; j < ncols; j++) {
@@ -800,9 +731,9 @@ csvsheet(const char *dir, int sheet)
 		cnum(&c, firstnum(gf, n));
 		cnum(&c, firstnum(mb, n));
 		cnum(&c, firstnum(fpb, n));
-		stats(tb, n, &s);
+		tl_stats(&s, tb, n);
 		c5(&c, &s);
-		stats(tf, n, &s);
+		tl_stats(&s, tf, n);
 		c5(&c, &s);
 		cstr(&c, rl_procname(S, op));
 		cstr(&c, rl_proclabel(S, op));
@@ -814,7 +745,7 @@ csvsheet(const char *dir, int sheet)
 				b = bd[i];
 			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
 			    "MEMORY_BOUND" : "");
-			stats(pc, n, &s);
+			tl_stats(&s, pc, n);
 			c5(&c, &s);
 		}
 		kdetails(g, &full, &trunc);
@@ -833,18 +764,15 @@ csvsheet(const char *dir, int sheet)
 			else
 				cstr(&c, "");
 		}
-		stats(kt, n, &s);
+		tl_stats(&s, kt, n);
 		c5(&c, &s);
 		cnum(&c, g->ksum_us);
 		cint(&c, (int64_t)n);
 		cint(&c, g->uid);
 		cend(&c);
 	}
-	if (fflush(c.f) != 0 || ferror(c.f))
-		tl_err(1, "%s", path);
-	if (fclose(c.f) != 0)
-		tl_err(1, "%s", path);
-	free(path);
+	if (tl_file_close(&file) < 0)
+		exit(1);
 	free(buf.p);
 	free(py.p);
 	free(full.p);
@@ -854,14 +782,8 @@ csvsheet(const char *dir, int sheet)
 void
 rl_csvdir(const char *dir)
 {
-	struct stat st;
-
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+	if (tl_mkdirs(dir) < 0)
 		tl_err(1, "%s", dir);
-	if (stat(dir, &st) < 0)
-		tl_err(1, "%s", dir);
-	if (!S_ISDIR(st.st_mode))
-		tl_errx(1, "%s: not a directory", dir);
 }
 
 void
