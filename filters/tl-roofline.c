@@ -16,16 +16,14 @@
  * a parent, and for GPU events the times, name and stream) and the raw
  * rows of the modelled ops; the rest of the stream passes by.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdnoreturn.h>
 #include <string.h>
 
 #include "../common/err.h"
-#include "../common/limit.h"
+#include "../common/opt.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
 #include "../common/trace.h"
@@ -68,17 +66,10 @@ static struct rl_triton tri;
 
 static void putd(double);
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr,
-	    "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] "
-	    "[file ...]\n"
-	    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] "
-	    "[file ...]\n"
-	    "       tl-roofline -l\n");
-	exit(1);
-}
+static const char usage[] =
+    "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
+    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] [file ...]\n"
+    "       tl-roofline -l [-a arch | -f file]\n";
 
 /*
  * -p: an Inductor Triton kernel's row, written at once with the perf
@@ -391,7 +382,6 @@ main(int argc, char *argv[])
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
 		{ "tracelens-csv", required_argument, NULL, 'c' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_trace *tr;
@@ -400,13 +390,9 @@ main(int argc, char *argv[])
 	int ch, status, i, r;
 
 	tl_setprogname(argv[0]);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":a:c:f:lps:t", lopt, NULL)) !=
+	while ((ch = tl_getopt(argc, argv, "a:c:f:lps:t", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'a':
 			archname = optarg;
 			break;
@@ -430,16 +416,12 @@ main(int argc, char *argv[])
 		case 't':
 			tflag = 1;
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (lflag && (archname != NULL || archfile != NULL || sflag ||
-	    cflag || pflag || tflag || argc > 0))
-		tl_errx(1, "-l takes no other option and no file");
+	if (lflag && (sflag || cflag || pflag || tflag || argc > 0))
+		tl_errx(1, "-l takes no option but -a or -f, and no file");
 	if (archname != NULL && archfile != NULL)
 		tl_errx(1, "-a and -f exclude each other");
 	if (sflag && cflag)
@@ -456,11 +438,6 @@ main(int argc, char *argv[])
 	}
 	rl_tracelens = tflag;
 	tl_out_init(&out, 1, "<stdout>");
-	if (lflag) {
-		status = rl_arch_list(&out);
-		tl_out_close(&out);
-		return status;
-	}
 	if (archname != NULL) {
 		if (strcmp(archname, "none") == 0)
 			noarch = 1;
@@ -470,6 +447,12 @@ main(int argc, char *argv[])
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
+	if (lflag) {
+		status = noarch ? 0 : rl_arch_list(&out, userarch);
+		tl_out_close(&out);
+		rl_arch_free(userarch);
+		return status;
+	}
 	if (cflag)
 		rl_csvdir(csvdir);
 

@@ -233,6 +233,7 @@ struct rl_arch {
 	double tflops[RL_MAXSPEC];
 	int nmatch;
 	char *match[8];
+	int json;		/* read from TraceLens's JSON */
 };
 
 /* Load an arch file (tl-tsv(5) key/value/source, or TraceLens JSON). */
@@ -245,8 +246,9 @@ void rl_arch_free(struct rl_arch *);
 /* The peak of a compute spec, or 0. */
 double rl_arch_peak(const struct rl_arch *, const char *spec);
 struct tl_out;
-/* Write every arch file of the share directory as one table: 0 or 1. */
-int rl_arch_list(struct tl_out *);
+/* Write every arch file of the share directory as one table, or the
+ * rows of arch a only: 0 or 1. */
+int rl_arch_list(struct tl_out *, const struct rl_arch *a);
 /* The share directory ($TL_SHARE, or <exe dir>/../share/tl). */
 const char *rl_sharedir(void);
 
