@@ -81,14 +81,14 @@ hosttree(struct trace *tr)
 	uint32_t *order;
 
 	for (i = 0; i < nrec; i++)
-		if (ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
+		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
 			norder++;
 			if (R[i].ts < mints)
 				mints = R[i].ts;
 		}
 	k = xmalloc((norder ? norder : 1) * sizeof *k);
 	for (i = 0, j = 0; i < nrec; i++)
-		if (ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
+		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
 			k[j].k = (uint64_t)R[i].ts - (uint64_t)mints;
 			k[j++].i = (uint32_t)i;
 		}
@@ -225,10 +225,10 @@ launcher(const struct rec *R, uint32_t g)
 	uint32_t r = R[g].parent, c;
 
 	for (c = R[r].parent; c != NONE; c = R[c].parent) {
-		if (R[c].kind == K_CPU_OP) {
+		if (R[c].kind == TL_K_CPU_OP) {
 			if (!(R[c].flags & F_EXECUTE))
 				return c;
-		} else if (R[c].kind != K_PYTHON && R[c].kind != K_ANNOT)
+		} else if (R[c].kind != TL_K_PYTHON && R[c].kind != TL_K_ANNOT)
 			break;
 	}
 	return r;
@@ -255,14 +255,14 @@ linkgpu(struct trace *tr)
 	key.lkey = lkey = tr->lk == 1 ? tr->corr : tr->extid;
 	for (i = 0; i < nrec; i++) {
 		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
-		    R[i].kind == K_OTHER)
+		    R[i].kind == TL_K_OTHER)
 			continue;
 		key.pid = R[i].pid;
 		key.tid = R[i].tid;
 		key.id = lkey[i];
 		h = pthash(&key);
 		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
-		if (tr->ngraph > 0 && ISGPU(R[i].kind)) {
+		if (tr->ngraph > 0 && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
 			gl[ngl].key = lkey[i];
 			gl[ngl++].rec = (uint32_t)i;
@@ -285,7 +285,7 @@ linkgpu(struct trace *tr)
 		}
 	}
 	for (i = 0; i < nrec; i++) {
-		if (!ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
+		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
 		    lkey[i] == NOID)
 			continue;
 		if (R[i].flags & F_GRAPH) {
@@ -328,7 +328,7 @@ linkgpu(struct trace *tr)
 		if (s->v == 0)
 			continue;
 		g = s->v - 1;
-		if (!ISGPU(R[g].kind)) {
+		if (!TL_K_ISGPU(R[g].kind)) {
 			tr->nrefused++;
 			warnev(tr, "event %" PRId64 ": flow %" PRId64 " leads "
 			    "to event %" PRId64 ", which is not a GPU event: "
@@ -348,7 +348,7 @@ linkgpu(struct trace *tr)
 	free(gend);
 	free(gown);
 	for (i = 0; i < nrec; i++) {
-		if (!ISGPU(R[i].kind))
+		if (!TL_K_ISGPU(R[i].kind))
 			continue;
 		tr->ngpu++;
 		if (!(R[i].flags & F_LINKED))

@@ -189,7 +189,8 @@ spool(struct trace *tr, const char *p, size_t n)
 			return;
 		}
 	}
-	xgrow(&tr->sp.buf, &tr->sp.cap, tr->sp.n + n + 1, 1);
+	if (tr->sp.cap - tr->sp.n < n + 1)
+		xgrow(&tr->sp.buf, &tr->sp.cap, tr->sp.n + n + 1, 1);
 	memcpy(tr->sp.buf + tr->sp.n, p, n);
 	tr->sp.buf[tr->sp.n + n] = '\n';
 	tr->sp.n += n + 1;
@@ -246,30 +247,6 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 }
 
 /* Reading. */
-
-static int
-catkind(const char *s, size_t n)
-{
-#define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
-	switch (n > 0 ? s[0] : 0) {
-	case 'a':
-		return IS("ac2g") ? K_AC2G : K_OTHER;
-	case 'c':
-		return IS("cpu_op") ? K_CPU_OP : IS("cuda_runtime") ?
-		    K_RUNTIME : IS("cuda_driver") ? K_DRIVER : K_OTHER;
-	case 'g':
-		return IS("gpu_memcpy") ? K_MEMCPY : IS("gpu_memset") ?
-		    K_MEMSET : K_OTHER;
-	case 'k':
-		return IS("kernel") ? K_KERNEL : K_OTHER;
-	case 'p':
-		return IS("python_function") ? K_PYTHON : K_OTHER;
-	case 'u':
-		return IS("user_annotation") ? K_ANNOT : K_OTHER;
-	}
-	return K_OTHER;
-#undef IS
-}
 
 int
 same(const char *s, size_t n, const char *lit)
@@ -413,14 +390,14 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 	e->tid = tl_intern_last(tr->in, &tr->lasttid, f[c_tid], fl[c_tid]);
 	if (!tl_tsv_i64(t, c_ts, &e->ts)) {
 		e->flags |= F_NOTS;
-		if (kind != K_OTHER) {
+		if (kind != TL_K_OTHER) {
 			tr->nnots++;
 			warnev(tr, "event %" PRId64 ": no ts_ns: left out of "
 			    "the tree", e->uid);
 		}
 	} else {
 		if (!tl_tsv_i64(t, c_dur, &dur) || dur < 0) {
-			if (kind != K_OTHER) {
+			if (kind != TL_K_OTHER) {
 				tr->nnodur++;
 				warnev(tr, "event %" PRId64 ": %s dur_ns: "
 				    "taken as 0", e->uid, fl[c_dur] == 0 ?
@@ -439,19 +416,19 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 		tr->sq[tr->nsq++].rec = i;
 	}
 	switch (kind) {
-	case K_CPU_OP:
+	case TL_K_CPU_OP:
 		if (same(f[c_name], fl[c_name], "execute"))
 			e->flags |= F_EXECUTE;
 		break;
-	case K_RUNTIME:
-	case K_DRIVER:
+	case TL_K_RUNTIME:
+	case TL_K_DRIVER:
 		if (same(f[c_name], fl[c_name], "cudaGraphLaunch") ||
 		    same(f[c_name], fl[c_name], "hipGraphLaunch")) {
 			e->flags |= F_GRAPH;
 			tr->ngraph++;
 		}
 		break;
-	case K_PYTHON:
+	case TL_K_PYTHON:
 		if (prefix(f[c_name], fl[c_name], "nn.Module:"))
 			e->flags |= F_MODULE;
 		break;
@@ -473,9 +450,11 @@ newrow(struct trace *tr, int hasrec)
 {
 	size_t n = tr->nrow;
 
-	xgrow(&tr->rowbit, &tr->caprowbit, n / 64 + 1, sizeof *tr->rowbit);
-	if (n % 64 == 0)
+	if (n % 64 == 0) {	/* a new word */
+		xgrow(&tr->rowbit, &tr->caprowbit, n / 64 + 1,
+		    sizeof *tr->rowbit);
 		tr->rowbit[n / 64] = 0;
+	}
 	if (hasrec)
 		tr->rowbit[n / 64] |= (uint64_t)1 << (n % 64);
 	tr->nrow++;
@@ -495,7 +474,7 @@ row(struct trace *tr, struct tl_tsv *t)
 		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
 	if (fl[c_uid] == 0) {		/* a row about the trace */
 		newrow(tr, 0);
-		if (same(f[c_cat], fl[c_cat], "trace_file") &&
+		if (tl_kind(f[c_cat], fl[c_cat]) == TL_K_TRACE_FILE &&
 		    (s = tl_tsv_str(t, c_name, &n)) != NULL) {
 			free(tr->name);
 			tr->name = xmemdup(s, n);
@@ -503,16 +482,20 @@ row(struct trace *tr, struct tl_tsv *t)
 		return;
 	}
 	tr->nevrow++;
-	kind = catkind(f[c_cat], fl[c_cat]);
-	if ((kind == K_PYTHON && !Pflag) || (kind == K_ANNOT && !Aflag))
-		kind = K_OTHER;
-	if (tr->lk == 0 && ISLAUNCH(kind) && haslaunch(f[c_name], fl[c_name]))
+	/* The kinds the tree has no use for count as any other cat. */
+	kind = tl_kind(f[c_cat], fl[c_cat]);
+	if ((kind == TL_K_PYTHON && !Pflag) || (kind == TL_K_ANNOT &&
+	    !Aflag) || (kind > TL_K_ANNOT && kind != TL_K_AC2G &&
+	    !TL_K_ISGPU(kind)))
+		kind = TL_K_OTHER;
+	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
+	    haslaunch(f[c_name], fl[c_name]))
 		tr->lk = fl[c_corr] > 0 ? 1 : 2;
-	if (kind == K_AC2G && fl[c_ph] == 1 &&
+	if (kind == TL_K_AC2G && fl[c_ph] == 1 &&
 	    (f[c_ph][0] == 's' || f[c_ph][0] == 'f'))
 		newflow(tr, t, f[c_ph][0] == 'f');
 	/* Events with a sequence number count for forward/backward. */
-	keep = ISHOST(kind) || ISGPU(kind) || (kind == K_OTHER &&
+	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[c_seq] > 0);
 	newrow(tr, keep);
 	if (keep)
@@ -525,6 +508,7 @@ header(struct tl_tsv *t)
 {
 	size_t i;
 
+	tl_stream_expect(t, TL_S_EVENT);
 	if (!tl_hdr_same(&hdr, t))
 		return;
 	c_uid = tl_tsv_need(t, "uid");
@@ -579,7 +563,7 @@ tree(struct tl_src *src)
 	while (tl_tsv_next(t)) {
 		/* A trace_file row after events starts the next trace. */
 		if (rtrace->nevrow > 0 && t->fl[c_uid] == 0 &&
-		    same(t->f[c_cat], t->fl[c_cat], "trace_file")) {
+		    tl_kind(t->f[c_cat], t->fl[c_cat]) == TL_K_TRACE_FILE) {
 			finish(rtrace);
 			trace_free(rtrace);
 			rtrace = trace_new(t->name);

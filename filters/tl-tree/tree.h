@@ -13,20 +13,11 @@
 #include "../../common/input.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
 #define NOID		INT64_MIN	/* absent correlation, id, ... */
-
-enum {
-	K_OTHER, K_AC2G,
-	K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON, K_ANNOT,	/* host */
-	K_KERNEL, K_MEMCPY, K_MEMSET				/* GPU */
-};
-
-#define ISHOST(k)	((k) >= K_CPU_OP && (k) <= K_ANNOT)
-#define ISGPU(k)	((k) >= K_KERNEL)
-#define ISLAUNCH(k)	((k) == K_RUNTIME || (k) == K_DRIVER)
 
 enum {
 	F_NOTS = 1 << 0,	/* no ts_ns: left out of the tree */
@@ -54,7 +45,7 @@ struct rec {
 	uint32_t module;		/* nn_module: 0 none, 1 root, else
 					 * the innermost frame's mnode + 2 */
 	uint16_t flags;
-	uint8_t kind;
+	uint8_t kind;			/* TL_K_*: host, GPU or other */
 };
 
 /* The ac2g flow events of one id: the last "s" and the last "f". */

@@ -75,7 +75,7 @@ outrow(struct trace *tr, const char *line, size_t len)
 	if (e->flags & F_LINKED)
 		putuid(tr, e->u.launcher);
 	tl_out_char(&out, '\t');
-	if (ISGPU(e->kind))
+	if (TL_K_ISGPU(e->kind))
 		tl_out_char(&out, e->flags & F_LINKED ? '1' : '0');
 	tl_out_char(&out, '\t');
 	if (e->flags & F_TREE)
@@ -109,10 +109,13 @@ writerows(struct trace *tr)
 
 /* Drawing. */
 
+/* The cat of each kind a record has. */
 static const char *const kindname[] = {
-	"", "ac2g", "cpu_op", "cuda_runtime", "cuda_driver",
-	"python_function", "user_annotation", "kernel", "gpu_memcpy",
-	"gpu_memset"
+	[TL_K_OTHER] = "", [TL_K_CPU_OP] = "cpu_op",
+	[TL_K_RUNTIME] = "cuda_runtime", [TL_K_DRIVER] = "cuda_driver",
+	[TL_K_PYTHON] = "python_function", [TL_K_ANNOT] = "user_annotation",
+	[TL_K_KERNEL] = "kernel", [TL_K_MEMCPY] = "gpu_memcpy",
+	[TL_K_MEMSET] = "gpu_memset"
 };
 
 /* The children of each node: host events in push (ts) order, then GPU. */
