@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../../common/file.h"
 #include "../../common/mem.h"
 #include "tree.h"
 
@@ -32,7 +33,7 @@ trace_new(const char *name)
 	tr->in = tl_intern_new();
 	tr->uidsorted = 1;
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
-	tr->sp.fd = -1;
+	tl_out_init(&tr->sp, -1, "spool");
 	tr->mjoined = NONE;
 	return tr;
 }
@@ -51,7 +52,7 @@ trace_free(struct trace *tr)
 	if (tr->sp.fd >= 0)
 		close(tr->sp.fd);
 	free(tr->sp.buf);
-	free(tr->sp.path);
+	free(tr->sppath);
 	free(tr->thr);
 	hfree(&tr->thrtab);
 	hfree(&tr->flowtab);
@@ -133,45 +134,19 @@ hfree(struct htab *t)
 
 /* The spool. */
 
-static void
-spoolwrite(struct trace *tr, const char *p, size_t n)
-{
-	ssize_t k;
-
-	while (n > 0) {
-		k = write(tr->sp.fd, p, n);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			tl_err(1, "%s", tr->sp.path);
-		}
-		p += k;
-		n -= (size_t)k;
-	}
-}
-
 /* Move the spool to a temporary file, unlinked at once. */
 static void
 spill(struct trace *tr)
 {
 	const char *dir = getenv("TMPDIR");
-	size_t n;
 
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
-	n = strlen(dir) + sizeof "/tl-tree.XXXXXX";
-	tr->sp.path = xmalloc(n);
-	snprintf(tr->sp.path, n, "%s/tl-tree.XXXXXX", dir);
-	if ((tr->sp.fd = mkstemp(tr->sp.path)) < 0)
-		tl_err(1, "%s", tr->sp.path);
-	unlink(tr->sp.path);
-	spoolwrite(tr, tr->sp.buf, tr->sp.n);
-	tr->sp.n = 0;
-	if (tr->sp.cap > SPOOLBUF) {
-		free(tr->sp.buf);
-		tr->sp.cap = SPOOLBUF;
-		tr->sp.buf = xmalloc(tr->sp.cap);
-	}
+	tr->sp.name = tr->sppath = tl_path(dir, "tl-tree.XXXXXX");
+	if ((tr->sp.fd = mkstemp(tr->sppath)) < 0)
+		tl_err(1, "%s", tr->sppath);
+	unlink(tr->sppath);
+	tl_out_flush(&tr->sp);
 }
 
 /* Keep one line (and its LF). */
@@ -180,20 +155,8 @@ spool(struct trace *tr, const char *p, size_t n)
 {
 	if (tr->sp.fd < 0 && tr->sp.n + n + 1 > SPOOLMEM)
 		spill(tr);
-	if (tr->sp.fd >= 0 && tr->sp.cap - tr->sp.n < n + 1) {
-		spoolwrite(tr, tr->sp.buf, tr->sp.n);
-		tr->sp.n = 0;
-		if (n + 1 > tr->sp.cap) {
-			spoolwrite(tr, p, n);
-			spoolwrite(tr, "\n", 1);
-			return;
-		}
-	}
-	if (tr->sp.cap - tr->sp.n < n + 1)
-		xgrow(&tr->sp.buf, &tr->sp.cap, tr->sp.n + n + 1, 1);
-	memcpy(tr->sp.buf + tr->sp.n, p, n);
-	tr->sp.buf[tr->sp.n + n] = '\n';
-	tr->sp.n += n + 1;
+	tl_out_raw(&tr->sp, p, n);
+	tl_out_char(&tr->sp, '\n');
 }
 
 /*
@@ -208,7 +171,6 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 	ssize_t k;
 
 	if (tr->sp.fd < 0) {
-		/* By offsets: an empty spool may have no buffer. */
 		for (pos = 0; pos < tr->sp.n;
 		    pos = (size_t)(nl - tr->sp.buf) + 1) {
 			p = tr->sp.buf + pos;
@@ -218,10 +180,9 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 		tr->sp.n = 0;
 		return;
 	}
-	spoolwrite(tr, tr->sp.buf, tr->sp.n);
-	tr->sp.n = 0;
+	tl_out_flush(&tr->sp);
 	if (lseek(tr->sp.fd, 0, SEEK_SET) < 0)
-		tl_err(1, "%s", tr->sp.path);
+		tl_err(1, "%s", tr->sppath);
 	cap = SPOOLBUF;
 	rd = xmalloc(cap);
 	have = 0;
@@ -232,7 +193,7 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
-			tl_err(1, "%s", tr->sp.path);
+			tl_err(1, "%s", tr->sppath);
 		}
 		if (k == 0)
 			break;

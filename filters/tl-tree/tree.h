@@ -163,12 +163,8 @@ struct trace {
 	size_t nfb, capfwd;
 
 	/* Written or drawn (write.c). */
-	struct {
-		char *buf;
-		size_t n, cap;
-		int fd;
-		char *path;
-	} sp;			/* the spool of the rows */
+	struct tl_out sp;	/* the spool of the rows: memory, then */
+	char *sppath;		/* a temporary file */
 	size_t orow, orec, ofwd, obwd;
 	char *mjoin;		/* the module stack written last, joined */
 	size_t capmjoin;
