@@ -135,6 +135,8 @@ struct trace {
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
 	uint64_t nevrow;	/* rows of events */
+	struct tl_out sp;	/* the spool of the rows: memory, then */
+	char *sppath;		/* a temporary file */
 	struct flow *flow;
 	size_t nflow, capflow;
 	struct htab flowtab;
@@ -163,8 +165,6 @@ struct trace {
 	size_t nfb, capfwd;
 
 	/* Written or drawn (write.c). */
-	struct tl_out sp;	/* the spool of the rows: memory, then */
-	char *sppath;		/* a temporary file */
 	size_t orow, orec, ofwd, obwd;
 	char *mjoin;		/* the module stack written last, joined */
 	size_t capmjoin;
