@@ -87,28 +87,14 @@ fields(const char *s, size_t n, const char **f, size_t *fl, size_t max)
 	}
 }
 
-/*
- * An integer field, as tl-tree writes it or as tl_tsv_i64 read it (leading
- * zeros allowed); 0 when empty.
- */
+/* An integer field (an optional '-', digits only); 0 when empty. */
 static int
 num(const char *s, size_t n, int64_t *v)
 {
-	uint64_t u = 0;
-	size_t i = 0;
-
 	if (n == 0)
 		return 0;
-	if (s[0] == '-')
-		i = 1;
-	if (i == n)
+	if (tl_parse_i64(s, n, v) != 0)
 		abort();
-	for (; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			abort();
-		u = u * 10 + (uint64_t)(s[i] - '0');
-	}
-	*v = s[0] == '-' ? (int64_t)(0 - u) : (int64_t)u;
 	return 1;
 }
 
