@@ -492,16 +492,10 @@ header(struct tl_tsv *t)
 	if (pflag || uflag)
 		return;
 	for (i = 0; i < hdr.n; i++) {
-		if (i > 0)
-			tl_out_char(&out, '\t');
 		tl_out_raw(&out, hdr.col[i], strlen(hdr.col[i]));
-	}
-	for (i = 0; treecol[i] != NULL; i++) {
 		tl_out_char(&out, '\t');
-		tl_out_raw(&out, treecol[i], strlen(treecol[i]));
 	}
-	tl_out_char(&out, '\n');
-	tl_out_flush(&out);
+	tl_out_header(&out, treecol);
 }
 
 /*
