@@ -1,8 +1,8 @@
 /*
  * tl: fuzz target for tl-tree's whole input path. The bytes are an event
  * stream (tl-tsv(5), what tl-parse writes), read from a memory source by
- * tl-tree's own tree() (the program is included with its main renamed)
- * into a memory writer, twice:
+ * tl-tree's own tree() (the program's sources are included, its main
+ * renamed) into a memory writer, twice:
  *
  *  1. writing the tree stream, then checked: every line has the header's
  *     field count (the input's columns and the tree columns); when the
@@ -23,6 +23,9 @@
 #define main tltree_main
 #include "../../filters/tl-tree.c"
 #undef main
+#include "../../filters/tl-tree/build.c"
+#include "../../filters/tl-tree/read.c"
+#include "../../filters/tl-tree/write.c"
 
 #include "fuzz.h"
 
@@ -35,38 +38,12 @@ static struct tl_src *src;
 static void
 reset(void)
 {
-	size_t j;
-
 	tl_tsv_close(reader);
 	reader = NULL;
 	tl_src_close(src);
 	src = NULL;
-	tl_intern_free(in);
-	in = NULL;
-	hfree(&flowtab);
-	hfree(&uidtab);
-	for (j = 0; j < nthr; j++) {
-		free(thr[j].st);
-		free(thr[j].mod);
-	}
-	free(thr);
-	thr = NULL;
-	nthr = capthr = 0;
-	hfree(&thrtab);
-	free(order);
-	free(fwd);
-	free(bwd);
-	free(kidoff);
-	free(kid);
-	order = NULL;
-	fwd = bwd = NULL;
-	kidoff = kid = NULL;
-	nfb = capfwd = 0;
-	nrec = nrow = nflow = nsq = npick = 0;
-	nnots = nnodur = nbadid = ngraph = 0;
-	nhost = ndrop = ngpu = nlinked = nrefused = ndup = 0;
-	warns.n = 0;
-	freeall();
+	trace_free(rtrace);
+	rtrace = NULL;
 	out.n = 0;
 	found = 0;
 	tl_hdr_free(&hdr);
@@ -110,28 +87,14 @@ fields(const char *s, size_t n, const char **f, size_t *fl, size_t max)
 	}
 }
 
-/*
- * An integer field, as tl-tree writes it or as tl_tsv_i64 read it (leading
- * zeros allowed); 0 when empty.
- */
+/* An integer field (an optional '-', digits only); 0 when empty. */
 static int
 num(const char *s, size_t n, int64_t *v)
 {
-	uint64_t u = 0;
-	size_t i = 0;
-
 	if (n == 0)
 		return 0;
-	if (s[0] == '-')
-		i = 1;
-	if (i == n)
+	if (tl_parse_i64(s, n, v) != 0)
 		abort();
-	for (; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			abort();
-		u = u * 10 + (uint64_t)(s[i] - '0');
-	}
-	*v = s[0] == '-' ? (int64_t)(0 - u) : (int64_t)u;
 	return 1;
 }
 
@@ -156,7 +119,7 @@ uideq(uint32_t v, const void *key)
 static struct node *
 node(int64_t u)
 {
-	struct hslot *s = hfind(&byuid, mix((uint64_t)u), uideq, &u);
+	struct hslot *s = hfind(&byuid, tl_hash64((uint64_t)u), uideq, &u);
 
 	if (s->v == 0)
 		abort();
@@ -304,10 +267,10 @@ checkstream(const uint8_t *data, size_t size, int complete)
 		if (!num(f[c_uid], fl[c_uid], &x->uid))
 			abort();
 		v = x->uid;
-		s = hfind(&byuid, mix((uint64_t)v), uideq, &v);
+		s = hfind(&byuid, tl_hash64((uint64_t)v), uideq, &v);
 		if (s->v != 0)
 			abort();	/* a duplicate uid in a trace */
-		hset(&byuid, s, mix((uint64_t)v), (uint32_t)nnd);
+		hset(&byuid, s, tl_hash64((uint64_t)v), (uint32_t)nnd);
 		nnd++;
 	}
 	if (complete && in_p != (const char *)data + size)

@@ -1,4 +1,5 @@
-# Usage errors print the synopsis and exit 1 before any input is read.
+# Usage errors print one line (a bad option also the synopsis) and exit 1
+# before any input is read.
 tl-tree -x
 echo "exit $?"
 tl-tree --bogus
@@ -21,3 +22,10 @@ tl-tree -p -e 1,1
 echo "exit $?"
 tl-tree -u
 echo "exit $?"
+tl-tree -p -n 99999999999999999999
+echo "exit $?"
+# --help: the synopsis on stdout, exit 0; --version: the name and the
+# version.
+tl-tree --help
+echo "exit $?"
+tl-tree --version | sed 's/ [0-9][0-9.]*$/ VERSION/'

@@ -1,0 +1,491 @@
+/*
+ * tl-tree: build the tree of a trace from its records, as TraceLens's
+ * Trace2Tree does (the spec's sections): the host events nested per
+ * (pid, tid) by time, with their nn.Module stacks; the runtime launches
+ * linked to the GPU events they started, and each GPU event's launcher;
+ * the kernel busy time of each host node; forward/backward links.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/interval.h"
+#include "../../common/limit.h"
+#include "../../common/mem.h"
+#include "../../common/sort.h"
+#include "tree.h"
+
+#define BLEED_NS	1000		/* TraceLens: overlap < 1.0 us */
+
+static struct thr *
+thread(struct trace *tr, uint32_t pid, uint32_t tid)
+{
+	uint64_t h = tl_hash64((uint64_t)pid << 32 | tid);
+	struct hslot *s = hfind(&tr->thrtab, h, NULL, NULL);
+	struct thr *th;
+
+	if (s->v != 0)
+		return &tr->thr[s->v - 1];
+	xgrow(&tr->thr, &tr->capthr, tr->nthr + 1, sizeof *th);
+	th = &tr->thr[tr->nthr];
+	memset(th, 0, sizeof *th);
+	th->pid = pid;
+	th->tid = tid;
+	hset(&tr->thrtab, s, h, (uint32_t)tr->nthr++);
+	return th;
+}
+
+static void
+pop(struct trace *tr, struct thr *th)
+{
+	if (tr->R[th->st[--th->n]].flags & F_MODULE)
+		th->nmod--;
+}
+
+static void
+push(struct trace *tr, struct thr *th, uint32_t i)
+{
+	struct mnode *m;
+	const char *s;
+	size_t n, k;
+
+	xgrow(&th->st, &th->cap, th->n + 1, sizeof *th->st);
+	th->st[th->n++] = i;
+	if (!(tr->R[i].flags & F_MODULE))
+		return;
+	/* The module's name without a trailing _<digits>. */
+	s = tl_intern_str(tr->in, tr->R[i].name, &n);
+	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+		;
+	if (k < n && k > 0 && s[k - 1] == '_')
+		n = k - 1;
+	xgrow(&tr->mnode, &tr->capmnode, tr->nmnode + 1, sizeof *m);
+	m = &tr->mnode[tr->nmnode];
+	m->s = s;
+	m->n = n;
+	m->up = th->nmod > 0 ? th->mod[th->nmod - 1] : NONE;
+	m->len = m->up != NONE ? tr->mnode[m->up].len + 1 + n : n;
+	xgrow(&th->mod, &th->capmod, th->nmod + 1, sizeof *th->mod);
+	th->mod[th->nmod++] = (uint32_t)tr->nmnode++;
+}
+
+/* Spec 2.4: nest the host events of each (pid, tid) by time. */
+void
+hosttree(struct trace *tr)
+{
+	struct rec *R = tr->R, *e, *top;
+	struct tl_sortkey *k;
+	struct thr *th;
+	int64_t mints = INT64_MAX;
+	size_t i, j, nrec = tr->nrec, norder = 0;
+	uint32_t *order;
+
+	for (i = 0; i < nrec; i++)
+		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
+			norder++;
+			if (R[i].ts < mints)
+				mints = R[i].ts;
+		}
+	k = xmalloc((norder ? norder : 1) * sizeof *k);
+	for (i = 0, j = 0; i < nrec; i++)
+		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
+			k[j].k = (uint64_t)R[i].ts - (uint64_t)mints;
+			k[j++].i = (uint32_t)i;
+		}
+	tl_key_sort(k, norder);
+	tr->order = order = xmalloc((norder ? norder : 1) * sizeof *order);
+	tr->norder = tr->nhost = norder;
+	for (j = 0; j < norder; j++)
+		order[j] = k[j].i;
+	free(k);
+
+	for (j = 0; j < norder; j++) {
+		i = order[j];
+		e = &R[i];
+		th = thread(tr, e->pid, e->tid);
+		while (th->n > 0 && e->ts >= R[th->st[th->n - 1]].end)
+			pop(tr, th);
+		e->flags |= F_TREE;
+		if (th->n > 0 && e->end > (top = &R[th->st[th->n - 1]])->end) {
+			if (top->end - e->ts < BLEED_NS && th->n >= 2)
+				pop(tr, th);
+			else {
+				e->flags |= F_DROPPED;
+				e->root = (uint32_t)i;
+				tr->ndrop++;
+				warnev(tr, "event %" PRId64 ": ends %" PRId64
+				    " ns after event %" PRId64 ", in which it "
+				    "starts: left out of the tree", e->uid,
+				    e->end - top->end, top->uid);
+				continue;
+			}
+		}
+		if (th->n >= tl_limit[TL_LIM_LEVELS]) {
+			char lb[TL_LIMIT_STRMAX];
+
+			tl_errx(1, "%s: event %" PRId64 ": nested deeper than "
+			    "the limit (--limit %s)", tr->name, e->uid,
+			    tl_limit_str(lb, TL_LIM_LEVELS));
+		}
+		if (Pflag)
+			e->module = th->nmod > 0 ? th->mod[th->nmod - 1] + 2 :
+			    1;
+		if (th->n > 0) {
+			top = &R[th->st[th->n - 1]];
+			e->parent = th->st[th->n - 1];
+			e->depth = top->depth + 1;
+			e->root = top->root;
+		} else
+			e->root = (uint32_t)i;
+		push(tr, th, (uint32_t)i);
+	}
+}
+
+/* A linking key: its (pid, tid) and id, and where to look them up. */
+struct ptkey {
+	uint32_t pid, tid;
+	int64_t id;
+	const struct rec *R;
+	const int64_t *lkey;	/* the linking key of each record */
+};
+
+static int
+pteq(uint32_t v, const void *key)
+{
+	const struct ptkey *k = key;
+
+	return k->R[v].pid == k->pid && k->R[v].tid == k->tid &&
+	    k->lkey[v] == k->id;
+}
+
+static uint64_t
+pthash(const struct ptkey *k)
+{
+	return tl_hash64(tl_hash64((uint64_t)k->pid << 32 | k->tid) ^
+	    (uint64_t)k->id);
+}
+
+static int
+cmpkey(const void *a, const void *b)
+{
+	const struct keyrec *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->rec < y->rec ? -1 : x->rec > y->rec;
+}
+
+static void
+attach(struct trace *tr, uint32_t r, uint32_t g)
+{
+	struct rec *R = tr->R;
+
+	if (R[g].flags & F_LINKED) {
+		tr->ndup++;
+		warnev(tr, "event %" PRId64 ": linked by event %" PRId64
+		    " and by event %" PRId64 ": the last kept", R[g].uid,
+		    R[R[g].parent].uid, R[r].uid);
+	}
+	R[g].flags |= F_LINKED;
+	R[g].parent = r;
+}
+
+/*
+ * Bring the parent of GPU event g up to date: own is the last graph launch
+ * of its key (or NONE), whose links linkgpu may not have made one by one;
+ * the later of the two launches reached g last.
+ */
+static void
+settle(struct rec *R, uint32_t g, uint32_t own)
+{
+	if (own != NONE && own > R[g].parent)
+		R[g].parent = own;
+}
+
+/* Where key k starts in a[0..n), sorted by key: n when it is not there. */
+static size_t
+firstkey(const struct keyrec *a, size_t n, int64_t k)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (a[mid].key < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo].key == k ? lo : n;
+}
+
+/* The op that launched GPU event g: spec 4, step 2. */
+static uint32_t
+launcher(const struct rec *R, uint32_t g)
+{
+	uint32_t r = R[g].parent, c;
+
+	for (c = R[r].parent; c != NONE; c = R[c].parent) {
+		if (R[c].kind == TL_K_CPU_OP) {
+			if (!(R[c].flags & F_EXECUTE))
+				return c;
+		} else if (R[c].kind != TL_K_PYTHON && R[c].kind != TL_K_ANNOT)
+			break;
+	}
+	return r;
+}
+
+/* Spec 2.2, 2.5: link runtime launches to GPU events. */
+void
+linkgpu(struct trace *tr)
+{
+	struct rec *R = tr->R;
+	struct htab pt = { NULL, 0, 0 };
+	struct keyrec *gl = NULL;
+	struct hslot *s;
+	struct ptkey key;
+	struct flow *w;
+	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec;
+	uint64_t h;
+	uint32_t g, *gend = NULL, *gown = NULL;
+	const int64_t *lkey;
+
+	if (tr->lk == 0)
+		tr->lk = 2;		/* no launch event: External id */
+	key.R = R;
+	key.lkey = lkey = tr->lk == 1 ? tr->corr : tr->extid;
+	for (i = 0; i < nrec; i++) {
+		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
+		    R[i].kind == TL_K_OTHER)
+			continue;
+		key.pid = R[i].pid;
+		key.tid = R[i].tid;
+		key.id = lkey[i];
+		h = pthash(&key);
+		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
+		if (tr->ngraph > 0 && TL_K_ISGPU(R[i].kind)) {
+			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
+			gl[ngl].key = lkey[i];
+			gl[ngl++].rec = (uint32_t)i;
+		}
+	}
+	/*
+	 * The GPU events by key, in runs; at the start of each run, its end
+	 * and the last graph launch of the key (NONE before the first).
+	 */
+	if (ngl > 0) {
+		qsort(gl, ngl, sizeof *gl, cmpkey);
+		gend = xmalloc(ngl * sizeof *gend);
+		gown = xmalloc(ngl * sizeof *gown);
+		for (lo = 0; lo < ngl; lo = hi) {
+			for (hi = lo + 1; hi < ngl && gl[hi].key == gl[lo].key;
+			    hi++)
+				;
+			gend[lo] = (uint32_t)hi;
+			gown[lo] = NONE;
+		}
+	}
+	for (i = 0; i < nrec; i++) {
+		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
+		    lkey[i] == NOID)
+			continue;
+		if (R[i].flags & F_GRAPH) {
+			if ((lo = firstkey(gl, ngl, lkey[i])) == ngl)
+				continue;
+			hi = gend[lo];
+			if (gown[lo] == NONE)
+				for (j = lo; j < hi; j++)
+					attach(tr, (uint32_t)i, gl[j].rec);
+			else {
+				/*
+				 * A graph launch of a key that had one: every
+				 * event of the run is linked already. Attach
+				 * the ones whose warnings are shown; count the
+				 * rest, settled at the end (linear, not the
+				 * launches times the events).
+				 */
+				for (j = lo; j < hi && tr->warns.n <
+				    TL_MAXSHOWN; j++) {
+					settle(R, gl[j].rec, gown[lo]);
+					attach(tr, (uint32_t)i, gl[j].rec);
+				}
+				tr->ndup += hi - j;
+				tr->warns.n += hi - j;
+			}
+			gown[lo] = (uint32_t)i;
+			continue;
+		}
+		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]), NULL,
+		    NULL);
+		if (s->v == 0)
+			continue;
+		w = &tr->flow[s->v - 1];
+		if (!w->s || !w->f)
+			continue;
+		key.pid = w->fpid;
+		key.tid = w->ftid;
+		key.id = lkey[i];
+		s = hfind(&pt, pthash(&key), pteq, &key);
+		if (s->v == 0)
+			continue;
+		g = s->v - 1;
+		if (!TL_K_ISGPU(R[g].kind)) {
+			tr->nrefused++;
+			warnev(tr, "event %" PRId64 ": flow %" PRId64 " leads "
+			    "to event %" PRId64 ", which is not a GPU event: "
+			    "refused", R[i].uid, lkey[i], R[g].uid);
+			continue;
+		}
+		if (ngl > 0 && (R[g].flags & F_LINKED) &&
+		    (lo = firstkey(gl, ngl, lkey[g])) < ngl)
+			settle(R, g, gown[lo]);
+		attach(tr, (uint32_t)i, g);
+	}
+	for (lo = 0; lo < ngl; lo = gend[lo])
+		for (j = lo; j < gend[lo]; j++)
+			settle(R, gl[j].rec, gown[lo]);
+	hfree(&pt);
+	free(gl);
+	free(gend);
+	free(gown);
+	for (i = 0; i < nrec; i++) {
+		if (!TL_K_ISGPU(R[i].kind))
+			continue;
+		tr->ngpu++;
+		if (!(R[i].flags & F_LINKED))
+			continue;
+		tr->nlinked++;
+		g = R[i].parent;
+		R[i].depth = R[g].depth + 1;
+		R[i].root = R[g].root;
+		R[i].u.launcher = launcher(R, (uint32_t)i);
+	}
+}
+
+/* Spec 2.8, 4: direct and subtree busy time of every host node. */
+void
+kerneltime(struct trace *tr)
+{
+	struct rec *R = tr->R;
+	const uint32_t *order = tr->order;
+	uint32_t *cnt, *start, *cur, p;
+	struct tl_iv *iv, *tmp;
+	size_t i, j, n = 0, next = 0, nrec = tr->nrec, norder = tr->norder;
+
+	cnt = xcalloc(nrec, sizeof *cnt);
+	start = xcalloc(nrec, sizeof *start);
+	cur = xcalloc(nrec, sizeof *cur);
+	for (i = 0; i < nrec; i++)
+		if (R[i].flags & F_LINKED) {
+			cnt[R[i].parent]++;
+			n++;
+		}
+	iv = xmalloc((n ? n : 1) * sizeof *iv);
+	tmp = xmalloc((n ? n : 1) * sizeof *tmp);
+	/*
+	 * Give each node a range of iv, nested as the tree is: the GPU
+	 * events of a subtree are then one range. Parents come before
+	 * their children in order.
+	 */
+	for (j = norder; j-- > 0;)
+		if ((p = R[order[j]].parent) != NONE)
+			cnt[p] += cnt[order[j]];
+	for (j = 0; j < norder; j++) {
+		i = order[j];
+		if ((p = R[i].parent) == NONE) {
+			start[i] = (uint32_t)next;
+			next += cnt[i];
+		} else {
+			start[i] = cur[p];
+			cur[p] += cnt[i];
+		}
+		cur[i] = start[i];
+	}
+	for (i = 0; i < nrec; i++)
+		if (R[i].flags & F_LINKED) {
+			iv[cur[R[i].parent]].start = R[i].ts;
+			iv[cur[R[i].parent]++].end = R[i].end;
+		}
+	/* Children first, so each range is mostly sorted runs. */
+	for (j = norder; j-- > 0;) {
+		i = order[j];
+		R[i].u.h.subtree = tl_iv_busy(iv + start[i], cnt[i], tmp);
+	}
+	/* Direct: the GPU events each node is the launcher of. */
+	memset(cnt, 0, nrec * sizeof *cnt);
+	for (i = 0; i < nrec; i++)
+		if (R[i].flags & F_LINKED)
+			cnt[R[i].u.launcher]++;
+	for (i = 0, next = 0; i < nrec; i++) {
+		cur[i] = start[i] = (uint32_t)next;
+		next += cnt[i];
+	}
+	for (i = 0; i < nrec; i++)
+		if (R[i].flags & F_LINKED) {
+			iv[cur[R[i].u.launcher]].start = R[i].ts;
+			iv[cur[R[i].u.launcher]++].end = R[i].end;
+		}
+	for (j = 0; j < norder; j++) {
+		i = order[j];
+		R[i].u.h.direct = tl_iv_busy(iv + start[i], cnt[i], tmp);
+	}
+	free(cnt);
+	free(start);
+	free(cur);
+	free(iv);
+	free(tmp);
+}
+
+static int
+cmppair(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+
+	if (x->a != y->a)
+		return x->a < y->a ? -1 : 1;
+	return x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* Spec 2.6: forward/backward links by sequence number. */
+void
+fwdbwd(struct trace *tr)
+{
+	const struct rec *R = tr->R;
+	struct keyrec *sq = tr->sq;
+	size_t a, b, j, nsq = tr->nsq, nfb = 0;
+	uint32_t B, F, x;
+
+	if (nsq > 1)
+		qsort(sq, nsq, sizeof *sq, cmpkey);
+	for (a = 0; a < nsq; a = b) {
+		for (b = a; b < nsq && sq[b].key == sq[a].key; b++)
+			;
+		for (B = NONE, j = a; j < b && B == NONE; j++)
+			if (R[sq[j].rec].flags & F_EVALFN)
+				B = sq[j].rec;
+		if (B == NONE)
+			continue;
+		for (F = NONE, j = a; j < b; j++) {
+			x = sq[j].rec;
+			if ((R[x].pid == R[B].pid && R[x].tid == R[B].tid) ||
+			    (R[x].flags & F_NOTS))
+				continue;
+			if (F == NONE || R[x].ts > R[F].ts)
+				F = x;
+		}
+		if (F == NONE)
+			continue;
+		xgrow(&tr->fwd, &tr->capfwd, nfb + 1, sizeof *tr->fwd);
+		tr->fwd[nfb].a = B;
+		tr->fwd[nfb++].b = F;
+	}
+	tr->nfb = nfb;
+	tr->bwd = xmalloc((nfb ? nfb : 1) * sizeof *tr->bwd);
+	for (j = 0; j < nfb; j++) {
+		tr->bwd[j].a = tr->fwd[j].b;
+		tr->bwd[j].b = tr->fwd[j].a;
+	}
+	if (nfb > 1) {
+		qsort(tr->fwd, nfb, sizeof *tr->fwd, cmppair);
+		qsort(tr->bwd, nfb, sizeof *tr->bwd, cmppair);
+	}
+}

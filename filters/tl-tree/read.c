@@ -1,0 +1,533 @@
+/*
+ * tl-tree: read the rows of a trace into compact records, one per event
+ * the tree needs (interned strings, integer times, ids), with the flows,
+ * sequence numbers and -e matches the tree is built from; keep the rows
+ * themselves in a spool (memory, then a temporary file) until the tree
+ * is built. Also the hash tables, and a trace's creation and freeing.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../common/file.h"
+#include "../../common/mem.h"
+#include "tree.h"
+
+#define SPOOLMEM	(16 << 20)	/* spool bytes kept in memory */
+#define SPOOLBUF	(1 << 20)
+
+int c_uid, c_ph, c_cat, c_name, c_pid, c_tid, c_ts, c_dur, c_id, c_corr,
+    c_ext, c_seq, c_trace;
+struct tl_hdr hdr;
+
+struct trace *
+trace_new(const char *name)
+{
+	struct trace *tr = xcalloc(1, sizeof *tr);
+
+	tr->name = xstrdup(name);
+	tr->in = tl_intern_new();
+	tr->uidsorted = 1;
+	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
+	tl_out_init(&tr->sp, -1, "spool");
+	tr->mjoined = NONE;
+	return tr;
+}
+
+void
+trace_free(struct trace *tr)
+{
+	size_t j;
+
+	if (tr == NULL)
+		return;
+	for (j = 0; j < tr->nthr; j++) {
+		free(tr->thr[j].st);
+		free(tr->thr[j].mod);
+	}
+	if (tr->sp.fd >= 0)
+		close(tr->sp.fd);
+	free(tr->sp.buf);
+	free(tr->sppath);
+	free(tr->thr);
+	hfree(&tr->thrtab);
+	hfree(&tr->flowtab);
+	hfree(&tr->uidtab);
+	tl_intern_free(tr->in);
+	free(tr->name);
+	free(tr->R);
+	free(tr->corr);
+	free(tr->extid);
+	free(tr->rowbit);
+	free(tr->flow);
+	free(tr->sq);
+	free(tr->pick);
+	free(tr->order);
+	free(tr->mnode);
+	free(tr->fwd);
+	free(tr->bwd);
+	free(tr->mjoin);
+	free(tr->kidoff);
+	free(tr->kid);
+	free(tr);
+}
+
+/* A warning about the trace. */
+void
+warnev(struct trace *tr, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (tr->warns.n >= TL_MAXSHOWN) {	/* counted, not formatted */
+		tr->warns.n++;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	tl_warns(&tr->warns, "%s: %s", tr->name, msg);
+}
+
+/* Hash tables. */
+
+/* Set the slot that hfind returned to v; the slot pointer is stale after. */
+void
+hset(struct htab *t, struct hslot *s, uint64_t h, uint32_t v)
+{
+	struct hslot *old;
+	size_t i, j, n;
+
+	if (s->v != 0) {
+		s->v = v + 1;
+		return;
+	}
+	s->h = h;
+	s->v = v + 1;
+	if (++t->n * 2 <= t->mask)
+		return;
+	old = t->s;
+	n = t->mask + 1;
+	t->mask = 2 * n - 1;
+	t->s = xcalloc(2 * n, sizeof *t->s);
+	for (i = 0; i < n; i++) {
+		if (old[i].v == 0)
+			continue;
+		for (j = old[i].h & t->mask; t->s[j].v != 0;
+		    j = (j + 1) & t->mask)
+			;
+		t->s[j] = old[i];
+	}
+	free(old);
+}
+
+void
+hfree(struct htab *t)
+{
+	free(t->s);
+	memset(t, 0, sizeof *t);
+}
+
+/* The spool. */
+
+/* Move the spool to a temporary file, unlinked at once. */
+static void
+spill(struct trace *tr)
+{
+	const char *dir = getenv("TMPDIR");
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	tr->sp.name = tr->sppath = tl_path(dir, "tl-tree.XXXXXX");
+	if ((tr->sp.fd = mkstemp(tr->sppath)) < 0)
+		tl_err(1, "%s", tr->sppath);
+	unlink(tr->sppath);
+	tl_out_flush(&tr->sp);
+}
+
+/* Keep one line (and its LF). */
+static void
+spool(struct trace *tr, const char *p, size_t n)
+{
+	if (tr->sp.fd < 0 && tr->sp.n + n + 1 > SPOOLMEM)
+		spill(tr);
+	tl_out_raw(&tr->sp, p, n);
+	tl_out_char(&tr->sp, '\n');
+}
+
+/*
+ * Hand the spooled lines to fn, in order, each without its LF; then
+ * empty the spool.
+ */
+void
+unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
+{
+	char *p, *nl, *rd = NULL;
+	size_t pos, have, cap;
+	ssize_t k;
+
+	if (tr->sp.fd < 0) {
+		for (pos = 0; pos < tr->sp.n;
+		    pos = (size_t)(nl - tr->sp.buf) + 1) {
+			p = tr->sp.buf + pos;
+			nl = memchr(p, '\n', tr->sp.n - pos);
+			fn(tr, p, (size_t)(nl - p));
+		}
+		tr->sp.n = 0;
+		return;
+	}
+	tl_out_flush(&tr->sp);
+	if (lseek(tr->sp.fd, 0, SEEK_SET) < 0)
+		tl_err(1, "%s", tr->sppath);
+	cap = SPOOLBUF;
+	rd = xmalloc(cap);
+	have = 0;
+	for (;;) {
+		if (have == cap)
+			xgrow(&rd, &cap, cap + 1, 1);
+		k = read(tr->sp.fd, rd + have, cap - have);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			tl_err(1, "%s", tr->sppath);
+		}
+		if (k == 0)
+			break;
+		have += (size_t)k;
+		for (pos = 0; (nl = memchr(rd + pos, '\n', have - pos)) !=
+		    NULL; pos = (size_t)(nl - rd) + 1)
+			fn(tr, rd + pos, (size_t)(nl - (rd + pos)));
+		memmove(rd, rd + pos, have - pos);
+		have -= pos;
+	}
+	free(rd);
+}
+
+/* Reading. */
+
+int
+same(const char *s, size_t n, const char *lit)
+{
+	return n == strlen(lit) && memcmp(s, lit, n) == 0;
+}
+
+static int
+prefix(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+
+	return n >= k && memcmp(s, p, k) == 0;
+}
+
+/* s[0..n) contains "launch", in any case. */
+static int
+haslaunch(const char *s, size_t n)
+{
+	static const char w[] = "launch";
+	size_t i, j;
+
+	for (i = 0; i + sizeof w - 1 <= n; i++) {
+		for (j = 0; j < sizeof w - 1; j++)
+			if ((s[i + j] | 0x20) != w[j])
+				break;
+		if (j == sizeof w - 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Field c as an integer id (correlation, External id, flow id, sequence
+ * number): 1 when set; 0 when absent, or not an integer (counted and
+ * reported, the value ignored).
+ */
+static int
+getid(struct trace *tr, struct tl_tsv *t, int c, int64_t *v)
+{
+	const char *s = t->f[c];
+	size_t n = t->fl[c];
+	char q[TL_QUOTE_MAX];
+
+	if (n == 0)
+		return 0;
+	if (tl_parse_i64(s, n, v) == 0 && *v != NOID)
+		return 1;
+	tr->nbadid++;
+	tl_warns(&tr->warns, "%s:%" PRIu64 ": column \"%s\": not an integer: "
+	    "\"%s\": ignored", t->name, t->lineno, t->col[c],
+	    tl_quote(q, sizeof q, s, n));
+	return 0;
+}
+
+static void
+newflow(struct trace *tr, struct tl_tsv *t, int f)
+{
+	struct hslot *s;
+	struct flow *w;
+	int64_t id;
+	uint64_t h;
+
+	if (!getid(tr, t, c_id, &id))
+		return;
+	h = tl_hash64((uint64_t)id);
+	s = hfind(&tr->flowtab, h, NULL, NULL);
+	if (s->v == 0) {
+		xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
+		w = &tr->flow[tr->nflow];
+		memset(w, 0, sizeof *w);
+		hset(&tr->flowtab, s, h, (uint32_t)tr->nflow++);
+	} else
+		w = &tr->flow[s->v - 1];
+	if (f) {
+		w->f = 1;
+		w->fpid = tl_intern(tr->in, t->f[c_pid], t->fl[c_pid]);
+		w->ftid = tl_intern(tr->in, t->f[c_tid], t->fl[c_tid]);
+	} else
+		w->s = 1;
+}
+
+/* Check that the uid of record i is new to the trace. */
+static void
+checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
+{
+	const struct rec *R = tr->R;
+	struct hslot *s;
+	uint64_t h;
+	uint32_t j;
+
+	if (tr->uidsorted) {
+		if (i == 0 || R[i].uid > tr->lastuid) {
+			tr->lastuid = R[i].uid;
+			return;
+		}
+		/* Not increasing: from now on, look every uid up. */
+		tr->uidsorted = 0;
+		for (j = 0; j < i; j++) {
+			h = tl_hash64((uint64_t)R[j].uid);
+			hset(&tr->uidtab, hfind(&tr->uidtab, h, NULL, NULL), h,
+			    j);
+		}
+	}
+	h = tl_hash64((uint64_t)R[i].uid);
+	s = hfind(&tr->uidtab, h, NULL, NULL);
+	if (s->v != 0)
+		tl_tsv_errx(t, "duplicate uid %" PRId64, R[i].uid);
+	hset(&tr->uidtab, s, h, i);
+}
+
+static void
+newrec(struct trace *tr, struct tl_tsv *t, int kind)
+{
+	char **f = t->f;
+	size_t *fl = t->fl;
+	struct rec *e;
+	int64_t dur, v;
+	uint32_t i;
+
+	if (tr->nrec >= NONE - 1)
+		tl_tsv_errx(t, "too many events in one trace");
+	i = (uint32_t)tr->nrec;
+	xgrow(&tr->R, &tr->caprec, tr->nrec + 1, sizeof *tr->R);
+	if (tr->capids < tr->caprec) {
+		tr->corr = xreallocarray(tr->corr, tr->caprec,
+		    sizeof *tr->corr);
+		tr->extid = xreallocarray(tr->extid, tr->caprec,
+		    sizeof *tr->extid);
+		tr->capids = tr->caprec;
+	}
+	tr->nrec++;
+	e = &tr->R[i];
+	memset(e, 0, sizeof *e);
+	e->kind = (uint8_t)kind;
+	e->parent = e->root = NONE;
+	(void)tl_tsv_i64(t, c_uid, &e->uid);	/* not empty: see row() */
+	checkuid(tr, t, i);
+	e->name = tl_intern(tr->in, f[c_name], fl[c_name]);
+	e->pid = tl_intern_last(tr->in, &tr->lastpid, f[c_pid], fl[c_pid]);
+	e->tid = tl_intern_last(tr->in, &tr->lasttid, f[c_tid], fl[c_tid]);
+	if (!tl_tsv_i64(t, c_ts, &e->ts)) {
+		e->flags |= F_NOTS;
+		if (kind != TL_K_OTHER) {
+			tr->nnots++;
+			warnev(tr, "event %" PRId64 ": no ts_ns: left out of "
+			    "the tree", e->uid);
+		}
+	} else {
+		if (!tl_tsv_i64(t, c_dur, &dur) || dur < 0) {
+			if (kind != TL_K_OTHER) {
+				tr->nnodur++;
+				warnev(tr, "event %" PRId64 ": %s dur_ns: "
+				    "taken as 0", e->uid, fl[c_dur] == 0 ?
+				    "no" : "negative");
+			}
+			dur = 0;
+		}
+		if (__builtin_add_overflow(e->ts, dur, &e->end))
+			tl_tsv_errx(t, "ts_ns + dur_ns out of range");
+	}
+	tr->corr[i] = getid(tr, t, c_corr, &v) ? v : NOID;
+	tr->extid[i] = getid(tr, t, c_ext, &v) ? v : NOID;
+	if (getid(tr, t, c_seq, &v)) {
+		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
+		tr->sq[tr->nsq].key = v;
+		tr->sq[tr->nsq++].rec = i;
+	}
+	switch (kind) {
+	case TL_K_CPU_OP:
+		if (same(f[c_name], fl[c_name], "execute"))
+			e->flags |= F_EXECUTE;
+		break;
+	case TL_K_RUNTIME:
+	case TL_K_DRIVER:
+		if (same(f[c_name], fl[c_name], "cudaGraphLaunch") ||
+		    same(f[c_name], fl[c_name], "hipGraphLaunch")) {
+			e->flags |= F_GRAPH;
+			tr->ngraph++;
+		}
+		break;
+	case TL_K_PYTHON:
+		if (prefix(f[c_name], fl[c_name], "nn.Module:"))
+			e->flags |= F_MODULE;
+		break;
+	}
+	if (prefix(f[c_name], fl[c_name],
+	    "autograd::engine::evaluate_function:"))
+		e->flags |= F_EVALFN;
+	if (eflag && tr->extid[i] == eext && same(f[c_pid], fl[c_pid], epid) &&
+	    same(f[c_tid], fl[c_tid], etid)) {
+		xgrow(&tr->pick, &tr->cappick, tr->npick + 1,
+		    sizeof *tr->pick);
+		tr->pick[tr->npick++] = i;
+	}
+}
+
+/* Count a row; say whether it has a record. */
+static void
+newrow(struct trace *tr, int hasrec)
+{
+	size_t n = tr->nrow;
+
+	if (n % 64 == 0) {	/* a new word */
+		xgrow(&tr->rowbit, &tr->caprowbit, n / 64 + 1,
+		    sizeof *tr->rowbit);
+		tr->rowbit[n / 64] = 0;
+	}
+	if (hasrec)
+		tr->rowbit[n / 64] |= (uint64_t)1 << (n % 64);
+	tr->nrow++;
+}
+
+/* Read a row of the trace: a trace_file row names it (see tree()). */
+static void
+row(struct trace *tr, struct tl_tsv *t)
+{
+	char **f = t->f;
+	size_t *fl = t->fl, n;
+	const char *s;
+	int kind, keep;
+
+	if (!pflag && !uflag)
+		spool(tr, f[0],
+		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
+	if (fl[c_uid] == 0) {		/* a row about the trace */
+		newrow(tr, 0);
+		if (tl_kind(f[c_cat], fl[c_cat]) == TL_K_TRACE_FILE &&
+		    (s = tl_tsv_str(t, c_name, &n)) != NULL) {
+			free(tr->name);
+			tr->name = xmemdup(s, n);
+		}
+		return;
+	}
+	tr->nevrow++;
+	/* The kinds the tree has no use for count as any other cat. */
+	kind = tl_kind(f[c_cat], fl[c_cat]);
+	if ((kind == TL_K_PYTHON && !Pflag) || (kind == TL_K_ANNOT &&
+	    !Aflag) || (kind > TL_K_ANNOT && kind != TL_K_AC2G &&
+	    !TL_K_ISGPU(kind)))
+		kind = TL_K_OTHER;
+	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
+	    haslaunch(f[c_name], fl[c_name]))
+		tr->lk = fl[c_corr] > 0 ? 1 : 2;
+	if (kind == TL_K_AC2G && fl[c_ph] == 1 &&
+	    (f[c_ph][0] == 's' || f[c_ph][0] == 'f'))
+		newflow(tr, t, f[c_ph][0] == 'f');
+	/* Events with a sequence number count for forward/backward. */
+	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
+	    fl[c_seq] > 0);
+	newrow(tr, keep);
+	if (keep)
+		newrec(tr, t, kind);
+}
+
+/* Check the header of a stream: the first one sets the columns. */
+static void
+header(struct tl_tsv *t)
+{
+	size_t i;
+
+	tl_stream_expect(t, TL_S_EVENT);
+	if (!tl_hdr_same(&hdr, t))
+		return;
+	c_uid = tl_tsv_need(t, "uid");
+	c_ph = tl_tsv_need(t, "ph");
+	c_cat = tl_tsv_need(t, "cat");
+	c_name = tl_tsv_need(t, "name");
+	c_pid = tl_tsv_need(t, "pid");
+	c_tid = tl_tsv_need(t, "tid");
+	c_ts = tl_tsv_need(t, "ts_ns");
+	c_dur = tl_tsv_need(t, "dur_ns");
+	c_id = tl_tsv_need(t, "id");
+	c_corr = tl_tsv_need(t, "correlation");
+	c_ext = tl_tsv_need(t, "external_id");
+	c_seq = tl_tsv_need(t, "seq");
+	c_trace = tl_tsv_col(t, "trace");
+	for (i = 0; treecol[i] != NULL; i++)
+		if (tl_tsv_col(t, treecol[i]) >= 0)
+			tl_errx(1, "%s:1: column \"%s\" is there already: "
+			    "the input is a tree stream", t->name, treecol[i]);
+	if (pflag || uflag)
+		return;
+	for (i = 0; i < hdr.n; i++) {
+		tl_out_raw(&out, hdr.col[i], strlen(hdr.col[i]));
+		tl_out_char(&out, '\t');
+	}
+	tl_out_header(&out, treecol);
+}
+
+/*
+ * Read the current stream of src and write its trees: the whole input
+ * path, callable on any source (tests/fuzz/fuzz-tree.c gives it a memory
+ * source, and frees reader and rtrace when a fatal error ends the stream
+ * early).
+ */
+struct tl_tsv *reader;
+struct trace *rtrace;
+
+void
+tree(struct tl_src *src)
+{
+	struct tl_tsv *t;
+
+	reader = t = tl_tsv_open(src);
+	header(t);
+	rtrace = trace_new(t->name);
+	while (tl_tsv_next(t)) {
+		/* A trace_file row after events starts the next trace. */
+		if (rtrace->nevrow > 0 && t->fl[c_uid] == 0 &&
+		    tl_kind(t->f[c_cat], t->fl[c_cat]) == TL_K_TRACE_FILE) {
+			finish(rtrace);
+			trace_free(rtrace);
+			rtrace = trace_new(t->name);
+		}
+		row(rtrace, t);
+	}
+	finish(rtrace);
+	trace_free(rtrace);
+	rtrace = NULL;
+	tl_tsv_close(t);
+	reader = NULL;
+}
