@@ -209,7 +209,7 @@ int json_get(const char *js, size_t n, const char *key, const char **v,
 /* A JSON value that is a string: its decoded bytes into sb, 1. */
 int json_string(struct sbuf *, const char *v, size_t n);
 
-/* cat.c: TraceLens's op categories. */
+/* category.c: TraceLens's op categories. */
 struct opcat {
 	const char *name, *cat, *bwdcat;
 	int model;
@@ -261,7 +261,76 @@ void tab_header(struct tl_out *, const struct table *, int trace);
 void tab_tsv(struct tl_out *, const struct table *, const char *trace);
 int tab_csv(const struct table *, const char *dir);
 
-/* tl.c: the TraceLens sheets. */
+/* group.c: intervals, groups and their statistics. */
+/* TraceLens's subtract(A, B): the parts of B not in A, into out. */
+size_t ivsub(const struct iv *A, size_t na, const struct iv *Bv, size_t nb,
+    struct iv *out);
+struct iv *ivgrow(struct iv **a, size_t *cap, size_t n);
+double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
+/* Grouping by a tuple of ids, groups in first-seen order. */
+struct grouper {
+	size_t k;		/* ids per key */
+	uint32_t *key;		/* ngroup * k */
+	size_t ngroup, capkey;
+	uint32_t *slot;		/* group + 1 */
+	size_t mask;
+};
+size_t gfind(struct grouper *g, const uint32_t *k);
+void gfree(struct grouper *g);
+/* Members of groups: CSR from the group of each row. */
+void members(const uint32_t *grp, size_t nrow, size_t ngroup, size_t **off,
+    uint32_t **mem);
+/* Statistics of one column of a group, as pandas computes them. */
+struct stats {
+	double sum, mean, median, std, min, max;
+	size_t n;
+};
+void stats(struct stats *s, const double *v, size_t n);
+void stats_nan(struct stats *s, const double *v, size_t n);	/* skipna */
+
+/* sheet.c: what the sheets share. */
+/* Kernel launchers (spec 4). */
+struct launcher {
+	uint32_t ev;
+	uint32_t k0, nk;	/* direct kernels in lk[], by ts */
+	double direct, subtree;
+	uint32_t cat;		/* interned category */
+};
+extern struct launcher *L;
+extern size_t nl;
+extern uint32_t *lk;		/* kernels of the launchers */
+extern uint32_t *lslot;		/* event -> launcher, or NONE */
+extern int launchers_done;
+extern double totaltime;	/* of the timeline, ticks; NaN if none */
+extern uint64_t nkdskip;	/* instances left out of kernel details */
+extern struct iv *ivbuf;
+extern size_t capiv;
+extern struct sbuf sb, sb2, kdfull;
+uint32_t idstr(const char *s);
+int cmpid(uint32_t a, uint32_t b);
+void sb_stream(struct sbuf *b, uint32_t id, int json);
+void sb_np(struct sbuf *b, double ticks);
+void kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
+    const size_t *off, size_t n);
+void tab_arg(struct table *t, uint32_t id);
+uint32_t evmeta(int what, const struct ev *e);	/* "Unknown" if none */
+void percents(const double *x, size_t n, double *pct, double *cum);
+double pct_total(double sum);
+void sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *));
+void launchers(void);
+int gpuonly(struct table *t);
+
+/* The sheets, one file per family. */
+void timeline(struct table *);
+void opsums(struct table *, int bycat);
+void unique_args(struct table *);
+void unified(struct table *);
+void unified_free(void);
+void kernels(struct table *);
+void short_kernels(struct table *, struct table *hist, int quiet);
+void collectives(struct table *);
+
+/* sheet.c: the TraceLens sheets. */
 enum {
 	T_TIMELINE, T_CATEGORIES, T_OPS, T_UNIQUE, T_UNIFIED, T_KERNELS,
 	T_SHORT, T_HIST, T_COLL, T_IDLE, T_LAUNCH, T_LAUNCHSTATS, T_OVERLAP,

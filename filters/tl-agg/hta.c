@@ -405,20 +405,6 @@ struct lrow {
 	int out;
 };
 
-/* Bytes order of two names. */
-static int
-cmpid(uint32_t a, uint32_t b)
-{
-	const char *p, *q;
-	size_t np, nq;
-	int c;
-
-	p = agg_str(a, &np);
-	q = agg_str(b, &nq);
-	c = memcmp(p, q, np < nq ? np : nq);
-	return c != 0 ? c : (np > nq) - (np < nq);
-}
-
 static uint32_t
 nameof(const struct ev *e)
 {

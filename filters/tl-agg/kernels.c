@@ -1,0 +1,418 @@
+/*
+ * tl-agg: the kernel sheets (spec 5.7, 5.8): kernels by parent op and
+ * stream, short kernels and their histogram.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/mem.h"
+#include "../../common/npsort.h"
+#include "../../common/pyfmt.h"
+#include "../../common/sort.h"
+#include "agg.h"
+
+/* Per kernel (5.7, 5.8): its launch, its parent cpu_op and category. */
+struct krow {
+	uint32_t ev, launch, cpuop;
+	uint32_t cat;
+};
+
+static struct krow *
+kernel_rows(size_t *np)
+{
+	struct krow *K;
+	size_t i, n = 0;
+	uint32_t p;
+
+	launchers();
+	K = xcalloc(agg_n + 1, sizeof *K);
+	for (i = 0; i < agg_n; i++) {
+		const struct ev *e = &agg_e[i];
+		struct krow *k;
+
+		if (e->kind != K_KERNEL)
+			continue;
+		k = &K[n++];
+		k->ev = (uint32_t)i;
+		k->launch = e->parent;
+		k->cpuop = k->cat = NONE;
+		if (k->launch == NONE)
+			continue;
+		for (p = agg_e[k->launch].parent; p != NONE;
+		    p = agg_e[p].parent)
+			if (agg_e[p].kind == K_CPU_OP)
+				break;
+		k->cpuop = p;
+		if (p != NONE) {
+			if (lslot[p] != NONE)
+				k->cat = L[lslot[p]].cat;
+			else
+				k->cat = idstr(categorize(agg_e[p].name,
+				    NONE));
+		} else {
+			const char *s;
+			size_t sn, j;
+			char low[64];
+
+			s = agg_str(agg_e[k->launch].name, &sn);
+			for (j = 0; j < sn && j < sizeof low - 1; j++)
+				low[j] = (char)(s[j] >= 'A' && s[j] <= 'Z' ?
+				    s[j] | 0x20 : s[j]);
+			low[j] = '\0';
+			k->cat = idstr(strstr(low, "cudagraph") != NULL ||
+			    strstr(low, "graphlaunch") != NULL ? "graph" :
+			    "runtime");
+		}
+	}
+	*np = n;
+	return K;
+}
+
+/* The name of a kernel's parent cpu_op: the op, else the launch. */
+static uint32_t
+kparent(const struct krow *k)
+{
+	if (k->cpuop != NONE)
+		return agg_e[k->cpuop].name;
+	if (k->launch != NONE)
+		return agg_e[k->launch].name;
+	return NONE;
+}
+
+/* Numeric order of stream texts that are integers; NaN last. */
+static int
+cmpstream(uint32_t a, uint32_t b)
+{
+	const char *x, *y;
+	char *e1, *e2;
+	double p, q;
+
+	if (a == b)
+		return 0;
+	if (a == NONE || b == NONE)
+		return a == NONE ? 1 : -1;
+	x = agg_str(a, NULL);
+	y = agg_str(b, NULL);
+	p = strtod(x, &e1);
+	q = strtod(y, &e2);
+	if (*e1 == '\0' && *e2 == '\0' && p != q)
+		return p < q ? -1 : 1;
+	return cmpid(a, b);
+}
+
+static const uint32_t *kskey;
+static int kscols;
+
+static int
+cmpksum(const void *a, const void *b)
+{
+	const uint32_t *x = &kskey[*(const uint32_t *)a * 4];
+	const uint32_t *y = &kskey[*(const uint32_t *)b * 4];
+	int c;
+
+	if ((c = cmpid(x[0], y[0])) != 0)
+		return c;
+	if (kscols && (c = cmpid(x[1], y[1])) != 0)
+		return c;
+	if ((c = cmpid(x[2], y[2])) != 0)
+		return c;
+	return cmpstream(x[3], y[3]);
+}
+
+/* kernel_summary (5.7). */
+void
+kernels(struct table *t)
+{
+	static const char *const tlc[] = { "Parent op category",
+	    "Parent cpu_op", "Kernel name", "Kernel stream",
+	    "Kernel duration (\xc2\xb5s)_sum",
+	    "Kernel duration (\xc2\xb5s)_count",
+	    "Kernel duration (\xc2\xb5s)_mean",
+	    "Kernel duration (\xc2\xb5s)_min",
+	    "Kernel duration (\xc2\xb5s)_max", "Percent of kernels time (%)",
+	    "Percent of total time (%)", NULL };
+	static const char *const nat[] = { "category", "parent_op", "name",
+	    "stream", "duration_us_sum", "count", "duration_us_mean",
+	    "duration_us_min", "duration_us_max", "percent_of_kernels",
+	    "percent_of_total", NULL };
+	struct krow *K;
+	size_t nk, i, j, ng, *off, *perm;
+	struct grouper g = { 4, NULL, 0, 0, NULL, 0 };
+	uint32_t key[4], *grp, *mem, *order;
+	double *d, tot, *sum;
+	int cols = !agg_gpuonly;
+
+	if (agg_csv && !cols) {
+		static const char *tlg[12];
+
+		for (i = j = 0; tlc[i] != NULL; i++)
+			if (i != 1)
+				tlg[j++] = tlc[i];
+		tlg[j] = NULL;
+		tab_init(t, agg_tabname[T_KERNELS], agg_sheetname[T_KERNELS],
+		    tlg);
+	} else
+		tab_init(t, agg_tabname[T_KERNELS], agg_sheetname[T_KERNELS],
+		    agg_csv ? tlc : nat);
+	K = kernel_rows(&nk);
+	if (nk == 0) {
+		agg_empty(t, "no kernels");
+		t->skip = 1;
+		free(K);
+		return;
+	}
+	grp = xreallocarray(NULL, nk + 1, sizeof *grp);
+	d = xreallocarray(NULL, nk + 1, sizeof *d);
+	for (i = 0; i < nk; i++) {
+		const struct ev *e = &agg_e[K[i].ev];
+
+		key[0] = K[i].cat;
+		key[1] = cols ? kparent(&K[i]) : NONE;
+		key[2] = e->name;
+		key[3] = e->stream;
+		grp[i] = (uint32_t)gfind(&g, key);
+		d[i] = e->dur;
+	}
+	tot = tl_np_sum(d, nk);
+	ng = g.ngroup;
+	members(grp, nk, ng, &off, &mem);
+	order = xreallocarray(NULL, ng + 1, sizeof *order);
+	for (i = 0; i < ng; i++)
+		order[i] = (uint32_t)i;
+	kskey = g.key;
+	kscols = cols;
+	qsort(order, ng, sizeof *order, cmpksum);
+	sum = xcalloc(ng + 1, sizeof *sum);
+	for (i = 0; i < ng; i++) {
+		struct kahan k = { 0, 0 };
+
+		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
+			kahan_add(&k, d[mem[j]]);
+		sum[i] = k.s;
+	}
+	perm = xcalloc(ng + 1, sizeof *perm);
+	tl_nargsort_desc(sum, ng, perm);
+	for (i = 0; i < ng; i++) {
+		size_t gi = order[perm[i]], m = off[gi + 1] - off[gi];
+		const uint32_t *kk = &g.key[gi * 4];
+		double mn = INFINITY, mx = -INFINITY, s = sum[perm[i]];
+
+		for (j = off[gi]; j < off[gi + 1]; j++) {
+			if (d[mem[j]] < mn)
+				mn = d[mem[j]];
+			if (d[mem[j]] > mx)
+				mx = d[mem[j]];
+		}
+		tab_id(t, kk[0]);
+		if (cols || !agg_csv)
+			tab_id(t, kk[1]);
+		tab_id(t, kk[2]);
+		if (kk[3] == NONE)
+			tab_none(t);
+		else if (agg_csv) {
+			sb.n = 0;
+			sb_stream(&sb, kk[3], 0);
+			if (sb.n > 0 && sb.p[0] != '\'' && sb.p[0] != '"')
+				tab_int(t, strtoll(sb.p, NULL, 10));
+			else
+				tab_id(t, kk[3]);
+		} else
+			tab_id(t, kk[3]);
+		tab_dbl(t, agg_us(s));
+		tab_int(t, (int64_t)m);
+		tab_dbl(t, agg_us(s / (double)m));
+		tab_dbl(t, agg_us(mn));
+		tab_dbl(t, agg_us(mx));
+		tab_dbl(t, s / tot * 100);
+		tab_dbl(t, pct_total(s));
+	}
+	gfree(&g);
+	free(K);
+	free(grp);
+	free(d);
+	free(off);
+	free(mem);
+	free(order);
+	free(sum);
+	free(perm);
+}
+
+/* Kahan mean, as pandas computes a group mean. */
+static double
+kmean(const double *v, size_t n)
+{
+	struct kahan k = { 0, 0 };
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		kahan_add(&k, v[i]);
+	return k.s / (double)n;
+}
+
+struct srow {
+	size_t g;
+	double sum, mean, pct;
+	size_t count;
+};
+
+static int
+cmpsrow(const void *a, const void *b)
+{
+	const struct srow *x = a, *y = b;
+
+	if (x->sum != y->sum)
+		return x->sum > y->sum ? -1 : 1;
+	if (x->count != y->count)
+		return x->count < y->count ? -1 : 1;
+	if (x->mean != y->mean)
+		return x->mean < y->mean ? -1 : 1;
+	if (x->pct != y->pct)
+		return x->pct < y->pct ? -1 : 1;
+	return (x->g > y->g) - (x->g < y->g);
+}
+
+/* short_kernels_summary and short_kernel_histogram (5.8). */
+void
+short_kernels(struct table *t, struct table *h, int quiet)
+{
+	static const char *const tlc[] = { "Parent cpu_op", "Input dims",
+	    "Input strides", "Concrete Inputs", "Kernel name",
+	    "Short Kernel duration (\xc2\xb5s) sum", "Short Kernel count",
+	    "Short Kernel duration (\xc2\xb5s) mean",
+	    "Short Kernel duration (\xc2\xb5s) percent of total time", NULL };
+	static const char *const tlg[] = { "Kernel name",
+	    "Short Kernel duration (\xc2\xb5s) sum", "Short Kernel count",
+	    "Short Kernel duration (\xc2\xb5s) mean",
+	    "Short Kernel duration (\xc2\xb5s) percent of total time", NULL };
+	static const char *const nat[] = { "parent_op", "input_dims",
+	    "input_strides", "concrete_inputs", "name", "duration_us_sum",
+	    "count", "duration_us_mean", "percent_of_total", NULL };
+	static const char *const tlh[] = { "bin_start", "bin_end", "count",
+	    NULL };
+	static const char *const nath[] = { "bin_start_us", "bin_end_us",
+	    "count", NULL };
+	struct krow *K;
+	struct grouper g = { 5, NULL, 0, 0, NULL, 0 };
+	size_t nk, i, j, ns = 0, ng, *off, ndrop = 0;
+	uint32_t key[5], *grp, *mem, *sel;
+	double *v, th, *edges;
+	int64_t *cnt;
+	struct srow *S;
+
+	tab_init(t, agg_tabname[T_SHORT], agg_sheetname[T_SHORT],
+	    agg_csv ? (agg_gpuonly ? tlg : tlc) : nat);
+	tab_init(h, agg_tabname[T_HIST], agg_sheetname[T_HIST],
+	    agg_csv ? tlh : nath);
+	K = kernel_rows(&nk);
+	th = agg_nat ? agg_shortus * 1e3 : agg_shortus;
+	sel = xreallocarray(NULL, nk + 1, sizeof *sel);
+	v = xreallocarray(NULL, nk + 1, sizeof *v);
+	for (i = 0; i < nk; i++)
+		if (agg_e[K[i].ev].dur < th) {
+			sel[ns] = (uint32_t)i;
+			v[ns++] = (double)agg_e[K[i].ev].durns / 1e3;
+		}
+	if (ns == 0) {
+		if (agg_single) {
+			sb.n = 0;
+			sb_printf(&sb, "no kernels shorter than %g us",
+			    agg_shortus);
+			agg_empty(agg_single == T_HIST + 1 ? h : t, sb.p);
+		}
+		t->blank = 1;
+		free(K);
+		free(sel);
+		free(v);
+		return;
+	}
+	edges = xcalloc((size_t)agg_bins + 1, sizeof *edges);
+	cnt = xcalloc((size_t)agg_bins + 1, sizeof *cnt);
+	histogram(v, ns, agg_bins, edges, cnt);
+	for (i = 0; i < (size_t)agg_bins; i++) {
+		tab_dbl(h, edges[i]);
+		tab_dbl(h, edges[i + 1]);
+		tab_int(h, cnt[i]);
+	}
+	free(edges);
+	free(cnt);
+
+	grp = xreallocarray(NULL, ns + 1, sizeof *grp);
+	for (i = j = 0; i < ns; i++) {
+		const struct krow *k = &K[sel[i]];
+		const struct ev *e = &agg_e[k->ev];
+
+		memset(key, 0xff, sizeof key);
+		key[4] = e->name;
+		if (!agg_gpuonly) {
+			key[0] = kparent(k);
+			if (k->cpuop != NONE) {
+				key[1] = agg_e[k->cpuop].arg[0];
+				key[2] = agg_e[k->cpuop].arg[2];
+				key[3] = agg_e[k->cpuop].arg[3];
+			}
+			if (!agg_keep && (key[0] == NONE || key[1] == NONE ||
+			    key[2] == NONE || key[3] == NONE)) {
+				ndrop++;
+				continue;
+			}
+		}
+		sel[j] = sel[i];
+		grp[j++] = (uint32_t)gfind(&g, key);
+	}
+	if (ndrop > 0 && !quiet)
+		agg_note("%zu of %zu short kernel%s left out of \"%s\" as "
+		    "TraceLens does: no parent cpu_op or no input dims, "
+		    "strides or concrete inputs (-k keeps them)", ndrop, ns,
+		    PL(ns), t->name);
+	ns = j;
+	ng = g.ngroup;
+	members(grp, ns, ng, &off, &mem);
+	S = xcalloc(ng + 1, sizeof *S);
+	for (i = 0; i < ng; i++) {
+		size_t m = off[i + 1] - off[i];
+
+		for (j = 0; j < m; j++)
+			v[j] = agg_e[K[sel[mem[off[i] + j]]].ev].dur;
+		S[i].g = i;
+		S[i].count = m;
+		{
+			struct kahan k = { 0, 0 };
+
+			for (j = 0; j < m; j++)
+				kahan_add(&k, v[j]);
+			S[i].sum = k.s;
+		}
+		S[i].mean = kmean(v, m);
+		S[i].pct = pct_total(S[i].sum);
+	}
+	qsort(S, ng, sizeof *S, cmpsrow);
+	if (agg_topk >= 0 && (size_t)agg_topk < ng)
+		ng = (size_t)agg_topk;
+	for (i = 0; i < ng; i++) {
+		const uint32_t *kk = &g.key[S[i].g * 5];
+
+		if (!agg_csv || !agg_gpuonly) {
+			tab_id(t, kk[0]);
+			for (j = 1; j < 4; j++)
+				tab_arg(t, kk[j]);
+		}
+		tab_id(t, kk[4]);
+		tab_dbl(t, agg_us(S[i].sum));
+		tab_int(t, (int64_t)S[i].count);
+		tab_dbl(t, agg_us(S[i].mean));
+		tab_dbl(t, S[i].pct);
+	}
+	gfree(&g);
+	free(S);
+	free(off);
+	free(mem);
+	free(grp);
+	free(K);
+	free(sel);
+	free(v);
+}
+
