@@ -222,6 +222,13 @@ int has_model(uint32_t e);	/* TraceLens has_pm */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
 
+/* Statistics of one column of a group, as pandas computes them. */
+enum { S_SUM, S_MEAN, S_MEDIAN, S_STD, S_MIN, S_MAX, NSTAT };
+struct stats {
+	double v[NSTAT];
+	size_t n;
+};
+
 /* table.c: tables, written as a stream or as TraceLens's CSV. */
 enum { V_NONE, V_INT, V_DBL, V_STR, V_BOOL };
 struct cell {
@@ -239,6 +246,7 @@ struct table {
 	const char *sheet;	/* TraceLens's sheet, or NULL */
 	size_t ncol;
 	const char **col;
+	const struct col *cols;	/* the declared columns, or NULL */
 	struct cell *c;
 	size_t ncell, capcell;
 	struct sbuf s;
@@ -257,6 +265,47 @@ void tab_sb(struct table *, const struct sbuf *);
 void tab_id(struct table *, uint32_t);	/* interned, NONE is empty */
 void tab_none(struct table *);
 void tab_bool(struct table *, int);
+/*
+ * A sheet is declared once, as its columns: each column's name in a
+ * stream and in TraceLens's CSV (NULL when not in that output), where
+ * its cell comes from in a row, and how the cell is made.
+ */
+enum {
+	COL_ID,		/* interned id key[i] (NONE is empty) */
+	COL_ARG,	/* argument JSON key[i], see tab_arg */
+	COL_INT,	/* i[i] */
+	COL_DBL,	/* x[i] */
+	COL_STAT,	/* statistic s of st[i] */
+	COL_STR,	/* s[i] */
+	COL_BOOL,	/* i[i] */
+	COL_FN		/* made by the sheet's function, given i */
+};
+enum {
+	COL_US = 1,	/* ticks, written as us */
+	COL_MS = 2,	/* ticks, written as ms */
+	COL_CPU = 4	/* not in TraceLens's sheet of a trace with no cpu_op */
+};
+struct col {
+	const char *nat, *tl;
+	uint8_t kind, i, s, flags;
+};
+#define COLS_END	{ NULL, NULL, 0, 0, 0, 0 }
+/* Percentage (%) and Cumulative Percentage (%) from x[i], x[i + 1]. */
+#define COLS_PCT(i) \
+	{ "percent", "Percentage (%)", COL_DBL, (i), 0, 0 }, \
+	{ "cumulative_percent", "Cumulative Percentage (%)", COL_DBL, \
+	    (i) + 1, 0, 0 }
+/* The cells of a row, as the columns of its sheet pick them. */
+struct row {
+	uint32_t key[12];
+	int64_t i[3];
+	double x[8];
+	struct stats st[4];
+	const struct sbuf *s[2];
+};
+typedef void colfn(struct table *, const struct row *, int i);
+void tab_cols(struct table *, int which, const struct col *cols);
+void tab_row(struct table *, const struct row *, colfn *);
 void tab_header(struct tl_out *, const struct table *, int trace);
 void tab_tsv(struct tl_out *, const struct table *, const char *trace);
 int tab_csv(const struct table *, const char *dir);
@@ -280,11 +329,6 @@ void gfree(struct grouper *g);
 /* Members of groups: CSR from the group of each row. */
 void members(const uint32_t *grp, size_t nrow, size_t ngroup, size_t **off,
     uint32_t **mem);
-/* Statistics of one column of a group, as pandas computes them. */
-struct stats {
-	double sum, mean, median, std, min, max;
-	size_t n;
-};
 void stats(struct stats *s, const double *v, size_t n);
 void stats_nan(struct stats *s, const double *v, size_t n);	/* skipna */
 

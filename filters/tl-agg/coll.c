@@ -69,32 +69,92 @@ cmpcoll(const void *a, const void *b)
 	return 0;
 }
 
+/* Columns with a value missing somewhere: pandas made them floats. */
+static int nanfloat[10];
+
+/* The rank, and the arguments as pandas writes them (a JSON text). */
+static void
+collcell(struct table *t, const struct row *r, int j)
+{
+	const char *s;
+	size_t sn;
+
+	if (j == 10) {
+		if (agg_csv)
+			tab_int(t, 0);	/* TraceLens: rank = 0 */
+		else
+			tab_id(t, agg_rank);
+		return;
+	}
+	if (r->key[j] == NONE) {
+		tab_none(t);
+		return;
+	}
+	s = agg_str(r->key[j], &sn);
+	sb.n = 0;
+	if (!agg_csv) {
+		if (json_string(&sb, s, sn))
+			tab_sb(t, &sb);
+		else
+			tab_str(t, s, sn);
+		return;
+	}
+	if (j == 9) {
+		sb_stream(&sb, r->key[j], 0);
+		if (nanfloat[j] && sb.n > 0 &&
+		    strspn(sb.p, "-0123456789") == sb.n)
+			sb_puts(&sb, ".0");
+	} else if (sb_pyjson(&sb, s, sn, 1) < 0)
+		sb_add(&sb, s, sn);
+	else if (sb.p[0] == '\'' || sb.p[0] == '"') {
+		/* strings are cells without quotes */
+		sb.n = 0;
+		json_string(&sb, s, sn);
+	} else if (nanfloat[j] && sb.n > 0 &&
+	    strspn(sb.p, "-0123456789") == sb.n)
+		sb_puts(&sb, ".0");
+	tab_sb(t, &sb);
+}
+
 void
 collectives(struct table *t)
 {
-	static const char *const tlc[] = { "rank", "Process Group Name",
-	    "Process Group Ranks", "Collective name", "Group size", "dtype",
-	    "In msg nelems", "Out msg nelems", "In split size",
-	    "Out split size", "stream", "In msg size (MB)_first",
-	    "Out msg size (MB)_first", "dur_sum", "dur_mean", "dur_std",
-	    "dur_min", "dur_max", "operation_count", NULL };
-	static const char *const nat[] = { "rank", "process_group",
-	    "process_group_ranks", "collective", "group_size", "dtype",
-	    "in_nelems", "out_nelems", "in_split_size", "out_split_size",
-	    "stream", "in_mib", "out_mib", "duration_us_sum",
-	    "duration_us_mean", "duration_us_std", "duration_us_min",
-	    "duration_us_max", "count", NULL };
+#define DUR(nat, tl, s) \
+	{ "duration_us_" nat, "dur_" tl, COL_STAT, 0, (s), COL_US }
+	static const struct col cols[] = {
+		{ "rank", "rank", COL_FN, 10, 0, 0 },
+		{ "process_group", "Process Group Name", COL_FN, 0, 0, 0 },
+		{ "process_group_ranks", "Process Group Ranks", COL_FN, 1, 0,
+		    0 },
+		{ "collective", "Collective name", COL_FN, 2, 0, 0 },
+		{ "group_size", "Group size", COL_FN, 3, 0, 0 },
+		{ "dtype", "dtype", COL_FN, 4, 0, 0 },
+		{ "in_nelems", "In msg nelems", COL_FN, 5, 0, 0 },
+		{ "out_nelems", "Out msg nelems", COL_FN, 6, 0, 0 },
+		{ "in_split_size", "In split size", COL_FN, 7, 0, 0 },
+		{ "out_split_size", "Out split size", COL_FN, 8, 0, 0 },
+		{ "stream", "stream", COL_FN, 9, 0, 0 },
+		{ "in_mib", "In msg size (MB)_first", COL_DBL, 0, 0, 0 },
+		{ "out_mib", "Out msg size (MB)_first", COL_DBL, 1, 0, 0 },
+		DUR("sum", "sum", S_SUM),
+		DUR("mean", "mean", S_MEAN),
+		DUR("std", "std", S_STD),
+		DUR("min", "min", S_MIN),
+		DUR("max", "max", S_MAX),
+		{ "count", "operation_count", COL_INT, 0, 0, 0 },
+		COLS_END
+	};
+#undef DUR
+	struct row r;
 	struct grouper g = { 10, NULL, 0, 0, NULL, 0 };
 	uint32_t key[10], *grp, *mem, *sel, *order;
 	size_t i, j, n = 0, ng, *off, *perm, ndrop = 0, ncoll = 0;
 	const char *s, *v;
 	size_t sn, vn;
 	double *sum, *d;
-	struct stats st;
-	int nanfloat[10] = { 0 };
 
-	tab_init(t, agg_tabname[T_COLL], agg_sheetname[T_COLL],
-	    agg_csv ? tlc : nat);
+	tab_cols(t, T_COLL, cols);
+	memset(nanfloat, 0, sizeof nanfloat);
 	if (agg_gpuonly) {
 		t->skip = 1;
 		return;
@@ -183,42 +243,7 @@ collectives(struct table *t)
 
 		for (j = 0; j < m; j++)
 			d[j] = agg_e[sel[mem[off[gi] + j]]].dur;
-		stats(&st, d, m);
-		if (agg_csv)
-			tab_int(t, 0);	/* TraceLens: rank = 0 */
-		else
-			tab_id(t, agg_rank);
-		for (j = 0; j < 10; j++) {
-			if (kk[j] == NONE) {
-				tab_none(t);
-				continue;
-			}
-			s = agg_str(kk[j], &sn);
-			if (!agg_csv) {
-				sb.n = 0;
-				if (json_string(&sb, s, sn))
-					tab_sb(t, &sb);
-				else
-					tab_str(t, s, sn);
-				continue;
-			}
-			sb.n = 0;
-			if (j == 9) {
-				sb_stream(&sb, kk[j], 0);
-				if (nanfloat[j] && sb.n > 0 &&
-				    strspn(sb.p, "-0123456789") == sb.n)
-					sb_puts(&sb, ".0");
-			} else if (sb_pyjson(&sb, s, sn, 1) < 0)
-				sb_add(&sb, s, sn);
-			else if (sb.p[0] == '\'' || sb.p[0] == '"') {
-				/* strings are cells without quotes */
-				sb.n = 0;
-				json_string(&sb, s, sn);
-			} else if (nanfloat[j] && sb.n > 0 &&
-			    strspn(sb.p, "-0123456789") == sb.n)
-				sb_puts(&sb, ".0");
-			tab_sb(t, &sb);
-		}
+		stats(&r.st[0], d, m);
 		/* message sizes of the first kernel of the group */
 		sb.n = 0;
 		b = NAN;
@@ -234,14 +259,11 @@ collectives(struct table *t)
 			ne = strtod(agg_str(kk[5 + w], NULL), NULL);
 			mib[w] = ne * b / (1024 * 1024);
 		}
-		tab_dbl(t, mib[0]);
-		tab_dbl(t, mib[1]);
-		tab_dbl(t, agg_us(st.sum));
-		tab_dbl(t, agg_us(st.mean));
-		tab_dbl(t, agg_us(st.std));
-		tab_dbl(t, agg_us(st.min));
-		tab_dbl(t, agg_us(st.max));
-		tab_int(t, (int64_t)m);
+		memcpy(r.key, kk, 10 * sizeof *kk);
+		r.x[0] = mib[0];
+		r.x[1] = mib[1];
+		r.i[0] = (int64_t)m;
+		tab_row(t, &r, collcell);
 	}
 	free(off);
 	free(mem);

@@ -234,21 +234,21 @@ stats(struct stats *s, const double *v, size_t n)
 
 	memset(s, 0, sizeof *s);
 	s->n = n;
-	s->min = s->max = n > 0 ? v[0] : NAN;
+	s->v[S_MIN] = s->v[S_MAX] = n > 0 ? v[0] : NAN;
 	for (i = 0; i < n; i++) {
 		kahan_add(&k, v[i]);
 		welford_add(&w, v[i]);
-		if (v[i] < s->min)
-			s->min = v[i];
-		if (v[i] > s->max)
-			s->max = v[i];
+		if (v[i] < s->v[S_MIN])
+			s->v[S_MIN] = v[i];
+		if (v[i] > s->v[S_MAX])
+			s->v[S_MAX] = v[i];
 	}
-	s->sum = k.s;
-	s->mean = n > 0 ? k.s / (double)n : NAN;
-	s->std = welford_std(&w);
+	s->v[S_SUM] = k.s;
+	s->v[S_MEAN] = n > 0 ? k.s / (double)n : NAN;
+	s->v[S_STD] = welford_std(&w);
 	m = xreallocarray(NULL, n + 1, sizeof *m);
 	memcpy(m, v, n * sizeof *m);
-	s->median = median(m, n);
+	s->v[S_MEDIAN] = median(m, n);
 	free(m);
 }
 

@@ -123,41 +123,54 @@ cmpksum(const void *a, const void *b)
 	return cmpstream(x[3], y[3]);
 }
 
+/* A kernel's stream: in TraceLens's CSV, a number when it is one. */
+static void
+streamcell(struct table *t, const struct row *r, int i)
+{
+	uint32_t id = r->key[i];
+
+	if (id != NONE && agg_csv) {
+		sb.n = 0;
+		sb_stream(&sb, id, 0);
+		if (sb.n > 0 && sb.p[0] != '\'' && sb.p[0] != '"') {
+			tab_int(t, strtoll(sb.p, NULL, 10));
+			return;
+		}
+	}
+	tab_id(t, id);
+}
+
 /* kernel_summary (5.7). */
 void
 kernels(struct table *t)
 {
-	static const char *const tlc[] = { "Parent op category",
-	    "Parent cpu_op", "Kernel name", "Kernel stream",
-	    "Kernel duration (\xc2\xb5s)_sum",
-	    "Kernel duration (\xc2\xb5s)_count",
-	    "Kernel duration (\xc2\xb5s)_mean",
-	    "Kernel duration (\xc2\xb5s)_min",
-	    "Kernel duration (\xc2\xb5s)_max", "Percent of kernels time (%)",
-	    "Percent of total time (%)", NULL };
-	static const char *const nat[] = { "category", "parent_op", "name",
-	    "stream", "duration_us_sum", "count", "duration_us_mean",
-	    "duration_us_min", "duration_us_max", "percent_of_kernels",
-	    "percent_of_total", NULL };
+#define KD	"Kernel duration (\xc2\xb5s)_"
+	static const struct col cols[] = {
+		{ "category", "Parent op category", COL_ID, 0, 0, 0 },
+		{ "parent_op", "Parent cpu_op", COL_ID, 1, 0, COL_CPU },
+		{ "name", "Kernel name", COL_ID, 2, 0, 0 },
+		{ "stream", "Kernel stream", COL_FN, 3, 0, 0 },
+		{ "duration_us_sum", KD "sum", COL_DBL, 0, 0, COL_US },
+		{ "count", KD "count", COL_INT, 0, 0, 0 },
+		{ "duration_us_mean", KD "mean", COL_DBL, 1, 0, COL_US },
+		{ "duration_us_min", KD "min", COL_DBL, 2, 0, COL_US },
+		{ "duration_us_max", KD "max", COL_DBL, 3, 0, COL_US },
+		{ "percent_of_kernels", "Percent of kernels time (%)", COL_DBL,
+		    4, 0, 0 },
+		{ "percent_of_total", "Percent of total time (%)", COL_DBL, 5,
+		    0, 0 },
+		COLS_END
+	};
+#undef KD
 	struct krow *K;
 	size_t nk, i, j, ng, *off, *perm;
 	struct grouper g = { 4, NULL, 0, 0, NULL, 0 };
 	uint32_t key[4], *grp, *mem, *order;
 	double *d, tot, *sum;
-	int cols = !agg_gpuonly;
+	int cpu = !agg_gpuonly;
+	struct row r;
 
-	if (agg_csv && !cols) {
-		static const char *tlg[12];
-
-		for (i = j = 0; tlc[i] != NULL; i++)
-			if (i != 1)
-				tlg[j++] = tlc[i];
-		tlg[j] = NULL;
-		tab_init(t, agg_tabname[T_KERNELS], agg_sheetname[T_KERNELS],
-		    tlg);
-	} else
-		tab_init(t, agg_tabname[T_KERNELS], agg_sheetname[T_KERNELS],
-		    agg_csv ? tlc : nat);
+	tab_cols(t, T_KERNELS, cols);
 	K = kernel_rows(&nk);
 	if (nk == 0) {
 		agg_empty(t, "no kernels");
@@ -171,7 +184,7 @@ kernels(struct table *t)
 		const struct ev *e = &agg_e[K[i].ev];
 
 		key[0] = K[i].cat;
-		key[1] = cols ? kparent(&K[i]) : NONE;
+		key[1] = cpu ? kparent(&K[i]) : NONE;
 		key[2] = e->name;
 		key[3] = e->stream;
 		grp[i] = (uint32_t)gfind(&g, key);
@@ -184,7 +197,7 @@ kernels(struct table *t)
 	for (i = 0; i < ng; i++)
 		order[i] = (uint32_t)i;
 	kskey = g.key;
-	kscols = cols;
+	kscols = cpu;
 	qsort(order, ng, sizeof *order, cmpksum);
 	sum = xcalloc(ng + 1, sizeof *sum);
 	for (i = 0; i < ng; i++) {
@@ -207,28 +220,15 @@ kernels(struct table *t)
 			if (d[mem[j]] > mx)
 				mx = d[mem[j]];
 		}
-		tab_id(t, kk[0]);
-		if (cols || !agg_csv)
-			tab_id(t, kk[1]);
-		tab_id(t, kk[2]);
-		if (kk[3] == NONE)
-			tab_none(t);
-		else if (agg_csv) {
-			sb.n = 0;
-			sb_stream(&sb, kk[3], 0);
-			if (sb.n > 0 && sb.p[0] != '\'' && sb.p[0] != '"')
-				tab_int(t, strtoll(sb.p, NULL, 10));
-			else
-				tab_id(t, kk[3]);
-		} else
-			tab_id(t, kk[3]);
-		tab_dbl(t, agg_us(s));
-		tab_int(t, (int64_t)m);
-		tab_dbl(t, agg_us(s / (double)m));
-		tab_dbl(t, agg_us(mn));
-		tab_dbl(t, agg_us(mx));
-		tab_dbl(t, s / tot * 100);
-		tab_dbl(t, pct_total(s));
+		memcpy(r.key, kk, 4 * sizeof *kk);
+		r.i[0] = (int64_t)m;
+		r.x[0] = s;
+		r.x[1] = s / (double)m;
+		r.x[2] = mn;
+		r.x[3] = mx;
+		r.x[4] = s / tot * 100;
+		r.x[5] = pct_total(s);
+		tab_row(t, &r, streamcell);
 	}
 	gfree(&g);
 	free(K);
@@ -279,22 +279,29 @@ cmpsrow(const void *a, const void *b)
 void
 short_kernels(struct table *t, struct table *h, int quiet)
 {
-	static const char *const tlc[] = { "Parent cpu_op", "Input dims",
-	    "Input strides", "Concrete Inputs", "Kernel name",
-	    "Short Kernel duration (\xc2\xb5s) sum", "Short Kernel count",
-	    "Short Kernel duration (\xc2\xb5s) mean",
-	    "Short Kernel duration (\xc2\xb5s) percent of total time", NULL };
-	static const char *const tlg[] = { "Kernel name",
-	    "Short Kernel duration (\xc2\xb5s) sum", "Short Kernel count",
-	    "Short Kernel duration (\xc2\xb5s) mean",
-	    "Short Kernel duration (\xc2\xb5s) percent of total time", NULL };
-	static const char *const nat[] = { "parent_op", "input_dims",
-	    "input_strides", "concrete_inputs", "name", "duration_us_sum",
-	    "count", "duration_us_mean", "percent_of_total", NULL };
-	static const char *const tlh[] = { "bin_start", "bin_end", "count",
-	    NULL };
-	static const char *const nath[] = { "bin_start_us", "bin_end_us",
-	    "count", NULL };
+#define SK	"Short Kernel duration (\xc2\xb5s) "
+	static const struct col cols[] = {
+		{ "parent_op", "Parent cpu_op", COL_ID, 0, 0, COL_CPU },
+		{ "input_dims", "Input dims", COL_ARG, 1, 0, COL_CPU },
+		{ "input_strides", "Input strides", COL_ARG, 2, 0, COL_CPU },
+		{ "concrete_inputs", "Concrete Inputs", COL_ARG, 3, 0,
+		    COL_CPU },
+		{ "name", "Kernel name", COL_ID, 4, 0, 0 },
+		{ "duration_us_sum", SK "sum", COL_DBL, 0, 0, COL_US },
+		{ "count", "Short Kernel count", COL_INT, 0, 0, 0 },
+		{ "duration_us_mean", SK "mean", COL_DBL, 1, 0, COL_US },
+		{ "percent_of_total", SK "percent of total time", COL_DBL, 2,
+		    0, 0 },
+		COLS_END
+	};
+#undef SK
+	static const struct col hcols[] = {
+		{ "bin_start_us", "bin_start", COL_DBL, 0, 0, 0 },
+		{ "bin_end_us", "bin_end", COL_DBL, 1, 0, 0 },
+		{ "count", "count", COL_INT, 0, 0, 0 },
+		COLS_END
+	};
+	struct row r;
 	struct krow *K;
 	struct grouper g = { 5, NULL, 0, 0, NULL, 0 };
 	size_t nk, i, j, ns = 0, ng, *off, ndrop = 0;
@@ -303,10 +310,8 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	int64_t *cnt;
 	struct srow *S;
 
-	tab_init(t, agg_tabname[T_SHORT], agg_sheetname[T_SHORT],
-	    agg_csv ? (agg_gpuonly ? tlg : tlc) : nat);
-	tab_init(h, agg_tabname[T_HIST], agg_sheetname[T_HIST],
-	    agg_csv ? tlh : nath);
+	tab_cols(t, T_SHORT, cols);
+	tab_cols(h, T_HIST, hcols);
 	K = kernel_rows(&nk);
 	th = agg_nat ? agg_shortus * 1e3 : agg_shortus;
 	sel = xreallocarray(NULL, nk + 1, sizeof *sel);
@@ -333,9 +338,10 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	cnt = xcalloc((size_t)agg_bins + 1, sizeof *cnt);
 	histogram(v, ns, agg_bins, edges, cnt);
 	for (i = 0; i < (size_t)agg_bins; i++) {
-		tab_dbl(h, edges[i]);
-		tab_dbl(h, edges[i + 1]);
-		tab_int(h, cnt[i]);
+		r.x[0] = edges[i];
+		r.x[1] = edges[i + 1];
+		r.i[0] = cnt[i];
+		tab_row(h, &r, NULL);
 	}
 	free(edges);
 	free(cnt);
@@ -395,16 +401,12 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	for (i = 0; i < ng; i++) {
 		const uint32_t *kk = &g.key[S[i].g * 5];
 
-		if (!agg_csv || !agg_gpuonly) {
-			tab_id(t, kk[0]);
-			for (j = 1; j < 4; j++)
-				tab_arg(t, kk[j]);
-		}
-		tab_id(t, kk[4]);
-		tab_dbl(t, agg_us(S[i].sum));
-		tab_int(t, (int64_t)S[i].count);
-		tab_dbl(t, agg_us(S[i].mean));
-		tab_dbl(t, S[i].pct);
+		memcpy(r.key, kk, 5 * sizeof *kk);
+		r.x[0] = S[i].sum;
+		r.i[0] = (int64_t)S[i].count;
+		r.x[1] = S[i].mean;
+		r.x[2] = S[i].pct;
+		tab_row(t, &r, NULL);
 	}
 	gfree(&g);
 	free(S);

@@ -35,19 +35,30 @@ cmpgrow(const void *a, const void *b)
 void
 opsums(struct table *t, int bycat)
 {
-	static const char *const tlcat[] = { "op category", "Count",
-	    "total_direct_kernel_time_ms", "Percentage (%)",
-	    "Cumulative Percentage (%)", NULL };
-	static const char *const natcat[] = { "category", "count",
-	    "kernel_time_ms", "percent", "cumulative_percent", NULL };
-	static const char *const tlops[] = { "name",
-	    "total_direct_kernel_time_sum", "total_subtree_kernel_time_sum",
-	    "total_direct_kernel_time_ms", "total_subtree_kernel_time_ms",
-	    "Count", "Categories", "Percentage (%)",
-	    "Cumulative Percentage (%)", NULL };
-	static const char *const natops[] = { "name", "count",
-	    "direct_kernel_time_us_sum", "subtree_kernel_time_us_sum",
-	    "categories", "percent", "cumulative_percent", NULL };
+	static const struct col ccols[] = {
+		{ "category", "op category", COL_ID, 0, 0, 0 },
+		{ "count", "Count", COL_INT, 0, 0, 0 },
+		{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0,
+		    0, COL_MS },
+		COLS_PCT(1),
+		COLS_END
+	};
+	static const struct col ocols[] = {
+		{ "name", "name", COL_ID, 0, 0, 0 },
+		{ "count", NULL, COL_INT, 0, 0, 0 },
+		{ "direct_kernel_time_us_sum", "total_direct_kernel_time_sum",
+		    COL_DBL, 0, 0, COL_US },
+		{ "subtree_kernel_time_us_sum",
+		    "total_subtree_kernel_time_sum", COL_DBL, 3, 0, COL_US },
+		{ NULL, "total_direct_kernel_time_ms", COL_DBL, 0, 0, COL_MS },
+		{ NULL, "total_subtree_kernel_time_ms", COL_DBL, 3, 0,
+		    COL_MS },
+		{ NULL, "Count", COL_INT, 0, 0, 0 },
+		{ "categories", "Categories", COL_STR, 0, 0, 0 },
+		COLS_PCT(1),
+		COLS_END
+	};
+	struct row row;
 	struct grouper g = { 1, NULL, 0, 0, NULL, 0 };
 	struct grow *G = NULL;
 	size_t i, j, r, ng, *perm, capg = 0;
@@ -55,11 +66,9 @@ opsums(struct table *t, int bycat)
 	uint32_t k;
 
 	if (bycat)
-		tab_init(t, agg_tabname[T_CATEGORIES],
-		    agg_sheetname[T_CATEGORIES], agg_csv ? tlcat : natcat);
+		tab_cols(t, T_CATEGORIES, ccols);
 	else
-		tab_init(t, agg_tabname[T_OPS], agg_sheetname[T_OPS],
-		    agg_csv ? tlops : natops);
+		tab_cols(t, T_OPS, ocols);
 	if (gpuonly(t))
 		return;
 	launchers();
@@ -104,21 +113,13 @@ opsums(struct table *t, int bycat)
 	for (i = 0; i < ng; i++) {
 		struct grow *p = &G[perm[i]];
 
-		tab_id(t, p->key[0]);
-		if (bycat) {
-			tab_int(t, (int64_t)p->n);
-			tab_dbl(t, ms[i]);
-		} else if (agg_csv) {
-			tab_dbl(t, agg_us(p->d.s));
-			tab_dbl(t, agg_us(p->s.s));
-			tab_dbl(t, ms[i]);
-			tab_dbl(t, agg_ms(p->s.s));
-			tab_int(t, (int64_t)p->n);
-		} else {
-			tab_int(t, (int64_t)p->n);
-			tab_dbl(t, agg_us(p->d.s));
-			tab_dbl(t, agg_us(p->s.s));
-		}
+		row.key[0] = p->key[0];
+		row.i[0] = (int64_t)p->n;
+		row.x[0] = p->d.s;
+		row.x[1] = pct[i];
+		row.x[2] = cum[i];
+		row.x[3] = p->s.s;
+		row.s[0] = &sb;
 		if (!bycat) {
 			/* the distinct categories, sorted */
 			for (r = 1; r < p->ncat; r++)
@@ -145,10 +146,8 @@ opsums(struct table *t, int bycat)
 			}
 			if (agg_csv)
 				sb_char(&sb, ']');
-			tab_sb(t, &sb);
 		}
-		tab_dbl(t, pct[i]);
-		tab_dbl(t, cum[i]);
+		tab_row(t, &row, NULL);
 	}
 	free(G);
 	free(key);
@@ -179,57 +178,55 @@ cmpdu(const void *a, const void *b)
 	return (i > j) - (i < j);
 }
 
-/* ops_unique_args (5.4). */
-void
-unique_args(struct table *t)
+/* The key columns of ops_unique_args and the unified perf summary. */
+#define COLS_OPKEY \
+	{ "name", "name", COL_ID, 0, 0, 0 }, \
+	{ "category", "op category", COL_ID, 1, 0, 0 }, \
+	{ "process_name", "process_name", COL_ID, 2, 0, 0 }, \
+	{ "process_label", "process_label", COL_ID, 3, 0, 0 }, \
+	{ "thread_name", "thread_name", COL_ID, 4, 0, 0 }, \
+	{ "input_dims", "Input Dims", COL_ARG, 5, 0, 0 }, \
+	{ "input_types", "Input type", COL_ARG, 6, 0, 0 }, \
+	{ "input_strides", "Input Strides", COL_ARG, 7, 0, 0 }, \
+	{ "concrete_inputs", "Concrete Inputs", COL_ARG, 8, 0, 0 }
+
+/* An op instance of ops_unique_args or the unified perf summary. */
+struct oprow {
+	uint32_t ev, name, cat;
+	int64_t uid;
+	double time;		/* ticks: the order of the groups */
+	const uint32_t *k;	/* its GPU events */
+	size_t nk;
+};
+
+/* The cells of a group of the rows mem[0..m), with a scratch of m. */
+typedef void opfill(struct row *, const uint32_t *mem, size_t m, double *a);
+
+/*
+ * Group R[0..n) by name, category, process and thread names and the four
+ * argument columns; the groups by their sum of time, descending, then
+ * by first ex_UID; percentages of the time (us when us is set). A row
+ * has the key, count in i[0], ex_UID in i[1], percentages in x[0..1],
+ * the kernel details in s[0..1], and what fill adds.
+ */
+static void
+opgroups(struct table *t, const struct oprow *R, size_t n, int us,
+    opfill *fill)
 {
-	static const char *const tlc[] = { "name", "op category",
-	    "process_name", "process_label", "thread_name", "Input Dims",
-	    "Input type", "Input Strides", "Concrete Inputs",
-	    "operation_count", "total_direct_kernel_time_mean",
-	    "total_subtree_kernel_time_mean",
-	    "total_direct_kernel_time_median",
-	    "total_subtree_kernel_time_median",
-	    "total_direct_kernel_time_std", "total_subtree_kernel_time_std",
-	    "total_direct_kernel_time_min", "total_subtree_kernel_time_min",
-	    "total_direct_kernel_time_max", "total_subtree_kernel_time_max",
-	    "total_direct_kernel_time_sum", "total_subtree_kernel_time_sum",
-	    "ex_UID", "kernel_details_summary", "trunc_kernel_details",
-	    "Percentage (%)", "Cumulative Percentage (%)", NULL };
-	static const char *const nat[] = { "name", "category",
-	    "process_name", "process_label", "thread_name", "input_dims",
-	    "input_types", "input_strides", "concrete_inputs", "count",
-	    "direct_kernel_time_us_mean", "subtree_kernel_time_us_mean",
-	    "direct_kernel_time_us_median", "subtree_kernel_time_us_median",
-	    "direct_kernel_time_us_std", "subtree_kernel_time_us_std",
-	    "direct_kernel_time_us_min", "subtree_kernel_time_us_min",
-	    "direct_kernel_time_us_max", "subtree_kernel_time_us_max",
-	    "direct_kernel_time_us_sum", "subtree_kernel_time_us_sum",
-	    "ex_uid", "kernels", "percent", "cumulative_percent", NULL };
 	struct grouper g = { 9, NULL, 0, 0, NULL, 0 };
-	uint32_t key[9], *grp, *mem;
-	size_t i, j, ng, *off, *perm, *koff;
-	double *sum, *pct, *cum, *a, *b;
+	uint32_t key[9], *grp, *mem, *kev = NULL;
+	size_t i, j, ng, *off, *perm, *koff, nk;
+	double *sum, *pct, *cum, *a;
 	int64_t *uid;
-	struct stats sd, ss;
 	struct sbuf trunc = { NULL, 0, 0 };
-	uint32_t *kev;
+	struct row row;
 
-	tab_init(t, agg_tabname[T_UNIQUE], agg_sheetname[T_UNIQUE],
-	    agg_csv ? tlc : nat);
-	if (gpuonly(t))
-		return;
-	launchers();
-	if (nl == 0) {
-		agg_empty(t, "no kernel launchers");
-		return;
-	}
-	grp = xreallocarray(NULL, nl + 1, sizeof *grp);
-	for (i = 0; i < nl; i++) {
-		const struct ev *e = &agg_e[L[i].ev];
+	grp = xreallocarray(NULL, n + 1, sizeof *grp);
+	for (i = 0; i < n; i++) {
+		const struct ev *e = &agg_e[R[i].ev];
 
-		key[0] = e->name;
-		key[1] = L[i].cat;
+		key[0] = R[i].name;
+		key[1] = R[i].cat;
 		key[2] = evmeta(M_PNAME, e);
 		key[3] = evmeta(M_PLABEL, e);
 		key[4] = evmeta(M_TNAME, e);
@@ -237,79 +234,52 @@ unique_args(struct table *t)
 		grp[i] = (uint32_t)gfind(&g, key);
 	}
 	ng = g.ngroup;
-	members(grp, nl, ng, &off, &mem);
+	members(grp, n, ng, &off, &mem);
 	sum = xcalloc(ng, sizeof *sum);
 	pct = xcalloc(ng, sizeof *pct);
 	cum = xcalloc(ng, sizeof *cum);
 	uid = xcalloc(ng, sizeof *uid);
 	perm = xcalloc(ng, sizeof *perm);
-	a = xcalloc(nl + 1, sizeof *a);
-	b = xcalloc(nl + 1, sizeof *b);
+	a = xcalloc(n + 1, sizeof *a);
 	for (i = 0; i < ng; i++) {
 		struct kahan k = { 0, 0 };
 
 		for (j = off[i]; j < off[i + 1]; j++)
-			kahan_add(&k, L[mem[j]].direct);
+			kahan_add(&k, R[mem[j]].time);
 		sum[i] = k.s;
-		uid[i] = agg_e[L[mem[off[i]]].ev].uid;
+		uid[i] = R[mem[off[i]]].uid;
 		perm[i] = i;
 	}
 	sk = sum;
 	su = uid;
 	qsort(perm, ng, sizeof *perm, cmpdu);
 	for (i = 0; i < ng; i++)
-		a[i] = sum[perm[i]];
+		a[i] = us ? agg_us(sum[perm[i]]) : sum[perm[i]];
 	percents(a, ng, pct, cum);
-	kev = xreallocarray(NULL, nl + 1, sizeof *kev);
-	koff = xcalloc(nl + 2, sizeof *koff);
+	koff = xcalloc(n + 2, sizeof *koff);
 	for (i = 0; i < ng; i++) {
-		size_t gi = perm[i], m = off[gi + 1] - off[gi], n = 0;
-		const uint32_t *kk = &g.key[gi * 9];
+		size_t gi = perm[i], m = off[gi + 1] - off[gi];
 		const uint32_t *mm = mem + off[gi];
-		size_t nk = 0;
 
-		for (j = 0; j < m; j++) {
-			a[j] = L[mm[j]].direct;
-			b[j] = L[mm[j]].subtree;
-			nk += L[mm[j]].nk;
-		}
-		stats(&sd, a, m);
-		stats(&ss, b, m);
+		for (nk = 0, j = 0; j < m; j++)
+			nk += R[mm[j]].nk;
 		kev = xreallocarray(kev, nk + 1, sizeof *kev);
-		for (j = 0; j < m; j++) {
-			koff[j] = n;
-			memcpy(kev + n, lk + L[mm[j]].k0,
-			    L[mm[j]].nk * sizeof *kev);
-			n += L[mm[j]].nk;
+		for (nk = 0, j = 0; j < m; j++) {
+			koff[j] = nk;
+			memcpy(kev + nk, R[mm[j]].k, R[mm[j]].nk * sizeof *kev);
+			nk += R[mm[j]].nk;
 		}
-		koff[m] = n;
+		koff[m] = nk;
 		kdsummary(&kdfull, &trunc, kev, koff, m);
-		tab_id(t, kk[0]);
-		tab_id(t, kk[1]);
-		tab_id(t, kk[2]);
-		tab_id(t, kk[3]);
-		tab_id(t, kk[4]);
-		for (j = 0; j < 4; j++)
-			tab_arg(t, kk[5 + j]);
-		tab_int(t, (int64_t)m);
-		tab_dbl(t, agg_us(sd.mean));
-		tab_dbl(t, agg_us(ss.mean));
-		tab_dbl(t, agg_us(sd.median));
-		tab_dbl(t, agg_us(ss.median));
-		tab_dbl(t, agg_us(sd.std));
-		tab_dbl(t, agg_us(ss.std));
-		tab_dbl(t, agg_us(sd.min));
-		tab_dbl(t, agg_us(ss.min));
-		tab_dbl(t, agg_us(sd.max));
-		tab_dbl(t, agg_us(ss.max));
-		tab_dbl(t, agg_us(sd.sum));
-		tab_dbl(t, agg_us(ss.sum));
-		tab_int(t, uid[gi]);
-		tab_sb(t, &kdfull);
-		if (agg_csv)
-			tab_sb(t, &trunc);
-		tab_dbl(t, pct[i]);
-		tab_dbl(t, cum[i]);
+		memcpy(row.key, &g.key[gi * 9], 9 * sizeof *row.key);
+		row.i[0] = (int64_t)m;
+		row.i[1] = uid[gi];
+		row.x[0] = pct[i];
+		row.x[1] = cum[i];
+		row.s[0] = &kdfull;
+		row.s[1] = &trunc;
+		fill(&row, mm, m, a);
+		tab_row(t, &row, NULL);
 	}
 	gfree(&g);
 	free(grp);
@@ -321,10 +291,73 @@ unique_args(struct table *t)
 	free(uid);
 	free(perm);
 	free(a);
-	free(b);
 	free(kev);
 	free(koff);
 	free(trunc.p);
+}
+
+/* Statistics of the direct and the subtree kernel time of launchers. */
+static void
+lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
+{
+	size_t j;
+
+	for (j = 0; j < m; j++)
+		a[j] = L[mm[j]].direct;
+	stats(&r->st[0], a, m);
+	for (j = 0; j < m; j++)
+		a[j] = L[mm[j]].subtree;
+	stats(&r->st[1], a, m);
+}
+
+/* ops_unique_args (5.4). */
+void
+unique_args(struct table *t)
+{
+#define TIMES(nat, tl, s) \
+	{ "direct_kernel_time_us_" nat, "total_direct_kernel_time_" tl, \
+	    COL_STAT, 0, (s), COL_US }, \
+	{ "subtree_kernel_time_us_" nat, "total_subtree_kernel_time_" tl, \
+	    COL_STAT, 1, (s), COL_US }
+	static const struct col cols[] = {
+		COLS_OPKEY,
+		{ "count", "operation_count", COL_INT, 0, 0, 0 },
+		TIMES("mean", "mean", S_MEAN),
+		TIMES("median", "median", S_MEDIAN),
+		TIMES("std", "std", S_STD),
+		TIMES("min", "min", S_MIN),
+		TIMES("max", "max", S_MAX),
+		TIMES("sum", "sum", S_SUM),
+		{ "ex_uid", "ex_UID", COL_INT, 1, 0, 0 },
+		{ "kernels", "kernel_details_summary", COL_STR, 0, 0, 0 },
+		{ NULL, "trunc_kernel_details", COL_STR, 1, 0, 0 },
+		COLS_PCT(0),
+		COLS_END
+	};
+#undef TIMES
+	struct oprow *R;
+	size_t i;
+
+	tab_cols(t, T_UNIQUE, cols);
+	if (gpuonly(t))
+		return;
+	launchers();
+	if (nl == 0) {
+		agg_empty(t, "no kernel launchers");
+		return;
+	}
+	R = xcalloc(nl, sizeof *R);
+	for (i = 0; i < nl; i++) {
+		R[i].ev = L[i].ev;
+		R[i].name = agg_e[L[i].ev].name;
+		R[i].cat = L[i].cat;
+		R[i].uid = agg_e[L[i].ev].uid;
+		R[i].time = L[i].direct;
+		R[i].k = lk + L[i].k0;
+		R[i].nk = L[i].nk;
+	}
+	opgroups(t, R, nl, 0, lfill);
+	free(R);
 }
 
 /* The unified perf summary (5.5). */
@@ -633,196 +666,114 @@ unified_rows(void)
 	}
 }
 
+/* Statistics of the unified rows: duration, TB/s, TFLOPS/s, kernel time. */
+static void
+ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
+{
+	uint32_t spec = NONE, params = NONE, pi;
+	double gf = NAN, by = NAN;
+	size_t j;
+
+	for (j = 0; j < m; j++)
+		a[j] = agg_e[U[mm[j]].ev].dur;
+	stats(&r->st[0], a, m);
+	for (j = 0; j < m; j++)
+		a[j] = U[mm[j]].tbs;
+	stats_nan(&r->st[1], a, m);
+	for (j = 0; j < m; j++)
+		a[j] = U[mm[j]].tflops;
+	stats_nan(&r->st[2], a, m);
+	for (j = 0; j < m; j++)
+		a[j] = U[mm[j]].ktime;
+	stats(&r->st[3], a, m);
+	/* The first values that are there. */
+	for (j = 0; j < m; j++) {
+		if ((pi = agg_e[U[mm[j]].ev].perf) == NONE)
+			continue;
+		if (isnan(gf))
+			gf = agg_perf[pi].gflops;
+		if (isnan(by))
+			by = agg_perf[pi].bytes;
+		if (spec == NONE)
+			spec = agg_perf[pi].spec;
+		if (params == NONE)
+			params = agg_perf[pi].params;
+	}
+	r->x[2] = gf;
+	r->x[3] = by / (1024 * 1024);
+	r->x[4] = gf * 1e9 / by;
+	r->key[9] = spec;
+	r->key[10] = params;
+	r->i[2] = U[mm[0]].model != 0;
+}
+
 void
 unified(struct table *t)
 {
-	static const char *const tlc[] = { "name", "op category",
-	    "process_name", "process_label", "thread_name", "Input Dims",
-	    "Input type", "Input Strides", "Concrete Inputs", "ex_UID",
-	    "operation_count", "total_duration_us", "mean_duration_us",
-	    "std_duration_us", "GFLOPS", "Data Moved (MB)", "FLOPS/Byte",
-	    "Compute Spec", "TB/s_mean", "TB/s_std", "TFLOPS/s_mean",
-	    "TFLOPS/s_std", "Kernel Time (\xc2\xb5s)_mean",
-	    "Kernel Time (\xc2\xb5s)_std", "Kernel Time (\xc2\xb5s)_sum",
-	    "duration_us_median", "duration_us_min", "duration_us_max",
-	    "TB/s_median", "TB/s_min", "TB/s_max", "TFLOPS/s_median",
-	    "TFLOPS/s_min", "TFLOPS/s_max", "Kernel Time (\xc2\xb5s)_median",
-	    "Kernel Time (\xc2\xb5s)_min", "Kernel Time (\xc2\xb5s)_max",
-	    "kernel_details_summary", "trunc_kernel_details", "perf_params",
-	    "has_perf_model", "Percentage (%)", "Cumulative Percentage (%)",
-	    NULL };
-	static const char *const nat[] = { "name", "category",
-	    "process_name", "process_label", "thread_name", "input_dims",
-	    "input_types", "input_strides", "concrete_inputs", "ex_uid",
-	    "count", "duration_us_sum", "duration_us_mean", "duration_us_std",
-	    "gflop", "data_moved_mib", "flop_per_byte", "compute_spec",
-	    "tb_per_s_mean", "tb_per_s_std", "tflop_per_s_mean",
-	    "tflop_per_s_std", "kernel_time_us_mean", "kernel_time_us_std",
-	    "kernel_time_us_sum", "duration_us_median", "duration_us_min",
-	    "duration_us_max", "tb_per_s_median", "tb_per_s_min",
-	    "tb_per_s_max", "tflop_per_s_median", "tflop_per_s_min",
-	    "tflop_per_s_max", "kernel_time_us_median", "kernel_time_us_min",
-	    "kernel_time_us_max", "kernels", "perf_params",
-	    "has_perf_model", "percent", "cumulative_percent", NULL };
-	struct grouper g = { 9, NULL, 0, 0, NULL, 0 };
-	uint32_t key[9], *grp, *mem, *kev;
-	size_t i, j, ng, *off, *perm, *koff, nk;
-	double *ks, *pct, *cum, *a;
-	int64_t *uid;
-	struct stats sdur, stb, stf, skt;
-	struct sbuf trunc = { NULL, 0, 0 };
+#define KT	"Kernel Time (\xc2\xb5s)_"
+#define STAT3(nat, tl, i, f) \
+	{ nat "median", tl "median", COL_STAT, (i), S_MEDIAN, (f) }, \
+	{ nat "min", tl "min", COL_STAT, (i), S_MIN, (f) }, \
+	{ nat "max", tl "max", COL_STAT, (i), S_MAX, (f) }
+	static const struct col cols[] = {
+		COLS_OPKEY,
+		{ "ex_uid", "ex_UID", COL_INT, 1, 0, 0 },
+		{ "count", "operation_count", COL_INT, 0, 0, 0 },
+		{ "duration_us_sum", "total_duration_us", COL_STAT, 0, S_SUM,
+		    COL_US },
+		{ "duration_us_mean", "mean_duration_us", COL_STAT, 0, S_MEAN,
+		    COL_US },
+		{ "duration_us_std", "std_duration_us", COL_STAT, 0, S_STD,
+		    COL_US },
+		{ "gflop", "GFLOPS", COL_DBL, 2, 0, 0 },
+		{ "data_moved_mib", "Data Moved (MB)", COL_DBL, 3, 0, 0 },
+		{ "flop_per_byte", "FLOPS/Byte", COL_DBL, 4, 0, 0 },
+		{ "compute_spec", "Compute Spec", COL_ID, 9, 0, 0 },
+		{ "tb_per_s_mean", "TB/s_mean", COL_STAT, 1, S_MEAN, 0 },
+		{ "tb_per_s_std", "TB/s_std", COL_STAT, 1, S_STD, 0 },
+		{ "tflop_per_s_mean", "TFLOPS/s_mean", COL_STAT, 2, S_MEAN, 0 },
+		{ "tflop_per_s_std", "TFLOPS/s_std", COL_STAT, 2, S_STD, 0 },
+		{ "kernel_time_us_mean", KT "mean", COL_STAT, 3, S_MEAN,
+		    COL_US },
+		{ "kernel_time_us_std", KT "std", COL_STAT, 3, S_STD, COL_US },
+		{ "kernel_time_us_sum", KT "sum", COL_STAT, 3, S_SUM, COL_US },
+		STAT3("duration_us_", "duration_us_", 0, COL_US),
+		STAT3("tb_per_s_", "TB/s_", 1, 0),
+		STAT3("tflop_per_s_", "TFLOPS/s_", 2, 0),
+		STAT3("kernel_time_us_", KT, 3, COL_US),
+		{ "kernels", "kernel_details_summary", COL_STR, 0, 0, 0 },
+		{ NULL, "trunc_kernel_details", COL_STR, 1, 0, 0 },
+		{ "perf_params", "perf_params", COL_ARG, 10, 0, 0 },
+		{ "has_perf_model", "has_perf_model", COL_BOOL, 2, 0, 0 },
+		COLS_PCT(0),
+		COLS_END
+	};
+#undef KT
+#undef STAT3
+	struct oprow *R;
+	size_t i;
 
-	tab_init(t, agg_tabname[T_UNIFIED], agg_sheetname[T_UNIFIED],
-	    agg_csv ? tlc : nat);
+	tab_cols(t, T_UNIFIED, cols);
 	if (gpuonly(t))
 		return;
 	launchers();
 	unified_rows();
-	if (nu == 0) {
+	if (nu == 0)
 		agg_empty(t, "no ops that launch GPU work");
-		goto out;
-	}
-	grp = xreallocarray(NULL, nu + 1, sizeof *grp);
-	for (i = 0; i < nu; i++) {
-		const struct ev *e = &agg_e[U[i].ev];
-
-		key[0] = U[i].name;
-		key[1] = U[i].cat;
-		key[2] = evmeta(M_PNAME, e);
-		key[3] = evmeta(M_PLABEL, e);
-		key[4] = evmeta(M_TNAME, e);
-		memcpy(key + 5, e->arg, sizeof e->arg);
-		grp[i] = (uint32_t)gfind(&g, key);
-	}
-	ng = g.ngroup;
-	members(grp, nu, ng, &off, &mem);
-	ks = xcalloc(ng, sizeof *ks);
-	pct = xcalloc(ng, sizeof *pct);
-	cum = xcalloc(ng, sizeof *cum);
-	uid = xcalloc(ng, sizeof *uid);
-	perm = xcalloc(ng, sizeof *perm);
-	a = xcalloc(nu + 1, sizeof *a);
-	for (i = 0; i < ng; i++) {
-		struct kahan k = { 0, 0 };
-
-		for (j = off[i]; j < off[i + 1]; j++)
-			kahan_add(&k, U[mem[j]].ktime);
-		ks[i] = k.s;
-		uid[i] = U[mem[off[i]]].uid;
-		perm[i] = i;
-	}
-	sk = ks;
-	su = uid;
-	qsort(perm, ng, sizeof *perm, cmpdu);
-	for (i = 0; i < ng; i++)
-		a[i] = agg_us(ks[perm[i]]);
-	percents(a, ng, pct, cum);
-	koff = xcalloc(nu + 2, sizeof *koff);
-	kev = NULL;
-	for (i = 0; i < ng; i++) {
-		size_t gi = perm[i], m = off[gi + 1] - off[gi], n = 0;
-		const uint32_t *kk = &g.key[gi * 9];
-		const uint32_t *mm = mem + off[gi];
-		const struct perf *pf = NULL;
-		uint32_t spec = NONE, params = NONE;
-		double gf = NAN, by = NAN;
-
-		for (j = 0; j < m; j++)
-			a[j] = agg_e[U[mm[j]].ev].dur;
-		stats(&sdur, a, m);
-		for (j = 0; j < m; j++)
-			a[j] = U[mm[j]].tbs;
-		stats_nan(&stb, a, m);
-		for (j = 0; j < m; j++)
-			a[j] = U[mm[j]].tflops;
-		stats_nan(&stf, a, m);
-		for (j = 0; j < m; j++)
-			a[j] = U[mm[j]].ktime;
-		stats(&skt, a, m);
-		/* The first values that are there. */
-		for (j = 0; j < m; j++) {
-			uint32_t pi = agg_e[U[mm[j]].ev].perf;
-
-			if (pi == NONE)
-				continue;
-			pf = &agg_perf[pi];
-			if (isnan(gf))
-				gf = pf->gflops;
-			if (isnan(by))
-				by = pf->bytes;
-			if (spec == NONE)
-				spec = pf->spec;
-			if (params == NONE)
-				params = pf->params;
+	else {
+		R = xcalloc(nu, sizeof *R);
+		for (i = 0; i < nu; i++) {
+			R[i].ev = U[i].ev;
+			R[i].name = U[i].name;
+			R[i].cat = U[i].cat;
+			R[i].uid = U[i].uid;
+			R[i].time = U[i].ktime;
+			R[i].k = uk + U[i].k0;
+			R[i].nk = U[i].nk;
 		}
-		for (nk = 0, j = 0; j < m; j++)
-			nk += U[mm[j]].nk;
-		kev = xreallocarray(kev, nk + 1, sizeof *kev);
-		for (j = 0; j < m; j++) {
-			koff[j] = n;
-			memcpy(kev + n, uk + U[mm[j]].k0,
-			    U[mm[j]].nk * sizeof *kev);
-			n += U[mm[j]].nk;
-		}
-		koff[m] = n;
-		kdsummary(&kdfull, &trunc, kev, koff, m);
-		tab_id(t, kk[0]);
-		tab_id(t, kk[1]);
-		tab_id(t, kk[2]);
-		tab_id(t, kk[3]);
-		tab_id(t, kk[4]);
-		for (j = 0; j < 4; j++)
-			tab_arg(t, kk[5 + j]);
-		tab_int(t, uid[gi]);
-		tab_int(t, (int64_t)m);
-		tab_dbl(t, agg_us(sdur.sum));
-		tab_dbl(t, agg_us(sdur.mean));
-		tab_dbl(t, agg_us(sdur.std));
-		tab_dbl(t, gf);
-		tab_dbl(t, by / (1024 * 1024));
-		tab_dbl(t, gf * 1e9 / by);
-		tab_id(t, spec);
-		tab_dbl(t, stb.mean);
-		tab_dbl(t, stb.std);
-		tab_dbl(t, stf.mean);
-		tab_dbl(t, stf.std);
-		tab_dbl(t, agg_us(skt.mean));
-		tab_dbl(t, agg_us(skt.std));
-		tab_dbl(t, agg_us(skt.sum));
-		tab_dbl(t, agg_us(sdur.median));
-		tab_dbl(t, agg_us(sdur.min));
-		tab_dbl(t, agg_us(sdur.max));
-		tab_dbl(t, stb.median);
-		tab_dbl(t, stb.min);
-		tab_dbl(t, stb.max);
-		tab_dbl(t, stf.median);
-		tab_dbl(t, stf.min);
-		tab_dbl(t, stf.max);
-		tab_dbl(t, agg_us(skt.median));
-		tab_dbl(t, agg_us(skt.min));
-		tab_dbl(t, agg_us(skt.max));
-		tab_sb(t, &kdfull);
-		if (agg_csv)
-			tab_sb(t, &trunc);
-		tab_arg(t, params);
-		tab_bool(t, U[mm[0]].model != 0);
-		tab_dbl(t, pct[i]);
-		tab_dbl(t, cum[i]);
+		opgroups(t, R, nu, 1, ufill);
+		free(R);
 	}
-	gfree(&g);
-	free(grp);
-	free(mem);
-	free(off);
-	free(ks);
-	free(pct);
-	free(cum);
-	free(uid);
-	free(perm);
-	free(a);
-	free(kev);
-	free(koff);
-out:
-	free(trunc.p);
 	free(visited);
 	free(pmbelow);
 	free(solecount);

@@ -30,6 +30,76 @@ tab_init(struct table *t, const char *name, const char *sheet,
 	memcpy(t->col, cols, n * sizeof *t->col);
 }
 
+/* The column is in this output. */
+static int
+shown(const struct col *c)
+{
+	if (agg_csv && (c->tl == NULL || ((c->flags & COL_CPU) &&
+	    agg_gpuonly)))
+		return 0;
+	return agg_csv || c->nat != NULL;
+}
+
+void
+tab_cols(struct table *t, int which, const struct col *cols)
+{
+	size_t n;
+
+	memset(t, 0, sizeof *t);
+	t->name = agg_tabname[which];
+	t->sheet = agg_sheetname[which];
+	t->cols = cols;
+	for (n = 0; cols[n].nat != NULL || cols[n].tl != NULL; n++)
+		;
+	t->col = xcalloc(n + 1, sizeof *t->col);
+	for (n = 0; cols[n].nat != NULL || cols[n].tl != NULL; n++)
+		if (shown(&cols[n]))
+			t->col[t->ncol++] = agg_csv ? cols[n].tl : cols[n].nat;
+}
+
+void
+tab_row(struct table *t, const struct row *r, colfn *fn)
+{
+	const struct col *c;
+	double v;
+
+	for (c = t->cols; c->nat != NULL || c->tl != NULL; c++) {
+		if (!shown(c))
+			continue;
+		switch (c->kind) {
+		case COL_ID:
+			tab_id(t, r->key[c->i]);
+			continue;
+		case COL_ARG:
+			tab_arg(t, r->key[c->i]);
+			continue;
+		case COL_INT:
+			tab_int(t, r->i[c->i]);
+			continue;
+		case COL_STR:
+			tab_sb(t, r->s[c->i]);
+			continue;
+		case COL_BOOL:
+			tab_bool(t, r->i[c->i] != 0);
+			continue;
+		case COL_FN:
+			fn(t, r, c->i);
+			continue;
+		case COL_DBL:
+			v = r->x[c->i];
+			break;
+		default:
+			v = r->st[c->i].v[c->s];
+			break;
+		}
+		if (c->flags & COL_US)
+			v = agg_us(v);
+		else if (c->flags & COL_MS)
+			v = agg_ms(v);
+		tab_dbl(t, v);
+	}
+}
+
 void
 tab_free(struct table *t)
 {

@@ -19,18 +19,20 @@
 void
 timeline(struct table *t)
 {
-	static const char *const tl[] = { "type", "time ms", "percent",
-	    NULL };
-	static const char *const nat[] = { "type", "time_ms", "percent",
-	    NULL };
+	static const struct col cols[] = {
+		{ "type", "type", COL_ID, 0, 0, 0 },
+		{ "time_ms", "time ms", COL_DBL, 0, 0, COL_MS },
+		{ "percent", "percent", COL_DBL, 1, 0, 0 },
+		COLS_END
+	};
+	struct row r;
 	struct iv *comp, *comm, *mem, *all, *x, *y;
 	size_t nc = 0, nm = 0, ny = 0, na = 0, nx, i, n = 0;
 	double v[9], tot;
 	const char *names[9];
 	int k = 0;
 
-	tab_init(t, agg_tabname[T_TIMELINE], agg_sheetname[T_TIMELINE],
-	    agg_csv ? tl : nat);
+	tab_cols(t, T_TIMELINE, cols);
 	totaltime = NAN;
 	for (i = 0; i < agg_ngts; i++)
 		if (agg_unlinked || (agg_e[agg_gts[i]].flags & F_LINKED))
@@ -105,9 +107,10 @@ timeline(struct table *t)
 	names[k] = "total_memcpy_time";
 	v[k++] = agg_ivlen(mem, nm);
 	for (i = 0; i < (size_t)k; i++) {
-		tab_cstr(t, names[i]);
-		tab_dbl(t, agg_ms(v[i]));
-		tab_dbl(t, v[i] / tot * 100);
+		r.key[0] = idstr(names[i]);
+		r.x[0] = v[i];
+		r.x[1] = v[i] / tot * 100;
+		tab_row(t, &r, NULL);
 	}
 	free(comp);
 	free(comm);
