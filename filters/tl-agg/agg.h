@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../../common/intern.h"
+#include "../../common/pyfmt.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
@@ -147,16 +149,23 @@ void agg_freeall(void);
 uint32_t agg_meta(int what, uint32_t pid, uint32_t tid);
 enum { M_PNAME, M_PLABEL, M_TNAME };
 
-/* Growable byte buffer. */
-struct sbuf {
-	char *p;
-	size_t n, cap;
-};
-void sb_add(struct sbuf *, const char *s, size_t n);
-void sb_puts(struct sbuf *, const char *s);
-void sb_char(struct sbuf *, char c);
-void sb_printf(struct sbuf *, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Text built in memory: a tl_out with no file (tsv.h). */
+#define MEMOUT	{ -1, "memory", NULL, 0, 0 }
+static inline void
+sb_puts(struct tl_out *o, const char *s)
+{
+	tl_out_raw(o, s, strlen(s));
+}
+/* The text as a C string (a NUL after it, not counted). */
+static inline const char *
+sb_cstr(struct tl_out *o)
+{
+	tl_out_char(o, '\0');
+	o->n--;
+	return o->buf;
+}
+/* JSON arrays as the tuples TraceLens's list_to_tuple makes. */
+#define PYTUPLES	(TL_PY_TUPLES | TL_PY_TUPLES_ALL)
 
 /* num.c: numbers as pandas and numpy compute and print them. */
 struct kahan {
@@ -188,16 +197,10 @@ double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
 double np_std(const double *, size_t);		/* population */
 double median(double *, size_t);		/* reorders the array */
 double np_round2(double);
-void sb_pyfloat(struct sbuf *, double);		/* Python repr */
-void sb_double(struct sbuf *, double);		/* stream form */
 void histogram(const double *v, size_t n, int bins, double *edges,
     int64_t *count);
 
-/* repr.c: JSON text as Python shows it, and as JSON. */
-/* Python repr of a JSON value; lists as tuples when tuples is set. */
-int sb_pyjson(struct sbuf *, const char *js, size_t n, int tuples);
-void sb_pystr(struct sbuf *, const char *s, size_t n);
-void sb_jsonstr(struct sbuf *, const char *s, size_t n);
+/* repr.c: JSON helpers. */
 /* Python str() of s cut to at most n code points: 1 if it was cut. */
 int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
 /*
@@ -207,7 +210,7 @@ int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
 int json_get(const char *js, size_t n, const char *key, const char **v,
     size_t *vn);
 /* A JSON value that is a string: its decoded bytes into sb, 1. */
-int json_string(struct sbuf *, const char *v, size_t n);
+int json_string(struct tl_out *, const char *v, size_t n);
 
 /* category.c: TraceLens's op categories. */
 struct opcat {
@@ -249,7 +252,7 @@ struct table {
 	const struct col *cols;	/* the declared columns, or NULL */
 	struct cell *c;
 	size_t ncell, capcell;
-	struct sbuf s;
+	struct tl_out s;
 	int skip;		/* TraceLens writes no file */
 	int blank;		/* TraceLens's CSV is a lone newline */
 };
@@ -261,7 +264,7 @@ void tab_int(struct table *, int64_t);
 void tab_dbl(struct table *, double);	/* NaN is empty */
 void tab_str(struct table *, const char *, size_t);
 void tab_cstr(struct table *, const char *);	/* NULL is empty */
-void tab_sb(struct table *, const struct sbuf *);
+void tab_sb(struct table *, const struct tl_out *);
 void tab_id(struct table *, uint32_t);	/* interned, NONE is empty */
 void tab_none(struct table *);
 void tab_bool(struct table *, int);
@@ -301,7 +304,7 @@ struct row {
 	int64_t i[3];
 	double x[8];
 	struct stats st[4];
-	const struct sbuf *s[2];
+	const struct tl_out *s[2];
 };
 typedef void colfn(struct table *, const struct row *, int i);
 void tab_cols(struct table *, int which, const struct col *cols);
@@ -349,12 +352,12 @@ extern double totaltime;	/* of the timeline, ticks; NaN if none */
 extern uint64_t nkdskip;	/* instances left out of kernel details */
 extern struct iv *ivbuf;
 extern size_t capiv;
-extern struct sbuf sb, sb2, kdfull;
+extern struct tl_out sb, sb2, kdfull;
 uint32_t idstr(const char *s);
 int cmpid(uint32_t a, uint32_t b);
-void sb_stream(struct sbuf *b, uint32_t id, int json);
-void sb_np(struct sbuf *b, double ticks);
-void kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
+void sb_stream(struct tl_out *b, uint32_t id, int json);
+void sb_np(struct tl_out *b, double ticks);
+void kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
     const size_t *off, size_t n);
 void tab_arg(struct table *t, uint32_t id);
 uint32_t evmeta(int what, const struct ev *e);	/* "Unknown" if none */

@@ -102,16 +102,16 @@ collcell(struct table *t, const struct row *r, int j)
 	if (j == 9) {
 		sb_stream(&sb, r->key[j], 0);
 		if (nanfloat[j] && sb.n > 0 &&
-		    strspn(sb.p, "-0123456789") == sb.n)
+		    strspn(sb_cstr(&sb), "-0123456789") == sb.n)
 			sb_puts(&sb, ".0");
-	} else if (sb_pyjson(&sb, s, sn, 1) < 0)
-		sb_add(&sb, s, sn);
-	else if (sb.p[0] == '\'' || sb.p[0] == '"') {
+	} else if (tl_out_pyjson(&sb, s, sn, PYTUPLES) < 0)
+		tl_out_raw(&sb, s, sn);
+	else if (sb.buf[0] == '\'' || sb.buf[0] == '"') {
 		/* strings are cells without quotes */
 		sb.n = 0;
 		json_string(&sb, s, sn);
 	} else if (nanfloat[j] && sb.n > 0 &&
-	    strspn(sb.p, "-0123456789") == sb.n)
+	    strspn(sb_cstr(&sb), "-0123456789") == sb.n)
 		sb_puts(&sb, ".0");
 	tab_sb(t, &sb);
 }
@@ -184,8 +184,8 @@ collectives(struct table *t)
 
 				nm = agg_str(e->name, &nn);
 				sb.n = 0;
-				sb_add(&sb, nm, nn);
-				if (strstr(sb.p, "cross_device_reduce") !=
+				tl_out_raw(&sb, nm, nn);
+				if (strstr(sb_cstr(&sb), "cross_device_reduce") !=
 				    NULL)
 					key[j] = idstr("\"allreduce\"");
 			}
@@ -250,7 +250,7 @@ collectives(struct table *t)
 		if (kk[4] != NONE) {
 			s = agg_str(kk[4], &sn);
 			if (json_string(&sb, s, sn))
-				b = bpe(sb.p, sb.n);
+				b = bpe(sb.buf, sb.n);
 		}
 		for (w = 0; w < 2; w++) {
 			mib[w] = NAN;

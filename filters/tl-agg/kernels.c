@@ -132,8 +132,8 @@ streamcell(struct table *t, const struct row *r, int i)
 	if (id != NONE && agg_csv) {
 		sb.n = 0;
 		sb_stream(&sb, id, 0);
-		if (sb.n > 0 && sb.p[0] != '\'' && sb.p[0] != '"') {
-			tab_int(t, strtoll(sb.p, NULL, 10));
+		if (sb.n > 0 && sb.buf[0] != '\'' && sb.buf[0] != '"') {
+			tab_int(t, strtoll(sb_cstr(&sb), NULL, 10));
 			return;
 		}
 	}
@@ -323,10 +323,11 @@ short_kernels(struct table *t, struct table *h, int quiet)
 		}
 	if (ns == 0) {
 		if (agg_single) {
-			sb.n = 0;
-			sb_printf(&sb, "no kernels shorter than %g us",
-			    agg_shortus);
-			agg_empty(agg_single == T_HIST + 1 ? h : t, sb.p);
+			char why[64];
+
+			snprintf(why, sizeof why,
+			    "no kernels shorter than %g us", agg_shortus);
+			agg_empty(agg_single == T_HIST + 1 ? h : t, why);
 		}
 		t->blank = 1;
 		free(K);

@@ -53,7 +53,7 @@ static struct tl_warns warns;
 static struct tl_hdr hdr;	/* the first stream's */
 static uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 static size_t capcls;
-static struct sbuf tmp;
+static struct tl_out tmp = MEMOUT;
 
 /* Fields that take few values, in runs (host and GPU rows alternate). */
 static struct tl_intern_last lastpid = TL_INTERN_LAST,
@@ -111,50 +111,6 @@ agg_find(const char *s)
 	uint32_t id = tl_intern_find(agg_in, s, strlen(s));
 
 	return id == UINT32_MAX ? NONE : id;
-}
-
-void
-sb_add(struct sbuf *b, const char *s, size_t n)
-{
-	xgrow(&b->p, &b->cap, b->n + n + 1, 1);
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-}
-
-void
-sb_puts(struct sbuf *b, const char *s)
-{
-	sb_add(b, s, strlen(s));
-}
-
-void
-sb_char(struct sbuf *b, char c)
-{
-	sb_add(b, &c, 1);
-}
-
-void
-sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-	int k;
-
-	va_start(ap, fmt);
-	k = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (k < 0)
-		return;
-	if ((size_t)k < sizeof buf) {
-		sb_add(b, buf, (size_t)k);
-		return;
-	}
-	xgrow(&b->p, &b->cap, b->n + (size_t)k + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
-	va_end(ap);
-	b->n += (size_t)k;
 }
 
 static uint64_t
@@ -359,11 +315,11 @@ metarow(struct tl_tsv *t)
 	if (!json_string(&tmp, v, vn)) {
 		/* A number or another value: as Python's str() shows it. */
 		tmp.n = 0;
-		if (sb_pyjson(&tmp, v, vn, 0) < 0)
+		if (tl_out_pyjson(&tmp, v, vn, 0) < 0)
 			return;
 	}
 	mset(mkey(what, intern(t, C_PID), intern(t, C_TID)),
-	    tl_intern(agg_in, tmp.p, tmp.n));
+	    tl_intern(agg_in, tmp.buf, tmp.n));
 }
 
 static int
@@ -841,5 +797,5 @@ agg_freeall(void)
 	free(fuid);
 	tl_hdr_free(&hdr);
 	free(agg_tracename);
-	free(tmp.p);
+	free(tmp.buf);
 }

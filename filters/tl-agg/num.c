@@ -137,24 +137,6 @@ np_round2(double x)
 	return rint(x * 100.0) / 100.0;
 }
 
-void
-sb_pyfloat(struct sbuf *b, double v)
-{
-	char buf[48];
-	int n = tl_py_float(buf, sizeof buf, v);
-
-	sb_add(b, buf, (size_t)n);
-}
-
-void
-sb_double(struct sbuf *b, double v)
-{
-	char buf[48];
-	int n = tl_fmt_double(buf, sizeof buf, v);
-
-	sb_add(b, buf, (size_t)n);
-}
-
 /*
  * numpy.histogram(v, bins): equal bins from min to max (widened by 0.5
  * on each side when they are equal); edges as linspace makes them; a

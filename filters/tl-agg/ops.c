@@ -131,7 +131,7 @@ opsums(struct table *t, int bycat)
 				}
 			sb.n = 0;
 			if (agg_csv)
-				sb_char(&sb, '[');
+				tl_out_char(&sb, '[');
 			for (r = 0; r < p->ncat; r++) {
 				const char *s;
 				size_t n;
@@ -140,12 +140,12 @@ opsums(struct table *t, int bycat)
 				if (r > 0)
 					sb_puts(&sb, agg_csv ? ", " : ",");
 				if (agg_csv)
-					sb_pystr(&sb, s, n);
+					tl_out_pystr(&sb, s, n);
 				else
-					sb_add(&sb, s, n);
+					tl_out_raw(&sb, s, n);
 			}
 			if (agg_csv)
-				sb_char(&sb, ']');
+				tl_out_char(&sb, ']');
 		}
 		tab_row(t, &row, NULL);
 	}
@@ -218,7 +218,7 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 	size_t i, j, ng, *off, *perm, *koff, nk;
 	double *sum, *pct, *cum, *a;
 	int64_t *uid;
-	struct sbuf trunc = { NULL, 0, 0 };
+	struct tl_out trunc = MEMOUT;
 	struct row row;
 
 	grp = xreallocarray(NULL, n + 1, sizeof *grp);
@@ -293,7 +293,7 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 	free(a);
 	free(kev);
 	free(koff);
-	free(trunc.p);
+	free(trunc.buf);
 }
 
 /* Statistics of the direct and the subtree kernel time of launchers. */
@@ -654,13 +654,13 @@ unified_rows(void)
 			size_t n;
 
 			s = agg_str(agg_e[p].name, &n);
-			sb_add(&sb, s, n);
+			tl_out_raw(&sb, s, n);
 			sb_puts(&sb, "->");
 			s = agg_str(g->name, &n);
-			sb_add(&sb, s, n);
+			tl_out_raw(&sb, s, n);
 			sb_puts(&sb, " (Synthetic Op)");
 		}
-		c = tl_intern(agg_in, sb.p, sb.n);
+		c = tl_intern(agg_in, sb.buf, sb.n);
 		collect(p, c, &gi, 1, 0);
 		U[nu - 1].uid = ++maxuid;
 	}

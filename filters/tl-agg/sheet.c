@@ -68,7 +68,7 @@ const unsigned long long agg_tabuse[NTABLES] = {
 /* Scratch. */
 struct iv *ivbuf;
 size_t capiv;
-struct sbuf sb, sb2, kdfull;
+struct tl_out sb = MEMOUT, sb2 = MEMOUT, kdfull = MEMOUT;
 
 /* Facts shared by the sheets of one trace. */
 double totaltime;	/* of the timeline, ticks; NaN if none */
@@ -132,7 +132,7 @@ cmpid(uint32_t a, uint32_t b)
 
 /* A stream value (the stream column's text) in Python's repr. */
 void
-sb_stream(struct sbuf *b, uint32_t id, int json)
+sb_stream(struct tl_out *b, uint32_t id, int json)
 {
 	const char *s;
 	size_t n, i;
@@ -146,41 +146,41 @@ sb_stream(struct sbuf *b, uint32_t id, int json)
 		if (s[i] < '0' || s[i] > '9')
 			break;
 	if (i == n && n > (s[0] == '-' ? 1u : 0u)) {
-		sb_add(b, s, n);
+		tl_out_raw(b, s, n);
 		return;
 	}
 	if (json)
-		sb_jsonstr(b, s, n);
+		tl_out_jsonstr(b, s, n);
 	else
-		sb_pystr(b, s, n);
+		tl_out_pystr(b, s, n);
 }
 
 /* A value in ticks as us, in the output's form. */
 void
-sb_np(struct sbuf *b, double ticks)
+sb_np(struct tl_out *b, double ticks)
 {
 	if (agg_csv) {
 		sb_puts(b, "np.float64(");
-		sb_pyfloat(b, ticks);
-		sb_char(b, ')');
+		tl_out_pyfloat(b, ticks);
+		tl_out_char(b, ')');
 	} else
-		sb_double(b, agg_us(ticks));
+		tl_out_double(b, agg_us(ticks));
 }
 
 /*
  * Python reprs of kernel names, made once per trace: the kernel details
  * of every group repeat them. Per id, whole and cut to 64 characters:
- * off 0 when not made yet, else the repr is reprs.p[off - 1, + len).
+ * off 0 when not made yet, else the repr is reprs.buf[off - 1, + len).
  */
 struct nrepr {
 	size_t off[2], len[2];
 };
 static struct nrepr *nrepr;
 static size_t capnrepr;
-static struct sbuf reprs;
+static struct tl_out reprs = MEMOUT;
 
 static void
-pyname(struct sbuf *b, uint32_t id, int cut)
+pyname(struct tl_out *b, uint32_t id, int cut)
 {
 	struct nrepr *r;
 	const char *s;
@@ -196,15 +196,15 @@ pyname(struct sbuf *b, uint32_t id, int cut)
 		had = reprs.n;
 		if (cut && utf8_cut(s, n, 64, &c)) {
 			sb2.n = 0;
-			sb_add(&sb2, s, c);
+			tl_out_raw(&sb2, s, c);
 			sb_puts(&sb2, "...");
-			sb_pystr(&reprs, sb2.p, sb2.n);
+			tl_out_pystr(&reprs, sb2.buf, sb2.n);
 		} else
-			sb_pystr(&reprs, s, n);
+			tl_out_pystr(&reprs, s, n);
 		r->off[cut] = had + 1;
 		r->len[cut] = reprs.n - had;
 	}
-	sb_add(b, reprs.p + r->off[cut] - 1, r->len[cut]);
+	tl_out_raw(b, reprs.buf + r->off[cut] - 1, r->len[cut]);
 }
 
 struct kdpos {
@@ -232,7 +232,7 @@ cmpkd(const void *a, const void *b)
  * trunc_kernel_details; JSON for a stream.
  */
 void
-kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
+kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
     const size_t *off, size_t n)
 {
 	struct kdpos *pos;
@@ -283,8 +283,8 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 	for (p = 0; p < len; p++)
 		pos[p].at = p;
 	qsort(pos, len, sizeof *pos, cmpkd);
-	sb_char(full, '[');
-	sb_char(trunc, '[');
+	tl_out_char(full, '[');
+	tl_out_char(trunc, '[');
 	for (p = 0; p < len; p++) {
 		const struct kdpos *k = &pos[p];
 
@@ -297,11 +297,12 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 			if (p > 0)
 				full->n--;	/* JSON: "," alone */
 			sb_puts(full, "{\"name\":");
-			sb_jsonstr(full, s, sl);
+			tl_out_jsonstr(full, s, sl);
 			sb_puts(full, ",\"stream\":");
 			sb_stream(full, k->stream, 1);
-			sb_printf(full, ",\"count\":%zu,\"total_us\":",
-			    k->count);
+			sb_puts(full, ",\"count\":");
+			tl_out_i64(full, (int64_t)k->count);
+			sb_puts(full, ",\"total_us\":");
 			sb_np(full, k->total);
 			sb_puts(full, ",\"mean_us\":");
 			sb_np(full, k->mean);
@@ -313,15 +314,16 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 			sb_np(full, k->min);
 			sb_puts(full, ",\"max_us\":");
 			sb_np(full, k->max);
-			sb_char(full, '}');
+			tl_out_char(full, '}');
 			continue;
 		}
 		sb_puts(full, "{'name': ");
 		pyname(full, k->name, 0);
 		sb_puts(full, ", 'stream': ");
 		sb_stream(full, k->stream, 0);
-		sb_printf(full, ", 'count': %zu, 'total_duration_us': ",
-		    k->count);
+		sb_puts(full, ", 'count': ");
+		tl_out_i64(full, (int64_t)k->count);
+		sb_puts(full, ", 'total_duration_us': ");
 		sb_np(full, k->total);
 		sb_puts(full, ", 'mean_duration_us': ");
 		sb_np(full, k->mean);
@@ -333,7 +335,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 		sb_np(full, k->min);
 		sb_puts(full, ", 'max_duration_us': ");
 		sb_np(full, k->max);
-		sb_char(full, '}');
+		tl_out_char(full, '}');
 
 		sb_puts(trunc, "{'name': ");
 		pyname(trunc, k->name, 1);
@@ -341,10 +343,10 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 		sb_stream(trunc, k->stream, 0);
 		sb_puts(trunc, ", 'mean_duration_us': ");
 		sb_np(trunc, np_round2(k->mean));
-		sb_char(trunc, '}');
+		tl_out_char(trunc, '}');
 	}
-	sb_char(full, ']');
-	sb_char(trunc, ']');
+	tl_out_char(full, ']');
+	tl_out_char(trunc, ']');
 	free(pos);
 	free(v);
 }
@@ -352,7 +354,7 @@ kdsummary(struct sbuf *full, struct sbuf *trunc, const uint32_t *ev,
 /*
  * The tuple reprs of argument ids, made once per trace: the same shapes
  * come back in every sheet. Per id: 0 not made yet, 1 not JSON, else
- * the repr is reprs.p[off - 2 .. off - 2 + len).
+ * the repr is reprs.buf[off - 2 .. off - 2 + len).
  */
 struct argrepr {
 	size_t off, len;
@@ -385,7 +387,7 @@ tab_arg(struct table *t, uint32_t id)
 	r = &argrepr[id];
 	if (r->off == 0) {
 		had = reprs.n;
-		if (sb_pyjson(&reprs, s, n, 1) < 0)
+		if (tl_out_pyjson(&reprs, s, n, PYTUPLES) < 0)
 			r->off = 1;
 		else {
 			r->off = had + 2;
@@ -400,7 +402,7 @@ tab_arg(struct table *t, uint32_t id)
 		tab_str(t, s, n);
 		return;
 	}
-	tab_str(t, reprs.p + r->off - 2, r->len);
+	tab_str(t, reprs.buf + r->off - 2, r->len);
 }
 
 /*
@@ -689,8 +691,8 @@ sheets_final(void)
 {
 	sheets_free();
 	free(ivbuf);
-	free(sb.p);
-	free(sb2.p);
-	free(kdfull.p);
-	free(reprs.p);
+	free(sb.buf);
+	free(sb2.buf);
+	free(kdfull.buf);
+	free(reprs.buf);
 }

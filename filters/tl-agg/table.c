@@ -21,6 +21,7 @@ tab_init(struct table *t, const char *name, const char *sheet,
 	size_t n;
 
 	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
 	t->name = name;
 	t->sheet = sheet;
 	for (n = 0; cols[n] != NULL; n++)
@@ -46,6 +47,7 @@ tab_cols(struct table *t, int which, const struct col *cols)
 	size_t n;
 
 	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
 	t->name = agg_tabname[which];
 	t->sheet = agg_sheetname[which];
 	t->cols = cols;
@@ -105,8 +107,9 @@ tab_free(struct table *t)
 {
 	free(t->col);
 	free(t->c);
-	free(t->s.p);
+	free(t->s.buf);
 	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
 }
 
 size_t
@@ -151,7 +154,7 @@ tab_str(struct table *t, const char *s, size_t n)
 	c = add(t, V_STR);
 	c->v.s.off = (uint32_t)t->s.n;
 	c->v.s.len = (uint32_t)n;
-	sb_add(&t->s, s, n);
+	tl_out_raw(&t->s, s, n);
 }
 
 void
@@ -164,9 +167,9 @@ tab_cstr(struct table *t, const char *s)
 }
 
 void
-tab_sb(struct table *t, const struct sbuf *b)
+tab_sb(struct table *t, const struct tl_out *b)
 {
-	tab_str(t, b->p != NULL ? b->p : "", b->n);
+	tab_str(t, b->buf, b->n);
 }
 
 void
@@ -232,7 +235,7 @@ tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
 				tl_out_double(o, c->v.d);
 				break;
 			case V_STR:
-				tl_out_field(o, t->s.p + c->v.s.off,
+				tl_out_field(o, t->s.buf + c->v.s.off,
 				    c->v.s.len);
 				break;
 			case V_BOOL:
@@ -322,7 +325,7 @@ tab_csv(const struct table *t, const char *dir)
 				fputs(buf, fp);
 				break;
 			case V_STR:
-				csvfield(fp, t->s.p + c->v.s.off,
+				csvfield(fp, t->s.buf + c->v.s.off,
 				    c->v.s.len);
 				break;
 			case V_BOOL:
