@@ -12,6 +12,7 @@
 
 #include "../../common/intern.h"
 #include "../../common/pyfmt.h"
+#include "../../common/stats.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
@@ -167,35 +168,7 @@ sb_cstr(struct tl_out *o)
 /* JSON arrays as the tuples TraceLens's list_to_tuple makes. */
 #define PYTUPLES	(TL_PY_TUPLES | TL_PY_TUPLES_ALL)
 
-/* num.c: numbers as pandas and numpy compute and print them. */
-struct kahan {
-	double s, c;
-};
-static inline void
-kahan_add(struct kahan *k, double x)
-{
-	double y = x - k->c, t = k->s + y;
-
-	k->c = (t - k->s) - y;
-	if (k->c != k->c)
-		k->c = 0;
-	k->s = t;
-}
-struct welford {
-	double n, mean, m2;
-};
-static inline void
-welford_add(struct welford *w, double x)
-{
-	double old = w->mean;
-
-	w->n += 1;
-	w->mean += (x - old) / w->n;
-	w->m2 += (x - w->mean) * (x - old);
-}
-double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
-double np_std(const double *, size_t);		/* population */
-double median(double *, size_t);		/* reorders the array */
+/* group.c (numpy): round(x, 2) and histogram(v, bins). */
 double np_round2(double);
 void histogram(const double *v, size_t n, int bins, double *edges,
     int64_t *count);
@@ -225,12 +198,13 @@ int has_model(uint32_t e);	/* TraceLens has_pm */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
 
-/* Statistics of one column of a group, as pandas computes them. */
-enum { S_SUM, S_MEAN, S_MEDIAN, S_STD, S_MIN, S_MAX, NSTAT };
-struct stats {
-	double v[NSTAT];
-	size_t n;
-};
+/* A statistic of struct tl_stats (stats.h), for a column. */
+#define S_SUM		offsetof(struct tl_stats, sum)
+#define S_MEAN		offsetof(struct tl_stats, mean)
+#define S_MEDIAN	offsetof(struct tl_stats, median)
+#define S_STD		offsetof(struct tl_stats, std)
+#define S_MIN		offsetof(struct tl_stats, min)
+#define S_MAX		offsetof(struct tl_stats, max)
 
 /* table.c: tables, written as a stream or as TraceLens's CSV. */
 enum { V_NONE, V_INT, V_DBL, V_STR, V_BOOL };
@@ -278,7 +252,7 @@ enum {
 	COL_ARG,	/* argument JSON key[i], see tab_arg */
 	COL_INT,	/* i[i] */
 	COL_DBL,	/* x[i] */
-	COL_STAT,	/* statistic s of st[i] */
+	COL_STAT,	/* statistic s (S_*) of st[i] */
 	COL_STR,	/* s[i] */
 	COL_BOOL,	/* i[i] */
 	COL_FN		/* made by the sheet's function, given i */
@@ -303,7 +277,7 @@ struct row {
 	uint32_t key[12];
 	int64_t i[3];
 	double x[8];
-	struct stats st[4];
+	struct tl_stats st[4];
 	const struct tl_out *s[2];
 };
 typedef void colfn(struct table *, const struct row *, int i);
@@ -332,8 +306,6 @@ void gfree(struct grouper *g);
 /* Members of groups: CSR from the group of each row. */
 void members(const uint32_t *grp, size_t nrow, size_t ngroup, size_t **off,
     uint32_t **mem);
-void stats(struct stats *s, const double *v, size_t n);
-void stats_nan(struct stats *s, const double *v, size_t n);	/* skipna */
 
 /* sheet.c: what the sheets share. */
 /* Kernel launchers (spec 4). */
@@ -354,7 +326,12 @@ extern struct iv *ivbuf;
 extern size_t capiv;
 extern struct tl_out sb, sb2, kdfull;
 uint32_t idstr(const char *s);
-int cmpid(uint32_t a, uint32_t b);
+/* Order of interned strings (tl_intern_cmp): NONE last. */
+static inline int
+cmpid(uint32_t a, uint32_t b)
+{
+	return tl_intern_cmp(agg_in, a, b);
+}
 void sb_stream(struct tl_out *b, uint32_t id, int json);
 void sb_np(struct tl_out *b, double ticks);
 void kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,

@@ -227,10 +227,10 @@ collectives(struct table *t)
 	sum = xcalloc(ng + 1, sizeof *sum);
 	d = xcalloc(n + 1, sizeof *d);
 	for (i = 0; i < ng; i++) {
-		struct kahan k = { 0, 0 };
+		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
-			kahan_add(&k, agg_e[sel[mem[j]]].dur);
+			tl_kahan_add(&k, agg_e[sel[mem[j]]].dur);
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
@@ -243,7 +243,7 @@ collectives(struct table *t)
 
 		for (j = 0; j < m; j++)
 			d[j] = agg_e[sel[mem[off[gi] + j]]].dur;
-		stats(&r.st[0], d, m);
+		tl_stats(&r.st[0], d, m);
 		/* message sizes of the first kernel of the group */
 		sb.n = 0;
 		b = NAN;

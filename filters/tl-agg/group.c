@@ -143,19 +143,10 @@ busy(const uint32_t *ev, size_t n)
 	return agg_ivlen(ivbuf, n);
 }
 
-
 static uint64_t
 keyhash(const uint32_t *k, size_t n)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h ^= k[i];
-		h *= 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-	}
-	return h;
+	return tl_hash((const char *)k, n * sizeof *k);
 }
 
 size_t
@@ -223,46 +214,52 @@ members(const uint32_t *grp, size_t nrow, size_t ngroup, size_t **off,
 	*mem = m;
 }
 
-
-void
-stats(struct stats *s, const double *v, size_t n)
+double
+np_round2(double x)
 {
-	struct kahan k = { 0, 0 };
-	struct welford w = { 0, 0, 0 };
-	double *m;
-	size_t i;
-
-	memset(s, 0, sizeof *s);
-	s->n = n;
-	s->v[S_MIN] = s->v[S_MAX] = n > 0 ? v[0] : NAN;
-	for (i = 0; i < n; i++) {
-		kahan_add(&k, v[i]);
-		welford_add(&w, v[i]);
-		if (v[i] < s->v[S_MIN])
-			s->v[S_MIN] = v[i];
-		if (v[i] > s->v[S_MAX])
-			s->v[S_MAX] = v[i];
-	}
-	s->v[S_SUM] = k.s;
-	s->v[S_MEAN] = n > 0 ? k.s / (double)n : NAN;
-	s->v[S_STD] = welford_std(&w);
-	m = xreallocarray(NULL, n + 1, sizeof *m);
-	memcpy(m, v, n * sizeof *m);
-	s->v[S_MEDIAN] = median(m, n);
-	free(m);
+	return rint(x * 100.0) / 100.0;
 }
 
-/* Like stats, NaN values left out (pandas skipna). */
+/*
+ * numpy.histogram(v, bins): equal bins from min to max (widened by 0.5
+ * on each side when they are equal); edges as linspace makes them; a
+ * value on an inner edge goes to the bin above, the maximum to the last.
+ */
 void
-stats_nan(struct stats *s, const double *v, size_t n)
+histogram(const double *v, size_t n, int bins, double *edges,
+    int64_t *count)
 {
-	double *w = xreallocarray(NULL, n + 1, sizeof *w);
-	size_t i, k = 0;
+	double lo, hi, step, norm;
+	size_t i;
+	long b;
 
-	for (i = 0; i < n; i++)
-		if (!isnan(v[i]))
-			w[k++] = v[i];
-	stats(s, w, k);
-	s->n = n;
-	free(w);
+	memset(count, 0, (size_t)bins * sizeof *count);
+	if (n == 0)
+		return;
+	lo = hi = v[0];
+	for (i = 1; i < n; i++) {
+		if (v[i] < lo)
+			lo = v[i];
+		if (v[i] > hi)
+			hi = v[i];
+	}
+	if (lo == hi) {
+		lo -= 0.5;
+		hi += 0.5;
+	}
+	step = (hi - lo) / bins;
+	for (b = 0; b <= bins; b++)
+		edges[b] = (double)b * step + lo;
+	edges[bins] = hi;
+	norm = hi - lo;
+	for (i = 0; i < n; i++) {
+		b = (long)((v[i] - lo) / norm * bins);
+		if (b == bins)
+			b--;
+		if (v[i] < edges[b])
+			b--;
+		if (v[i] >= edges[b + 1] && b != bins - 1)
+			b++;
+		count[b]++;
+	}
 }

@@ -443,8 +443,8 @@ launch(struct table *t, struct table *s, const int *want)
 	uint32_t *o, *rank, nonerank;
 	size_t i, j, n = 0, ns = 0, nd, *cnt;
 	double rc, lc, *v;
-	struct kahan k;
-	struct welford wf;
+	struct tl_kahan k;
+	struct tl_welford wf;
 
 	tab_init(t, agg_tabname[T_LAUNCH], NULL, cols);
 	tab_init(s, agg_tabname[T_LAUNCHSTATS], NULL, scols);
@@ -516,7 +516,7 @@ launch(struct table *t, struct table *s, const int *want)
 		S[ns].hi = j;
 		k.s = k.c = 0;
 		for (size_t q = i; q < j; q++)
-			kahan_add(&k, R[o[q]].delay);
+			tl_kahan_add(&k, R[o[q]].delay);
 		S[ns++].delay = k.s;
 	}
 	qsort(S, ns, sizeof *S, cmplstat);
@@ -536,7 +536,7 @@ launch(struct table *t, struct table *s, const int *want)
 				cmax = l->cpu;
 			co += l->out & 1;
 			dout += (l->out & 2) != 0;
-			welford_add(&wf, l->delay);
+			tl_welford_add(&wf, l->delay);
 		}
 		dmin = dmax = v[0];
 		for (j = 1; j < m; j++) {
@@ -552,8 +552,8 @@ launch(struct table *t, struct table *s, const int *want)
 		tab_dbl(s, agg_us(gsum / (double)m));
 		tab_dbl(s, agg_us(S[i].delay));
 		tab_dbl(s, agg_us(S[i].delay / (double)m));
-		tab_dbl(s, agg_us(median(v, m)));
-		tab_dbl(s, agg_us(welford_std(&wf)));
+		tab_dbl(s, agg_us(tl_median(v, m)));
+		tab_dbl(s, agg_us(tl_welford_std(&wf)));
 		tab_dbl(s, agg_us(dmin));
 		tab_dbl(s, agg_us(dmax));
 		tab_int(s, (int64_t)co);

@@ -201,10 +201,10 @@ kernels(struct table *t)
 	qsort(order, ng, sizeof *order, cmpksum);
 	sum = xcalloc(ng + 1, sizeof *sum);
 	for (i = 0; i < ng; i++) {
-		struct kahan k = { 0, 0 };
+		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
-			kahan_add(&k, d[mem[j]]);
+			tl_kahan_add(&k, d[mem[j]]);
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
@@ -245,11 +245,11 @@ kernels(struct table *t)
 static double
 kmean(const double *v, size_t n)
 {
-	struct kahan k = { 0, 0 };
+	struct tl_kahan k = { 0, 0 };
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		kahan_add(&k, v[i]);
+		tl_kahan_add(&k, v[i]);
 	return k.s / (double)n;
 }
 
@@ -387,10 +387,10 @@ short_kernels(struct table *t, struct table *h, int quiet)
 		S[i].g = i;
 		S[i].count = m;
 		{
-			struct kahan k = { 0, 0 };
+			struct tl_kahan k = { 0, 0 };
 
 			for (j = 0; j < m; j++)
-				kahan_add(&k, v[j]);
+				tl_kahan_add(&k, v[j]);
 			S[i].sum = k.s;
 		}
 		S[i].mean = kmean(v, m);

@@ -113,16 +113,6 @@ agg_find(const char *s)
 	return id == UINT32_MAX ? NONE : id;
 }
 
-static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 static struct mslot *
 mfind(uint64_t key)
 {
@@ -132,7 +122,7 @@ mfind(uint64_t key)
 		mmask = 63;
 		meta = xcalloc(mmask + 1, sizeof *meta);
 	}
-	for (i = mix(key) & mmask;; i = (i + 1) & mmask)
+	for (i = tl_hash64(key) & mmask;; i = (i + 1) & mmask)
 		if (meta[i].val == 0 || meta[i].key == key)
 			return &meta[i];
 }

@@ -18,7 +18,7 @@
 struct grow {
 	uint32_t key[1];
 	size_t n;
-	struct kahan d, s;
+	struct tl_kahan d, s;
 	uint32_t cats[64];
 	size_t ncat;
 };
@@ -82,8 +82,8 @@ opsums(struct table *t, int bycat)
 			G[j].key[0] = k;
 		}
 		G[j].n++;
-		kahan_add(&G[j].d, L[i].direct);
-		kahan_add(&G[j].s, L[i].subtree);
+		tl_kahan_add(&G[j].d, L[i].direct);
+		tl_kahan_add(&G[j].s, L[i].subtree);
 		for (r = 0; r < G[j].ncat; r++)
 			if (G[j].cats[r] == L[i].cat)
 				break;
@@ -242,10 +242,10 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 	perm = xcalloc(ng, sizeof *perm);
 	a = xcalloc(n + 1, sizeof *a);
 	for (i = 0; i < ng; i++) {
-		struct kahan k = { 0, 0 };
+		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[i]; j < off[i + 1]; j++)
-			kahan_add(&k, R[mem[j]].time);
+			tl_kahan_add(&k, R[mem[j]].time);
 		sum[i] = k.s;
 		uid[i] = R[mem[off[i]]].uid;
 		perm[i] = i;
@@ -304,10 +304,10 @@ lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
 
 	for (j = 0; j < m; j++)
 		a[j] = L[mm[j]].direct;
-	stats(&r->st[0], a, m);
+	tl_stats(&r->st[0], a, m);
 	for (j = 0; j < m; j++)
 		a[j] = L[mm[j]].subtree;
-	stats(&r->st[1], a, m);
+	tl_stats(&r->st[1], a, m);
 }
 
 /* ops_unique_args (5.4). */
@@ -676,16 +676,16 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 
 	for (j = 0; j < m; j++)
 		a[j] = agg_e[U[mm[j]].ev].dur;
-	stats(&r->st[0], a, m);
+	tl_stats(&r->st[0], a, m);
 	for (j = 0; j < m; j++)
 		a[j] = U[mm[j]].tbs;
-	stats_nan(&r->st[1], a, m);
+	tl_stats(&r->st[1], a, m);
 	for (j = 0; j < m; j++)
 		a[j] = U[mm[j]].tflops;
-	stats_nan(&r->st[2], a, m);
+	tl_stats(&r->st[2], a, m);
 	for (j = 0; j < m; j++)
 		a[j] = U[mm[j]].ktime;
-	stats(&r->st[3], a, m);
+	tl_stats(&r->st[3], a, m);
 	/* The first values that are there. */
 	for (j = 0; j < m; j++) {
 		if ((pi = agg_e[U[mm[j]].ev].perf) == NONE)

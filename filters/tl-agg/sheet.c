@@ -112,23 +112,6 @@ idstr(const char *s)
 	return id;
 }
 
-/* Bytes compare of two interned strings; NONE (NaN) sorts last. */
-int
-cmpid(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
-		return a == NONE ? 1 : -1;
-	x = agg_str(a, &nx);
-	y = agg_str(b, &ny);
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	return c != 0 ? c : (nx > ny) - (nx < ny);
-}
 
 /* A stream value (the stream column's text) in Python's repr. */
 void
@@ -269,7 +252,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 		pos[p].count = nr;
 		pos[p].total = tl_np_sum(v, nr);
 		pos[p].mean = pos[p].total / (double)nr;
-		pos[p].std = np_std(v, nr);
+		pos[p].std = tl_np_std(v, nr);
 		pos[p].min = pos[p].max = v[0];
 		for (r = 1; r < nr; r++) {
 			if (v[r] < pos[p].min)
@@ -277,7 +260,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			if (v[r] > pos[p].max)
 				pos[p].max = v[r];
 		}
-		pos[p].median = median(v, nr);
+		pos[p].median = tl_median(v, nr);
 	}
 	/* Python's sorted is stable: ties keep their position. */
 	for (p = 0; p < len; p++)

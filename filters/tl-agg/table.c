@@ -91,7 +91,7 @@ tab_row(struct table *t, const struct row *r, colfn *fn)
 			v = r->x[c->i];
 			break;
 		default:
-			v = r->st[c->i].v[c->s];
+			memcpy(&v, (const char *)&r->st[c->i] + c->s, sizeof v);
 			break;
 		}
 		if (c->flags & COL_US)
