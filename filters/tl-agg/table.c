@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/csv.h"
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
 #include "agg.h"
@@ -247,48 +249,22 @@ tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
 	}
 }
 
-static void
-csvfield(FILE *fp, const char *s, size_t n)
-{
-	const char *q;
-
-	if (memchr(s, ',', n) == NULL && memchr(s, '"', n) == NULL &&
-	    memchr(s, '\n', n) == NULL && memchr(s, '\r', n) == NULL) {
-		fwrite(s, 1, n, fp);
-		return;
-	}
-	/* Quoted, each '"' doubled: the runs between them at once. */
-	putc('"', fp);
-	while ((q = memchr(s, '"', n)) != NULL) {
-		fwrite(s, 1, (size_t)(q - s) + 1, fp);
-		putc('"', fp);
-		n -= (size_t)(q - s) + 1;
-		s = q + 1;
-	}
-	fwrite(s, 1, n, fp);
-	putc('"', fp);
-}
-
 int
 tab_csv(const struct table *t, const char *dir)
 {
 	const struct cell *c;
-	size_t r, i, nrow = tab_nrow(t), len;
-	char *path, buf[48];
+	size_t r, i, nrow = tab_nrow(t);
+	struct tl_file f;
+	struct tl_out *o = &f.out;
+	char name[64];
 	uint8_t *fl;
-	FILE *fp;
 
-	len = strlen(dir) + strlen(t->sheet) + 6;
-	path = xmalloc(len);
-	snprintf(path, len, "%s/%s.csv", dir, t->sheet);
-	if ((fp = fopen(path, "w")) == NULL) {
-		tl_warn("%s", path);
-		free(path);
+	snprintf(name, sizeof name, "%s.csv", t->sheet);
+	if (tl_file_open(&f, dir, name) < 0)
 		return -1;
-	}
 	if (t->blank) {
-		putc('\n', fp);
-		goto done;
+		tl_out_char(o, '\n');
+		return tl_file_close(&f);
 	}
 	/* pandas: an integer column with a missing value is a float one. */
 	fl = xcalloc(t->ncol + 1, 1);
@@ -305,43 +281,34 @@ tab_csv(const struct table *t, const char *dir)
 	}
 	for (i = 0; i < t->ncol; i++) {
 		if (i > 0)
-			putc(',', fp);
-		csvfield(fp, t->col[i], strlen(t->col[i]));
+			tl_out_char(o, ',');
+		tl_out_csvfield(o, t->col[i], strlen(t->col[i]));
 	}
-	putc('\n', fp);
+	tl_out_char(o, '\n');
 	for (c = t->c, r = 0; r < nrow; r++) {
 		for (i = 0; i < t->ncol; i++, c++) {
 			if (i > 0)
-				putc(',', fp);
+				tl_out_char(o, ',');
 			switch (c->t) {
 			case V_INT:
+				tl_out_i64(o, c->v.i);
 				if (fl[i])
-					fprintf(fp, "%" PRId64 ".0", c->v.i);
-				else
-					fprintf(fp, "%" PRId64, c->v.i);
+					tl_out_raw(o, ".0", 2);
 				break;
 			case V_DBL:
-				tl_py_float(buf, sizeof buf, c->v.d);
-				fputs(buf, fp);
+				tl_out_pyfloat(o, c->v.d);
 				break;
 			case V_STR:
-				csvfield(fp, t->s.buf + c->v.s.off,
+				tl_out_csvfield(o, t->s.buf + c->v.s.off,
 				    c->v.s.len);
 				break;
 			case V_BOOL:
-				fputs(c->v.i ? "True" : "False", fp);
+				sb_puts(o, c->v.i ? "True" : "False");
 				break;
 			}
 		}
-		putc('\n', fp);
+		tl_out_char(o, '\n');
 	}
 	free(fl);
-done:
-	if (ferror(fp) | (fclose(fp) != 0)) {
-		tl_warn("%s", path);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 0;
+	return tl_file_close(&f);
 }
