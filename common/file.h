@@ -26,10 +26,11 @@ char *tl_path(const char *dir, const char *name);
  * tl_file_open makes the temporary file (mode 0666 less the umask) and
  * returns 0, or warns "PROG: PATH: strerror" and returns -1 (the
  * directory is not made: tl_mkdirs first). tl_file_close flushes, closes
- * and renames it to path: 0; on any write or rename error it warns,
- * removes the temporary file and returns -1. tl_file_abort removes it
- * unwritten. A file still open when the program exits (a fatal error)
- * is removed then: nothing is left of a run that failed.
+ * and renames it to path: 0; when the close or the rename fails it warns,
+ * removes the temporary file and returns -1 (a failed write exits, as on
+ * any tl_out). tl_file_abort removes it unwritten. A file still open when
+ * the program exits (a fatal error) is removed then: nothing is left of a
+ * run that failed.
  */
 struct tl_file {
 	struct tl_out out;
