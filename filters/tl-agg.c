@@ -64,7 +64,7 @@ tablenum(const char *s)
 static void
 headers(void)
 {
-	int i, tr = agg_col[C_TRACE] >= 0;
+	int i, tr = A->tr->col[TL_C_TRACE] >= 0;
 
 	if (hdrdone)
 		return;
@@ -86,14 +86,14 @@ headers(void)
 static void
 finish(void)
 {
-	const char *tr = agg_col[C_TRACE] >= 0 ? agg_tracename : NULL;
+	const char *tr = A->tr->col[TL_C_TRACE] >= 0 ? A->tr->name : NULL;
 	int i;
 
 	ntraces++;
 	if (cdir != NULL && ntraces > 1)
 		tl_errx(1, "-C: the input holds more than one trace (the "
 		    "second is %s); TraceLens's CSVs are for one",
-		    agg_tracename);
+		    A->tr->name);
 	agg_build();
 	sheets(tabs, want);
 	if (cdir != NULL && ddir != NULL)
@@ -121,8 +121,7 @@ finish(void)
 	}
 	for (i = 0; i < NTABLES; i++)
 		tab_free(&tabs[i]);
-	sheets_free();
-	agg_clear();
+	agg_end();
 	agg_nat = !Tflag;
 }
 
@@ -145,10 +144,9 @@ main(int argc, char *argv[])
 		{ "kernel-wait", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 }
 	};
-	unsigned long long need = 0, use = 0;
-	struct tl_src *src;
-	struct tl_tsv *t;
-	int ch, status = 0, i, nops, r, Lset = 0;
+	uint64_t need = 0, use = 0;
+	struct tl_trace *tr;
+	int ch, status, i, r, Lset = 0;
 	char *only = NULL, *p;
 
 	tl_setprogname(argv[0]);
@@ -267,29 +265,16 @@ main(int argc, char *argv[])
 	} else
 		tl_out_init(&out, 1, "<stdout>");
 
-	nops = argc > 0 ? argc : 1;
-	for (i = 0; i < nops; i++) {
-		src = tl_src_open(argc > 0 ? argv[i] : "-");
-		if (src == NULL) {
-			status = 1;
-			continue;
-		}
-		while ((r = tl_src_next(src)) > 0) {
-			t = tl_tsv_open(src);
-			agg_header(t, need, use);
-			agg_start(t->name);
-			while (tl_tsv_next(t))
-				while (agg_row(t)) {
-					finish();
-					agg_start(t->name);
-				}
-			finish();
-			tl_tsv_close(t);
-		}
-		if (r < 0)
-			status = 1;
-		tl_src_close(src);
+	tr = tl_trace_open(argc, argv, TL_S_TREE, need, use | ~AGG_COSTLY);
+	while (tl_trace_next(tr)) {
+		agg_start(tr);
+		while ((r = tl_trace_row(tr)) != TL_ROW_END)
+			if (r == TL_ROW_EVENT)
+				agg_row(tr);
+		finish();
 	}
+	status = tr->status;
+	tl_trace_close(tr);
 	if (ddir != NULL) {
 		for (i = 0; i < NTABLES; i++)
 			if (fout[i] != NULL && tl_file_close(&ffile[i]) < 0)
@@ -297,6 +282,5 @@ main(int argc, char *argv[])
 	} else
 		tl_out_close(&out);
 	sheets_final();
-	agg_freeall();
 	return status;
 }

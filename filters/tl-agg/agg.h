@@ -10,21 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../common/err.h"
 #include "../../common/intern.h"
 #include "../../common/pyfmt.h"
 #include "../../common/stats.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
 #define PL(n)		((n) == 1 ? "" : "s")
 
-/* Kinds of event a table looks at; everything else is passed over. */
-enum {
-	K_OTHER, K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON, K_ANNOT,
-	K_KERNEL, K_MEMCPY, K_MEMSET
-};
-#define ISHOST(k)	((k) >= K_CPU_OP && (k) <= K_ANNOT)
-#define ISGPU(k)	((k) >= K_KERNEL)
 
 /* What a GPU event counts as on the timeline (TraceLens 3.1). */
 enum { G_COMP, G_COMM, G_MEMCPY };
@@ -61,24 +56,77 @@ struct perf {
 	uint32_t spec, params;	/* interned, or NONE */
 };
 
-/* The trace being aggregated. */
-extern struct ev *agg_e;
-extern size_t agg_n;
-extern struct tl_intern *agg_in;
-extern uint32_t *agg_gord;	/* GPU events, tree preorder */
-extern size_t agg_ngord;
-extern uint32_t *agg_gts;	/* all GPU events, by (ts_ns, index) */
-extern size_t agg_ngts;
-extern uint32_t *agg_kidoff, *agg_kids;	/* children, CSR */
-extern uint32_t *agg_roots;	/* cpu_op roots, by ts */
-extern size_t agg_nroots;
-extern struct perf *agg_perf;
-extern int agg_gpuonly;		/* no cpu_op in the trace */
-extern int agg_python;		/* python frames are in the tree */
-extern char *agg_tracename;
-extern uint64_t agg_noparent;	/* parents not found */
-extern int64_t agg_maxuid;	/* of every event row */
-extern uint32_t agg_rank;	/* the trace's rank column, or NONE */
+/*
+ * The trace being aggregated: made by agg_start and freed by agg_end as
+ * one, so that nothing of a trace is left for the next of a multi-trace
+ * stream.
+ */
+#define NIDC	256
+struct agg {
+	struct tl_trace *tr;	/* the reader: the trace's name, columns */
+	struct tl_intern *in;
+	struct ev *e;
+	size_t n, cap;
+	uint32_t *gord;		/* GPU events, tree preorder */
+	size_t ngord;
+	uint32_t *gts;		/* all GPU events, by (ts_ns, index) */
+	size_t ngts;
+	uint32_t *kidoff, *kids;	/* children, CSR */
+	uint32_t *roots;	/* cpu_op roots, by ts */
+	size_t nroots;
+	struct perf *perf;
+	size_t nperf, capperf;
+	int gpuonly;		/* no cpu_op in the trace */
+	int python;		/* python frames are in the tree */
+	uint64_t noparent;	/* parents not found */
+	int64_t maxuid;		/* of every event row */
+	uint32_t rank;		/* the trace's rank column, or NONE */
+	struct tl_warns warns;	/* about its events */
+
+	/* load.c: while reading. */
+	int64_t *puid, *luid, *fuid;	/* parent, launcher, fwd: uids */
+	size_t capu;
+	int64_t base;		/* the first ts_ns */
+	int havebase;
+	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
+	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
+	size_t capcls;
+	struct tl_intern_last lastpid, lasttid, laststream;
+	struct mslot *meta;	/* (what, pid, tid) -> value */
+	size_t mmask, mcount;
+	uint32_t *byuid;	/* indexes sorted by uid; NULL: in order */
+	uint32_t *uidmap;	/* uid - uidlo -> index, or NONE */
+	int64_t uidlo;
+	uint64_t nuidmap;
+	struct namecache *ncache;	/* category.c: per name id */
+	size_t capncache;
+
+	/* sheet.c: what the sheets share. */
+	struct launcher *l;	/* the kernel launchers (spec 4) */
+	size_t nl;
+	uint32_t *lk;		/* kernels of the launchers */
+	uint32_t *lslot;	/* event -> launcher, or NONE */
+	int launchers_done;
+	double totaltime;	/* of the timeline, ticks; NaN if none */
+	uint64_t nkdskip;	/* instances left out of kernel details */
+	struct {
+		const char *s;
+		uint32_t id;
+	} idc[NIDC];		/* idstr's ids */
+	size_t nidc;
+	uint32_t tidzero;	/* the id of "0" */
+	int nogpu;
+	struct nrepr *nrepr;	/* Python reprs of names and arguments */
+	size_t capnrepr;
+	struct argrepr *argrepr;
+	size_t capargrepr;
+	struct tl_out reprs;
+	struct urow *u;		/* ops.c: the unified rows */
+	size_t nu, capurow;
+	uint32_t *uk;
+	size_t nuk, capuk;
+};
+extern struct agg *A;
 
 /* Options. */
 extern int agg_nat;		/* exact ns (1) or TraceLens's us (0) */
@@ -109,20 +157,12 @@ agg_ms(double t)
 const char *agg_str(uint32_t id, size_t *n);
 uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
 
-/* load.c: read a tree stream. */
-enum {
-	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_STREAM,
-	C_CORR, C_EXT, C_DIMS, C_TYPES, C_STRIDES, C_CONCRETE, C_ARGS,
-	C_PARENT, C_DEPTH, C_LINKED, C_LAUNCHER, C_FWD, C_TRACE,
-	C_GFLOPS, C_BYTES, C_SPEC, C_PARAMS, C_RANK, NCOLS
-};
-extern const char *const agg_colname[NCOLS];
-extern int agg_col[NCOLS];
-/* Columns read only for the tables that use them. */
-#define AGG_COSTLY	(1ull << C_PID | 1ull << C_TID | 1ull << C_STREAM | \
-	1ull << C_DIMS | 1ull << C_TYPES | 1ull << C_STRIDES | \
-	1ull << C_CONCRETE | 1ull << C_ARGS | 1ull << C_FWD | \
-	1ull << C_GFLOPS | 1ull << C_BYTES | 1ull << C_SPEC | 1ull << C_PARAMS)
+/* load.c: read a tree stream. Columns read only for the tables that use them: */
+#define AGG_COSTLY	(TL_COL(TL_C_PID) | TL_COL(TL_C_TID) | \
+	TL_COL(TL_C_STREAM) | TL_COL(TL_C_DIMS) | TL_COL(TL_C_TYPES) | \
+	TL_COL(TL_C_STRIDES) | TL_COL(TL_C_CONCRETE) | TL_COL(TL_C_ARGS) | \
+	TL_COL(TL_C_FWD) | TL_COL(TL_C_FLOP) | TL_COL(TL_C_BYTES) | \
+	TL_COL(TL_C_SPEC) | TL_COL(TL_C_PARAMS))
 /* Intervals in double us, as TraceLens's GPU event analyser has them. */
 struct iv {
 	double s, e;
@@ -132,20 +172,12 @@ size_t agg_ivmerge(struct iv *a, size_t n);
 /* Total length of a[0..n). */
 double agg_ivlen(const struct iv *a, size_t n);
 
-/*
- * need: required columns; use: also those read when they are there. The
- * first stream sets the columns; later ones must have its header.
- */
-void agg_header(struct tl_tsv *, unsigned long long need,
-    unsigned long long use);
-void agg_start(const char *name);
-/* A row: 1 when it starts a new trace (a trace_file row after events). */
-int agg_row(struct tl_tsv *);
+void agg_start(struct tl_trace *);	/* a trace begins: A */
+void agg_row(struct tl_trace *);	/* an event row */
 void agg_build(void);		/* the derived structures */
 /* Times exact (as without -T) from now on: for the HTA tables of -C -d. */
 void agg_exact(void);
-void agg_clear(void);
-void agg_freeall(void);
+void agg_end(void);		/* free A */
 /* Metadata: process_name, process_labels, thread_name, or NONE. */
 uint32_t agg_meta(int what, uint32_t pid, uint32_t tid);
 enum { M_PNAME, M_PLABEL, M_TNAME };
@@ -192,7 +224,6 @@ struct opcat {
 };
 const struct opcat *opcat_find(const char *name, size_t n);
 const struct opcat *opcat_id(uint32_t name);	/* cached per interned id */
-void opcat_clear(void);		/* the cache, for the next trace */
 int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
@@ -289,7 +320,7 @@ int tab_csv(const struct table *, const char *dir);
 
 /* group.c: intervals, groups and their statistics. */
 /* TraceLens's subtract(A, B): the parts of B not in A, into out. */
-size_t ivsub(const struct iv *A, size_t na, const struct iv *Bv, size_t nb,
+size_t ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
     struct iv *out);
 struct iv *ivgrow(struct iv **a, size_t *cap, size_t n);
 double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
@@ -315,13 +346,6 @@ struct launcher {
 	double direct, subtree;
 	uint32_t cat;		/* interned category */
 };
-extern struct launcher *L;
-extern size_t nl;
-extern uint32_t *lk;		/* kernels of the launchers */
-extern uint32_t *lslot;		/* event -> launcher, or NONE */
-extern int launchers_done;
-extern double totaltime;	/* of the timeline, ticks; NaN if none */
-extern uint64_t nkdskip;	/* instances left out of kernel details */
 extern struct iv *ivbuf;
 extern size_t capiv;
 extern struct tl_out sb, sb2, kdfull;
@@ -330,7 +354,7 @@ uint32_t idstr(const char *s);
 static inline int
 cmpid(uint32_t a, uint32_t b)
 {
-	return tl_intern_cmp(agg_in, a, b);
+	return tl_intern_cmp(A->in, a, b);
 }
 void sb_stream(struct tl_out *b, uint32_t id, int json);
 void sb_np(struct tl_out *b, double ticks);
@@ -349,7 +373,6 @@ void timeline(struct table *);
 void opsums(struct table *, int bycat);
 void unique_args(struct table *);
 void unified(struct table *);
-void unified_free(void);
 void kernels(struct table *);
 void short_kernels(struct table *, struct table *hist, int quiet);
 void collectives(struct table *);
@@ -362,10 +385,9 @@ enum {
 };
 extern const char *const agg_tabname[NTABLES];
 extern const char *const agg_sheetname[NTABLES];
-extern const unsigned long long agg_tabneed[NTABLES];
-extern const unsigned long long agg_tabuse[NTABLES];
+extern const uint64_t agg_tabneed[NTABLES];
+extern const uint64_t agg_tabuse[NTABLES];
 void sheets(struct table *tabs, const int *want);
-void sheets_free(void);
 void sheets_final(void);
 
 /* hta.c: idle time, launch delay, overlap, streams. */

@@ -83,7 +83,7 @@ collcell(struct table *t, const struct row *r, int j)
 		if (agg_csv)
 			tab_int(t, 0);	/* TraceLens: rank = 0 */
 		else
-			tab_id(t, agg_rank);
+			tab_id(t, A->rank);
 		return;
 	}
 	if (r->key[j] == NONE) {
@@ -155,17 +155,17 @@ collectives(struct table *t)
 
 	tab_cols(t, T_COLL, cols);
 	memset(nanfloat, 0, sizeof nanfloat);
-	if (agg_gpuonly) {
+	if (A->gpuonly) {
 		t->skip = 1;
 		return;
 	}
-	sel = xreallocarray(NULL, agg_n + 1, sizeof *sel);
-	grp = xreallocarray(NULL, agg_n + 1, sizeof *grp);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	sel = xreallocarray(NULL, A->n + 1, sizeof *sel);
+	grp = xreallocarray(NULL, A->n + 1, sizeof *grp);
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 		int miss = 0;
 
-		if (e->kind != K_KERNEL || !(e->flags & F_COMM) ||
+		if (e->kind != TL_K_KERNEL || !(e->flags & F_COMM) ||
 		    !(e->flags & F_CORR))
 			continue;
 		ncoll++;
@@ -175,7 +175,7 @@ collectives(struct table *t)
 		for (j = 0; j < 9; j++) {
 			key[j] = NONE;
 			if (json_get(s, sn, collkey[j], &v, &vn))
-				key[j] = tl_intern(agg_in, v, vn);
+				key[j] = tl_intern(A->in, v, vn);
 			else if (j == 0)
 				key[j] = idstr("\"Unknown_Group\"");
 			else if (j == 2) {
@@ -230,7 +230,7 @@ collectives(struct table *t)
 		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
-			tl_kahan_add(&k, agg_e[sel[mem[j]]].dur);
+			tl_kahan_add(&k, A->e[sel[mem[j]]].dur);
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
@@ -242,7 +242,7 @@ collectives(struct table *t)
 		int w;
 
 		for (j = 0; j < m; j++)
-			d[j] = agg_e[sel[mem[off[gi] + j]]].dur;
+			d[j] = A->e[sel[mem[off[gi] + j]]].dur;
 		tl_stats(&r.st[0], d, m);
 		/* message sizes of the first kernel of the group */
 		sb.n = 0;

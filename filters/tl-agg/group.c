@@ -90,7 +90,7 @@ agg_ivlen(const struct iv *a, size_t n)
 
 /* TraceLens's subtract(A, B): the parts of B not in A, into out. */
 size_t
-ivsub(const struct iv *A, size_t na, const struct iv *Bv, size_t nb,
+ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
     struct iv *out)
 {
 	size_t i, j = 0, k, o = 0;
@@ -100,15 +100,15 @@ ivsub(const struct iv *A, size_t na, const struct iv *Bv, size_t nb,
 		b0 = Bv[i].s;
 		b1 = Bv[i].e;
 		cur = b0;
-		while (j < na && A[j].e <= b0)
+		while (j < na && Av[j].e <= b0)
 			j++;
-		for (k = j; k < na && A[k].s < b1; k++) {
-			if (A[k].s > cur) {
+		for (k = j; k < na && Av[k].s < b1; k++) {
+			if (Av[k].s > cur) {
 				out[o].s = cur;
-				out[o++].e = b1 < A[k].s ? b1 : A[k].s;
+				out[o++].e = b1 < Av[k].s ? b1 : Av[k].s;
 			}
-			if (A[k].e > cur)
-				cur = A[k].e;
+			if (Av[k].e > cur)
+				cur = Av[k].e;
 			if (cur >= b1)
 				break;
 		}
@@ -136,8 +136,8 @@ busy(const uint32_t *ev, size_t n)
 
 	ivgrow(&ivbuf, &capiv, n);
 	for (i = 0; i < n; i++) {
-		ivbuf[i].s = agg_e[ev[i]].ts;
-		ivbuf[i].e = agg_e[ev[i]].end;
+		ivbuf[i].s = A->e[ev[i]].ts;
+		ivbuf[i].e = A->e[ev[i]].end;
 	}
 	n = agg_ivmerge(ivbuf, n);
 	return agg_ivlen(ivbuf, n);

@@ -29,12 +29,12 @@ kernel_rows(size_t *np)
 	uint32_t p;
 
 	launchers();
-	K = xcalloc(agg_n + 1, sizeof *K);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	K = xcalloc(A->n + 1, sizeof *K);
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 		struct krow *k;
 
-		if (e->kind != K_KERNEL)
+		if (e->kind != TL_K_KERNEL)
 			continue;
 		k = &K[n++];
 		k->ev = (uint32_t)i;
@@ -42,23 +42,23 @@ kernel_rows(size_t *np)
 		k->cpuop = k->cat = NONE;
 		if (k->launch == NONE)
 			continue;
-		for (p = agg_e[k->launch].parent; p != NONE;
-		    p = agg_e[p].parent)
-			if (agg_e[p].kind == K_CPU_OP)
+		for (p = A->e[k->launch].parent; p != NONE;
+		    p = A->e[p].parent)
+			if (A->e[p].kind == TL_K_CPU_OP)
 				break;
 		k->cpuop = p;
 		if (p != NONE) {
-			if (lslot[p] != NONE)
-				k->cat = L[lslot[p]].cat;
+			if (A->lslot[p] != NONE)
+				k->cat = A->l[A->lslot[p]].cat;
 			else
-				k->cat = idstr(categorize(agg_e[p].name,
+				k->cat = idstr(categorize(A->e[p].name,
 				    NONE));
 		} else {
 			const char *s;
 			size_t sn, j;
 			char low[64];
 
-			s = agg_str(agg_e[k->launch].name, &sn);
+			s = agg_str(A->e[k->launch].name, &sn);
 			for (j = 0; j < sn && j < sizeof low - 1; j++)
 				low[j] = (char)(s[j] >= 'A' && s[j] <= 'Z' ?
 				    s[j] | 0x20 : s[j]);
@@ -77,9 +77,9 @@ static uint32_t
 kparent(const struct krow *k)
 {
 	if (k->cpuop != NONE)
-		return agg_e[k->cpuop].name;
+		return A->e[k->cpuop].name;
 	if (k->launch != NONE)
-		return agg_e[k->launch].name;
+		return A->e[k->launch].name;
 	return NONE;
 }
 
@@ -167,7 +167,7 @@ kernels(struct table *t)
 	struct grouper g = { 4, NULL, 0, 0, NULL, 0 };
 	uint32_t key[4], *grp, *mem, *order;
 	double *d, tot, *sum;
-	int cpu = !agg_gpuonly;
+	int cpu = !A->gpuonly;
 	struct row r;
 
 	tab_cols(t, T_KERNELS, cols);
@@ -181,7 +181,7 @@ kernels(struct table *t)
 	grp = xreallocarray(NULL, nk + 1, sizeof *grp);
 	d = xreallocarray(NULL, nk + 1, sizeof *d);
 	for (i = 0; i < nk; i++) {
-		const struct ev *e = &agg_e[K[i].ev];
+		const struct ev *e = &A->e[K[i].ev];
 
 		key[0] = K[i].cat;
 		key[1] = cpu ? kparent(&K[i]) : NONE;
@@ -317,9 +317,9 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	sel = xreallocarray(NULL, nk + 1, sizeof *sel);
 	v = xreallocarray(NULL, nk + 1, sizeof *v);
 	for (i = 0; i < nk; i++)
-		if (agg_e[K[i].ev].dur < th) {
+		if (A->e[K[i].ev].dur < th) {
 			sel[ns] = (uint32_t)i;
-			v[ns++] = (double)agg_e[K[i].ev].durns / 1e3;
+			v[ns++] = (double)A->e[K[i].ev].durns / 1e3;
 		}
 	if (ns == 0) {
 		if (agg_single) {
@@ -350,16 +350,16 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	grp = xreallocarray(NULL, ns + 1, sizeof *grp);
 	for (i = j = 0; i < ns; i++) {
 		const struct krow *k = &K[sel[i]];
-		const struct ev *e = &agg_e[k->ev];
+		const struct ev *e = &A->e[k->ev];
 
 		memset(key, 0xff, sizeof key);
 		key[4] = e->name;
-		if (!agg_gpuonly) {
+		if (!A->gpuonly) {
 			key[0] = kparent(k);
 			if (k->cpuop != NONE) {
-				key[1] = agg_e[k->cpuop].arg[0];
-				key[2] = agg_e[k->cpuop].arg[2];
-				key[3] = agg_e[k->cpuop].arg[3];
+				key[1] = A->e[k->cpuop].arg[0];
+				key[2] = A->e[k->cpuop].arg[2];
+				key[3] = A->e[k->cpuop].arg[3];
 			}
 			if (!agg_keep && (key[0] == NONE || key[1] == NONE ||
 			    key[2] == NONE || key[3] == NONE)) {
@@ -383,7 +383,7 @@ short_kernels(struct table *t, struct table *h, int quiet)
 		size_t m = off[i + 1] - off[i];
 
 		for (j = 0; j < m; j++)
-			v[j] = agg_e[K[sel[mem[off[i] + j]]].ev].dur;
+			v[j] = A->e[K[sel[mem[off[i] + j]]].ev].dur;
 		S[i].g = i;
 		S[i].count = m;
 		{

@@ -72,8 +72,8 @@ opsums(struct table *t, int bycat)
 	if (gpuonly(t))
 		return;
 	launchers();
-	for (i = 0; i < nl; i++) {
-		k = bycat ? L[i].cat : agg_e[L[i].ev].name;
+	for (i = 0; i < A->nl; i++) {
+		k = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
 		r = g.ngroup;
 		j = gfind(&g, &k);
 		if (g.ngroup > r) {
@@ -82,13 +82,13 @@ opsums(struct table *t, int bycat)
 			G[j].key[0] = k;
 		}
 		G[j].n++;
-		tl_kahan_add(&G[j].d, L[i].direct);
-		tl_kahan_add(&G[j].s, L[i].subtree);
+		tl_kahan_add(&G[j].d, A->l[i].direct);
+		tl_kahan_add(&G[j].s, A->l[i].subtree);
 		for (r = 0; r < G[j].ncat; r++)
-			if (G[j].cats[r] == L[i].cat)
+			if (G[j].cats[r] == A->l[i].cat)
 				break;
 		if (r == G[j].ncat && r < 64)
-			G[j].cats[G[j].ncat++] = L[i].cat;
+			G[j].cats[G[j].ncat++] = A->l[i].cat;
 	}
 	ng = g.ngroup;
 	gfree(&g);
@@ -223,7 +223,7 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 
 	grp = xreallocarray(NULL, n + 1, sizeof *grp);
 	for (i = 0; i < n; i++) {
-		const struct ev *e = &agg_e[R[i].ev];
+		const struct ev *e = &A->e[R[i].ev];
 
 		key[0] = R[i].name;
 		key[1] = R[i].cat;
@@ -303,10 +303,10 @@ lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
 	size_t j;
 
 	for (j = 0; j < m; j++)
-		a[j] = L[mm[j]].direct;
+		a[j] = A->l[mm[j]].direct;
 	tl_stats(&r->st[0], a, m);
 	for (j = 0; j < m; j++)
-		a[j] = L[mm[j]].subtree;
+		a[j] = A->l[mm[j]].subtree;
 	tl_stats(&r->st[1], a, m);
 }
 
@@ -342,21 +342,21 @@ unique_args(struct table *t)
 	if (gpuonly(t))
 		return;
 	launchers();
-	if (nl == 0) {
+	if (A->nl == 0) {
 		agg_empty(t, "no kernel launchers");
 		return;
 	}
-	R = xcalloc(nl, sizeof *R);
-	for (i = 0; i < nl; i++) {
-		R[i].ev = L[i].ev;
-		R[i].name = agg_e[L[i].ev].name;
-		R[i].cat = L[i].cat;
-		R[i].uid = agg_e[L[i].ev].uid;
-		R[i].time = L[i].direct;
-		R[i].k = lk + L[i].k0;
-		R[i].nk = L[i].nk;
+	R = xcalloc(A->nl, sizeof *R);
+	for (i = 0; i < A->nl; i++) {
+		R[i].ev = A->l[i].ev;
+		R[i].name = A->e[A->l[i].ev].name;
+		R[i].cat = A->l[i].cat;
+		R[i].uid = A->e[A->l[i].ev].uid;
+		R[i].time = A->l[i].direct;
+		R[i].k = A->lk + A->l[i].k0;
+		R[i].nk = A->l[i].nk;
 	}
-	opgroups(t, R, nl, 0, lfill);
+	opgroups(t, R, A->nl, 0, lfill);
 	free(R);
 }
 
@@ -368,26 +368,22 @@ struct urow {
 	int64_t uid;
 	uint32_t cat;
 	int model;
-	uint32_t k0, nk;	/* its GPU events in uk[], gpu_events order */
+	uint32_t k0, nk;	/* its GPU events in A->uk[], gpu_events order */
 	double ktime;		/* busy, ticks */
 	double tbs, tflops;	/* NaN when unknown */
 };
-static struct urow *U;
-static size_t nu, capu;
-static uint32_t *uk;
-static size_t nuk, capuk;
 static uint8_t *visited, *pmbelow;
 
 static int
 launches(uint32_t i)
 {
-	return agg_e[i].ghi > agg_e[i].glo;
+	return A->e[i].ghi > A->e[i].glo;
 }
 
 static int
 pmop(uint32_t i)
 {
-	return agg_e[i].kind == K_CPU_OP && launches(i) && has_model(i);
+	return A->e[i].kind == TL_K_CPU_OP && launches(i) && has_model(i);
 }
 
 /* A GPU event is a child of a cuda_runtime (or python) child of i. */
@@ -398,12 +394,12 @@ leaf(uint32_t i, int depth)
 
 	if (depth > 10)
 		return 0;
-	for (j = agg_kidoff[i]; j < agg_kidoff[i + 1]; j++) {
-		k = agg_kids[j];
-		if (ISGPU(agg_e[k].kind))
+	for (j = A->kidoff[i]; j < A->kidoff[i + 1]; j++) {
+		k = A->kids[j];
+		if (TL_K_ISGPU(A->e[k].kind))
 			return 1;
-		if ((agg_e[k].kind == K_RUNTIME ||
-		    agg_e[k].kind == K_PYTHON) && leaf(k, depth + 1))
+		if ((A->e[k].kind == TL_K_RUNTIME ||
+		    A->e[k].kind == TL_K_PYTHON) && leaf(k, depth + 1))
 			return 1;
 	}
 	return 0;
@@ -413,7 +409,7 @@ static int
 cmpgpuev(const void *a, const void *b)
 {
 	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	uint32_t p = agg_e[i].parent, q = agg_e[j].parent;
+	uint32_t p = A->e[i].parent, q = A->e[j].parent;
 
 	if (p != q)
 		return (p > q) - (p < q);
@@ -425,33 +421,33 @@ collect(uint32_t i, uint32_t name, uint32_t *gev, size_t ng, int model)
 {
 	struct urow *u;
 	size_t j;
-	const struct ev *e = &agg_e[i];
+	const struct ev *e = &A->e[i];
 
-	xgrow(&U, &capu, nu + 1, sizeof *U);
-	u = &U[nu++];
+	xgrow(&A->u, &A->capurow, A->nu + 1, sizeof *A->u);
+	u = &A->u[A->nu++];
 	memset(u, 0, sizeof *u);
 	u->ev = i;
 	u->name = name;
 	u->uid = e->uid;
 	u->model = model;
-	xgrow(&uk, &capuk, nuk + ng + 1, sizeof *uk);
-	u->k0 = (uint32_t)nuk;
+	xgrow(&A->uk, &A->capuk, A->nuk + ng + 1, sizeof *A->uk);
+	u->k0 = (uint32_t)A->nuk;
 	u->nk = (uint32_t)ng;
-	memcpy(uk + nuk, gev, ng * sizeof *uk);
-	sortidx(uk + nuk, ng, cmpgpuev);
-	nuk += ng;
-	u->ktime = busy(uk + u->k0, ng);
-	u->cat = idstr(categorize(name, ng > 0 ? uk[u->k0] : NONE));
+	memcpy(A->uk + A->nuk, gev, ng * sizeof *A->uk);
+	sortidx(A->uk + A->nuk, ng, cmpgpuev);
+	A->nuk += ng;
+	u->ktime = busy(A->uk + u->k0, ng);
+	u->cat = idstr(categorize(name, ng > 0 ? A->uk[u->k0] : NONE));
 	u->tbs = u->tflops = NAN;
 	if (e->perf != NONE && u->ktime > 0) {
-		const struct perf *p = &agg_perf[e->perf];
+		const struct perf *p = &A->perf[e->perf];
 		double tus = agg_us(u->ktime);
 
 		u->tflops = p->gflops / 1e3 / (tus / 1e6);
 		u->tbs = p->bytes / 1e12 / (tus / 1e6);
 	}
 	for (j = 0; j < ng; j++)
-		agg_e[gev[j]].flags |= F_COVERED;
+		A->e[gev[j]].flags |= F_COVERED;
 }
 
 static int
@@ -459,8 +455,8 @@ nccl_below(uint32_t i)
 {
 	size_t j;
 
-	for (j = agg_e[i].glo; j < agg_e[i].ghi; j++)
-		if (agg_e[agg_gord[j]].flags & F_COMM)
+	for (j = A->e[i].glo; j < A->e[i].ghi; j++)
+		if (A->e[A->gord[j]].flags & F_COMM)
 			return 1;
 	return 0;
 }
@@ -472,7 +468,7 @@ suffix(uint32_t w, size_t *n)
 	const char *s, *c = NULL;
 	size_t k, j;
 
-	s = agg_str(agg_e[w].name, &k);
+	s = agg_str(A->e[w].name, &k);
 	for (j = 0; j + 1 < k; j++)
 		if (s[j] == ':' && s[j + 1] == ' ')
 			c = s + j + 2;
@@ -487,7 +483,7 @@ endswith(uint32_t i, const char *suf, size_t n)
 	const char *s;
 	size_t k;
 
-	s = agg_str(agg_e[i].name, &k);
+	s = agg_str(A->e[i].name, &k);
 	return k >= n && memcmp(s + k - n, suf, n) == 0;
 }
 
@@ -504,20 +500,20 @@ static size_t capsolest;
 static uint32_t
 solebwd(uint32_t i)
 {
-	uint32_t p = agg_e[i].parent, f = NONE, k;
+	uint32_t p = A->e[i].parent, f = NONE, k;
 	const struct opcat *c;
 	const char *suf;
 	size_t sn, sp, j;
 	int d;
 
-	for (d = 0; d < 5 && p != NONE; d++, p = agg_e[p].parent)
-		if (agg_e[p].fwd != NONE) {
-			f = agg_e[p].fwd;
+	for (d = 0; d < 5 && p != NONE; d++, p = A->e[p].parent)
+		if (A->e[p].fwd != NONE) {
+			f = A->e[p].fwd;
 			break;
 		}
 	if (f == NONE || !has_model(f))
 		return NONE;
-	if ((c = opcat_id(agg_e[f].name)) == NULL || c->bwdcat == NULL)
+	if ((c = opcat_id(A->e[f].name)) == NULL || c->bwdcat == NULL)
 		return NONE;
 	if ((suf = suffix(p, &sn)) == NULL || !endswith(i, suf, sn))
 		return NONE;
@@ -528,14 +524,14 @@ solebwd(uint32_t i)
 		solest[sp++] = p;
 		while (sp > 0) {
 			k = solest[--sp];
-			if (k != p && agg_e[k].kind == K_CPU_OP && launches(k) &&
+			if (k != p && A->e[k].kind == TL_K_CPU_OP && launches(k) &&
 			    endswith(k, suf, sn) && solecount[p] < 2)
 				solecount[p]++;
-			xgrow(&solest, &capsolest, sp + agg_kidoff[k + 1] -
-			    agg_kidoff[k] + 1, sizeof *solest);
-			for (j = agg_kidoff[k]; j < agg_kidoff[k + 1]; j++)
-				if (!ISGPU(agg_e[agg_kids[j]].kind))
-					solest[sp++] = agg_kids[j];
+			xgrow(&solest, &capsolest, sp + A->kidoff[k + 1] -
+			    A->kidoff[k] + 1, sizeof *solest);
+			for (j = A->kidoff[k]; j < A->kidoff[k + 1]; j++)
+				if (!TL_K_ISGPU(A->e[A->kids[j]].kind))
+					solest[sp++] = A->kids[j];
 		}
 	}
 	return solecount[p] == 1 ? f : NONE;
@@ -559,36 +555,36 @@ traverse(uint32_t root)
 		if (visited[i])
 			continue;
 		visited[i] = 1;
-		if (agg_e[i].kind != K_CPU_OP && !(agg_python &&
-		    (agg_e[i].kind == K_PYTHON || agg_e[i].kind == K_ANNOT)))
+		if (A->e[i].kind != TL_K_CPU_OP && !(A->python &&
+		    (A->e[i].kind == TL_K_PYTHON || A->e[i].kind == TL_K_ANNOT)))
 			continue;
 		if (!launches(i))
 			continue;
-		if (agg_e[i].kind == K_CPU_OP) {
+		if (A->e[i].kind == TL_K_CPU_OP) {
 			if (has_model(i)) {
-				collect(i, agg_e[i].name, agg_gord +
-				    agg_e[i].glo, agg_e[i].ghi - agg_e[i].glo,
+				collect(i, A->e[i].name, A->gord +
+				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
 				    1);
 				continue;
 			}
 			if (!pmbelow[i] && (f = solebwd(i)) != NONE) {
-				collect(i, agg_e[i].name, agg_gord +
-				    agg_e[i].glo, agg_e[i].ghi - agg_e[i].glo,
+				collect(i, A->e[i].name, A->gord +
+				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
 				    2);
-				U[nu - 1].cat =
-				    idstr(opcat_id(agg_e[f].name)->bwdcat);
+				A->u[A->nu - 1].cat =
+				    idstr(opcat_id(A->e[f].name)->bwdcat);
 				continue;
 			}
 			if (!pmbelow[i] && leaf(i, 0)) {
 				any = 0;
-				for (j = agg_kidoff[i]; j < agg_kidoff[i + 1];
+				for (j = A->kidoff[i]; j < A->kidoff[i + 1];
 				    j++)
-					if (pmop(agg_kids[j]))
+					if (pmop(A->kids[j]))
 						any = 1;
 				if (any) {
-					for (j = agg_kidoff[i + 1];
-					    j-- > agg_kidoff[i];) {
-						k = agg_kids[j];
+					for (j = A->kidoff[i + 1];
+					    j-- > A->kidoff[i];) {
+						k = A->kids[j];
 						if (pmop(k)) {
 							xgrow(&stk, &capstk,
 							    sp + 1,
@@ -597,17 +593,17 @@ traverse(uint32_t root)
 						}
 					}
 				} else if (!nccl_below(i))
-					collect(i, agg_e[i].name, agg_gord +
-					    agg_e[i].glo, agg_e[i].ghi -
-					    agg_e[i].glo, 0);
+					collect(i, A->e[i].name, A->gord +
+					    A->e[i].glo, A->e[i].ghi -
+					    A->e[i].glo, 0);
 				continue;
 			}
 		}
 		/* Recurse into the children, in order. */
-		xgrow(&stk, &capstk, sp + agg_kidoff[i + 1] - agg_kidoff[i] + 1,
+		xgrow(&stk, &capstk, sp + A->kidoff[i + 1] - A->kidoff[i] + 1,
 		    sizeof *stk);
-		for (j = agg_kidoff[i + 1]; j-- > agg_kidoff[i];)
-			stk[sp++] = agg_kids[j];
+		for (j = A->kidoff[i + 1]; j-- > A->kidoff[i];)
+			stk[sp++] = A->kids[j];
 	}
 }
 
@@ -616,35 +612,35 @@ unified_rows(void)
 {
 	size_t i, r;
 	uint32_t p, c;
-	int64_t maxuid = agg_maxuid;
+	int64_t maxuid = A->maxuid;
 
-	nu = nuk = 0;
-	visited = xcalloc(agg_n + 1, 1);
-	pmbelow = xcalloc(agg_n + 1, 1);
-	solecount = xreallocarray(NULL, agg_n + 1, sizeof *solecount);
-	memset(solecount, 0xff, agg_n + 1);
+	A->nu = A->nuk = 0;
+	visited = xcalloc(A->n + 1, 1);
+	pmbelow = xcalloc(A->n + 1, 1);
+	solecount = xreallocarray(NULL, A->n + 1, sizeof *solecount);
+	memset(solecount, 0xff, A->n + 1);
 	/* pmbelow: a cpu_op with a model that launches, below. */
-	for (i = 0; i < agg_n; i++) {
+	for (i = 0; i < A->n; i++) {
 		if (!pmop((uint32_t)i))
 			continue;
-		for (p = agg_e[i].parent; p != NONE && !pmbelow[p];
-		    p = agg_e[p].parent)
+		for (p = A->e[i].parent; p != NONE && !pmbelow[p];
+		    p = A->e[p].parent)
 			pmbelow[p] = 1;
 	}
-	for (i = 0; i < agg_n; i++)
-		agg_e[i].flags &= ~F_COVERED;
-	for (r = 0; r < agg_nroots; r++)
-		traverse(agg_roots[r]);
+	for (i = 0; i < A->n; i++)
+		A->e[i].flags &= ~F_COVERED;
+	for (r = 0; r < A->nroots; r++)
+		traverse(A->roots[r]);
 	/* Synthetic ops for the GPU events no row owns. */
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *g = &agg_e[i];
+	for (i = 0; i < A->n; i++) {
+		const struct ev *g = &A->e[i];
 		uint32_t gi = (uint32_t)i;
 
-		if (!ISGPU(g->kind) || (g->flags & (F_COVERED | F_COMM)) ||
+		if (!TL_K_ISGPU(g->kind) || (g->flags & (F_COVERED | F_COMM)) ||
 		    g->parent == NONE)
 			continue;
-		for (p = g->parent; p != NONE; p = agg_e[p].parent)
-			if (agg_e[p].kind == K_CPU_OP)
+		for (p = g->parent; p != NONE; p = A->e[p].parent)
+			if (A->e[p].kind == TL_K_CPU_OP)
 				break;
 		if (p == NONE)
 			p = g->parent;
@@ -653,16 +649,16 @@ unified_rows(void)
 			const char *s;
 			size_t n;
 
-			s = agg_str(agg_e[p].name, &n);
+			s = agg_str(A->e[p].name, &n);
 			tl_out_raw(&sb, s, n);
 			sb_puts(&sb, "->");
 			s = agg_str(g->name, &n);
 			tl_out_raw(&sb, s, n);
 			sb_puts(&sb, " (Synthetic Op)");
 		}
-		c = tl_intern(agg_in, sb.buf, sb.n);
+		c = tl_intern(A->in, sb.buf, sb.n);
 		collect(p, c, &gi, 1, 0);
-		U[nu - 1].uid = ++maxuid;
+		A->u[A->nu - 1].uid = ++maxuid;
 	}
 }
 
@@ -675,36 +671,36 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 	size_t j;
 
 	for (j = 0; j < m; j++)
-		a[j] = agg_e[U[mm[j]].ev].dur;
+		a[j] = A->e[A->u[mm[j]].ev].dur;
 	tl_stats(&r->st[0], a, m);
 	for (j = 0; j < m; j++)
-		a[j] = U[mm[j]].tbs;
+		a[j] = A->u[mm[j]].tbs;
 	tl_stats(&r->st[1], a, m);
 	for (j = 0; j < m; j++)
-		a[j] = U[mm[j]].tflops;
+		a[j] = A->u[mm[j]].tflops;
 	tl_stats(&r->st[2], a, m);
 	for (j = 0; j < m; j++)
-		a[j] = U[mm[j]].ktime;
+		a[j] = A->u[mm[j]].ktime;
 	tl_stats(&r->st[3], a, m);
 	/* The first values that are there. */
 	for (j = 0; j < m; j++) {
-		if ((pi = agg_e[U[mm[j]].ev].perf) == NONE)
+		if ((pi = A->e[A->u[mm[j]].ev].perf) == NONE)
 			continue;
 		if (isnan(gf))
-			gf = agg_perf[pi].gflops;
+			gf = A->perf[pi].gflops;
 		if (isnan(by))
-			by = agg_perf[pi].bytes;
+			by = A->perf[pi].bytes;
 		if (spec == NONE)
-			spec = agg_perf[pi].spec;
+			spec = A->perf[pi].spec;
 		if (params == NONE)
-			params = agg_perf[pi].params;
+			params = A->perf[pi].params;
 	}
 	r->x[2] = gf;
 	r->x[3] = by / (1024 * 1024);
 	r->x[4] = gf * 1e9 / by;
 	r->key[9] = spec;
 	r->key[10] = params;
-	r->i[2] = U[mm[0]].model != 0;
+	r->i[2] = A->u[mm[0]].model != 0;
 }
 
 void
@@ -758,20 +754,20 @@ unified(struct table *t)
 		return;
 	launchers();
 	unified_rows();
-	if (nu == 0)
+	if (A->nu == 0)
 		agg_empty(t, "no ops that launch GPU work");
 	else {
-		R = xcalloc(nu, sizeof *R);
-		for (i = 0; i < nu; i++) {
-			R[i].ev = U[i].ev;
-			R[i].name = U[i].name;
-			R[i].cat = U[i].cat;
-			R[i].uid = U[i].uid;
-			R[i].time = U[i].ktime;
-			R[i].k = uk + U[i].k0;
-			R[i].nk = U[i].nk;
+		R = xcalloc(A->nu, sizeof *R);
+		for (i = 0; i < A->nu; i++) {
+			R[i].ev = A->u[i].ev;
+			R[i].name = A->u[i].name;
+			R[i].cat = A->u[i].cat;
+			R[i].uid = A->u[i].uid;
+			R[i].time = A->u[i].ktime;
+			R[i].k = A->uk + A->u[i].k0;
+			R[i].nk = A->u[i].nk;
 		}
-		opgroups(t, R, nu, 1, ufill);
+		opgroups(t, R, A->nu, 1, ufill);
 		free(R);
 	}
 	free(visited);
@@ -787,13 +783,3 @@ unified(struct table *t)
 	capsolest = 0;
 }
 
-
-void
-unified_free(void)
-{
-	free(U);
-	free(uk);
-	U = NULL;
-	uk = NULL;
-	nu = nuk = capu = capuk = 0;
-}

@@ -34,34 +34,34 @@ const char *const agg_sheetname[NTABLES] = {
 	NULL, NULL, NULL, NULL, NULL
 };
 
-#define B(c)	(1ull << (c))
-#define CORE	(B(C_UID) | B(C_CAT) | B(C_NAME) | B(C_TS) | B(C_DUR))
-#define TREE	(B(C_PARENT) | B(C_LINKED) | B(C_LAUNCHER))
-#define META	(B(C_PH) | B(C_PID) | B(C_TID) | B(C_ARGS))
-#define OPARGS	(B(C_DIMS) | B(C_TYPES) | B(C_STRIDES) | B(C_CONCRETE))
+#define B(c)	TL_COL(c)
+#define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | B(TL_C_DUR))
+#define TREE	(B(TL_C_PARENT) | B(TL_C_LINKED) | B(TL_C_LAUNCHER))
+#define META	(B(TL_C_PH) | B(TL_C_PID) | B(TL_C_TID) | B(TL_C_ARGS))
+#define OPARGS	(B(TL_C_DIMS) | B(TL_C_TYPES) | B(TL_C_STRIDES) | B(TL_C_CONCRETE))
 
-const unsigned long long agg_tabneed[NTABLES] = {
-	CORE | B(C_LINKED),
+const uint64_t agg_tabneed[NTABLES] = {
+	CORE | B(TL_C_LINKED),
 	CORE | TREE,
 	CORE | TREE,
-	CORE | TREE | META | OPARGS | B(C_STREAM),
-	CORE | TREE | META | OPARGS | B(C_STREAM),
-	CORE | TREE | B(C_STREAM),
+	CORE | TREE | META | OPARGS | B(TL_C_STREAM),
+	CORE | TREE | META | OPARGS | B(TL_C_STREAM),
+	CORE | TREE | B(TL_C_STREAM),
 	CORE | TREE | OPARGS,
 	CORE | TREE,
-	CORE | B(C_ARGS) | B(C_STREAM) | B(C_CORR) | B(C_EXT),
-	CORE | TREE | B(C_STREAM) | B(C_PID),
-	CORE | TREE | B(C_STREAM),
+	CORE | B(TL_C_ARGS) | B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT),
+	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID),
+	CORE | TREE | B(TL_C_STREAM),
 	CORE | TREE,
-	CORE | TREE | B(C_STREAM) | B(C_PID),
-	CORE | TREE | B(C_STREAM) | B(C_PID)
+	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID),
+	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID)
 };
 
 /* Optional columns each table reads when they are there. */
-#define PERF	(B(C_GFLOPS) | B(C_BYTES) | B(C_SPEC) | B(C_PARAMS))
-const unsigned long long agg_tabuse[NTABLES] = {
-	0, 0, 0, 0, PERF | B(C_FWD), 0, 0, 0, 0, B(C_TID), 0, 0, B(C_TID),
-	B(C_TID)
+#define PERF	(B(TL_C_FLOP) | B(TL_C_BYTES) | B(TL_C_SPEC) | B(TL_C_PARAMS))
+const uint64_t agg_tabuse[NTABLES] = {
+	0, 0, 0, 0, PERF | B(TL_C_FWD), 0, 0, 0, 0, B(TL_C_TID), 0, 0, B(TL_C_TID),
+	B(TL_C_TID)
 };
 
 
@@ -70,28 +70,12 @@ struct iv *ivbuf;
 size_t capiv;
 struct tl_out sb = MEMOUT, sb2 = MEMOUT, kdfull = MEMOUT;
 
-/* Facts shared by the sheets of one trace. */
-double totaltime;	/* of the timeline, ticks; NaN if none */
-uint64_t nkdskip;	/* instances left out of kernel details */
-
-/* Kernel launchers (spec 4). */
-struct launcher *L;
-size_t nl;
-uint32_t *lk;		/* kernels of the launchers */
-uint32_t *lslot;		/* event -> launcher, or NONE */
-int launchers_done;
 
 
 /*
  * The ids of the strings the sheets add (categories, "Unknown", ...):
  * literals and op table strings, so remembered by address for the trace.
  */
-#define NIDC	256
-static struct {
-	const char *s;
-	uint32_t id;
-} idc[NIDC];
-static size_t nidc;
 
 uint32_t
 idstr(const char *s)
@@ -100,14 +84,14 @@ idstr(const char *s)
 	    56) & (NIDC - 1);
 	uint32_t id;
 
-	for (; idc[i].s != NULL; i = (i + 1) & (NIDC - 1))
-		if (idc[i].s == s)
-			return idc[i].id;
-	id = tl_intern(agg_in, s, strlen(s));
-	if (nidc < NIDC / 2) {
-		idc[i].s = s;
-		idc[i].id = id;
-		nidc++;
+	for (; A->idc[i].s != NULL; i = (i + 1) & (NIDC - 1))
+		if (A->idc[i].s == s)
+			return A->idc[i].id;
+	id = tl_intern(A->in, s, strlen(s));
+	if (A->nidc < NIDC / 2) {
+		A->idc[i].s = s;
+		A->idc[i].id = id;
+		A->nidc++;
 	}
 	return id;
 }
@@ -151,43 +135,40 @@ sb_np(struct tl_out *b, double ticks)
 }
 
 /*
- * Python reprs of kernel names, made once per trace: the kernel details
+ * Python A->reprs of kernel names, made once per trace: the kernel details
  * of every group repeat them. Per id, whole and cut to 64 characters:
- * off 0 when not made yet, else the repr is reprs.buf[off - 1, + len).
+ * off 0 when not made yet, else the repr is A->reprs.buf[off - 1, + len).
  */
 struct nrepr {
 	size_t off[2], len[2];
 };
-static struct nrepr *nrepr;
-static size_t capnrepr;
-static struct tl_out reprs = MEMOUT;
 
 static void
 pyname(struct tl_out *b, uint32_t id, int cut)
 {
 	struct nrepr *r;
 	const char *s;
-	size_t n, c, had = capnrepr;
+	size_t n, c, had = A->capnrepr;
 
-	if (id >= capnrepr) {
-		xgrow(&nrepr, &capnrepr, (size_t)id + 1, sizeof *nrepr);
-		memset(nrepr + had, 0, (capnrepr - had) * sizeof *nrepr);
+	if (id >= A->capnrepr) {
+		xgrow(&A->nrepr, &A->capnrepr, (size_t)id + 1, sizeof *A->nrepr);
+		memset(A->nrepr + had, 0, (A->capnrepr - had) * sizeof *A->nrepr);
 	}
-	r = &nrepr[id];
+	r = &A->nrepr[id];
 	if (r->off[cut] == 0) {
 		s = agg_str(id, &n);
-		had = reprs.n;
+		had = A->reprs.n;
 		if (cut && utf8_cut(s, n, 64, &c)) {
 			sb2.n = 0;
 			tl_out_raw(&sb2, s, c);
 			sb_puts(&sb2, "...");
-			tl_out_pystr(&reprs, sb2.buf, sb2.n);
+			tl_out_pystr(&A->reprs, sb2.buf, sb2.n);
 		} else
-			tl_out_pystr(&reprs, s, n);
+			tl_out_pystr(&A->reprs, s, n);
 		r->off[cut] = had + 1;
-		r->len[cut] = reprs.n - had;
+		r->len[cut] = A->reprs.n - had;
 	}
-	tl_out_raw(b, reprs.buf + r->off[cut] - 1, r->len[cut]);
+	tl_out_raw(b, A->reprs.buf + r->off[cut] - 1, r->len[cut]);
 }
 
 struct kdpos {
@@ -238,15 +219,15 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 	len = off[t + 1] - off[t];
 	for (i = 0; i < n; i++)
 		if (off[i + 1] - off[i] != len && off[i + 1] > off[i])
-			nkdskip++;
+			A->nkdskip++;
 	pos = xcalloc(len, sizeof *pos);
 	v = xreallocarray(NULL, n + 1, sizeof *v);
 	for (p = 0; p < len; p++) {
-		const struct ev *te = &agg_e[ev[off[t] + p]];
+		const struct ev *te = &A->e[ev[off[t] + p]];
 
 		for (nr = 0, r = 0; r < n; r++)
 			if (off[r + 1] - off[r] == len)
-				v[nr++] = agg_e[ev[off[r] + p]].dur;
+				v[nr++] = A->e[ev[off[r] + p]].dur;
 		pos[p].name = te->name;
 		pos[p].stream = te->stream;
 		pos[p].count = nr;
@@ -335,15 +316,13 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 }
 
 /*
- * The tuple reprs of argument ids, made once per trace: the same shapes
+ * The tuple A->reprs of argument ids, made once per trace: the same shapes
  * come back in every sheet. Per id: 0 not made yet, 1 not JSON, else
- * the repr is reprs.buf[off - 2 .. off - 2 + len).
+ * the repr is A->reprs.buf[off - 2 .. off - 2 + len).
  */
 struct argrepr {
 	size_t off, len;
 };
-static struct argrepr *argrepr;
-static size_t capargrepr;
 
 /* An argument column (JSON text) as a cell: a tuple repr, or the JSON. */
 void
@@ -351,7 +330,7 @@ tab_arg(struct table *t, uint32_t id)
 {
 	struct argrepr *r;
 	const char *s;
-	size_t n, had = capargrepr;
+	size_t n, had = A->capargrepr;
 
 	if (id == NONE) {
 		tab_none(t);
@@ -362,19 +341,19 @@ tab_arg(struct table *t, uint32_t id)
 		tab_str(t, s, n);
 		return;
 	}
-	if (id >= capargrepr) {
-		xgrow(&argrepr, &capargrepr, (size_t)id + 1, sizeof *argrepr);
-		memset(argrepr + had, 0, (capargrepr - had) *
-		    sizeof *argrepr);
+	if (id >= A->capargrepr) {
+		xgrow(&A->argrepr, &A->capargrepr, (size_t)id + 1, sizeof *A->argrepr);
+		memset(A->argrepr + had, 0, (A->capargrepr - had) *
+		    sizeof *A->argrepr);
 	}
-	r = &argrepr[id];
+	r = &A->argrepr[id];
 	if (r->off == 0) {
-		had = reprs.n;
-		if (tl_out_pyjson(&reprs, s, n, PYTUPLES) < 0)
+		had = A->reprs.n;
+		if (tl_out_pyjson(&A->reprs, s, n, PYTUPLES) < 0)
 			r->off = 1;
 		else {
 			r->off = had + 2;
-			r->len = reprs.n - had;
+			r->len = A->reprs.n - had;
 		}
 	}
 	if (r->off == 1) {
@@ -385,7 +364,7 @@ tab_arg(struct table *t, uint32_t id)
 		tab_str(t, s, n);
 		return;
 	}
-	tab_str(t, reprs.buf + r->off - 2, r->len);
+	tab_str(t, A->reprs.buf + r->off - 2, r->len);
 }
 
 /*
@@ -393,14 +372,13 @@ tab_arg(struct table *t, uint32_t id)
  * process's are on its thread "0": metadata rows were all read, so if
  * "0" was not in the stream then, no process has them.
  */
-static uint32_t tidzero;
 
 uint32_t
 evmeta(int what, const struct ev *e)
 {
 	uint32_t v, tid;
 
-	tid = what == M_TNAME ? e->tid : tidzero;
+	tid = what == M_TNAME ? e->tid : A->tidzero;
 	v = e->pid == NONE ? NONE : agg_meta(what, e->pid, tid);
 	if (v != NONE)
 		return v;
@@ -426,18 +404,18 @@ percents(const double *x, size_t n, double *pct, double *cum)
 double
 pct_total(double sum)
 {
-	if (isnan(totaltime))
+	if (isnan(A->totaltime))
 		return NAN;
 	if (agg_nat)
-		return sum / totaltime * 100;
-	return sum / (totaltime / 1e3 * 1e3) * 100;
+		return sum / A->totaltime * 100;
+	return sum / (A->totaltime / 1e3 * 1e3) * 100;
 }
 
 static int
 cmpts(const void *a, const void *b)
 {
 	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	int64_t p = agg_e[i].tsns, q = agg_e[j].tsns;
+	int64_t p = A->e[i].tsns, q = A->e[j].tsns;
 
 	if (p != q)
 		return (p > q) - (p < q);
@@ -469,87 +447,87 @@ launchers(void)
 	size_t i, *cnt;
 	uint32_t l, g;
 
-	if (launchers_done)
+	if (A->launchers_done)
 		return;
-	launchers_done = 1;
-	lslot = xreallocarray(NULL, agg_n + 1, sizeof *lslot);
-	for (i = 0; i < agg_n; i++)
-		lslot[i] = NONE;
-	nl = 0;
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	A->launchers_done = 1;
+	A->lslot = xreallocarray(NULL, A->n + 1, sizeof *A->lslot);
+	for (i = 0; i < A->n; i++)
+		A->lslot[i] = NONE;
+	A->nl = 0;
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 
-		if (!ISGPU(e->kind) || (e->flags & F_COMM) ||
+		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
 		    e->parent == NONE)
 			continue;
 		l = e->launcher != NONE ? e->launcher : e->parent;
-		if (lslot[l] == NONE)
-			lslot[l] = (uint32_t)nl++;
+		if (A->lslot[l] == NONE)
+			A->lslot[l] = (uint32_t)A->nl++;
 	}
-	L = xcalloc(nl + 1, sizeof *L);
-	cnt = xcalloc(nl + 2, sizeof *cnt);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	A->l = xcalloc(A->nl + 1, sizeof *A->l);
+	cnt = xcalloc(A->nl + 2, sizeof *cnt);
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 
-		if (!ISGPU(e->kind) || (e->flags & F_COMM) ||
+		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
 		    e->parent == NONE)
 			continue;
 		l = e->launcher != NONE ? e->launcher : e->parent;
-		L[lslot[l]].ev = l;
-		L[lslot[l]].nk++;
+		A->l[A->lslot[l]].ev = l;
+		A->l[A->lslot[l]].nk++;
 	}
-	for (i = 0; i < nl; i++) {
-		L[i].k0 = (uint32_t)cnt[0];
-		cnt[0] += L[i].nk;
-		L[i].nk = 0;
+	for (i = 0; i < A->nl; i++) {
+		A->l[i].k0 = (uint32_t)cnt[0];
+		cnt[0] += A->l[i].nk;
+		A->l[i].nk = 0;
 	}
-	lk = xreallocarray(NULL, cnt[0] + 1, sizeof *lk);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	A->lk = xreallocarray(NULL, cnt[0] + 1, sizeof *A->lk);
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 		struct launcher *p;
 
-		if (!ISGPU(e->kind) || (e->flags & F_COMM) ||
+		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
 		    e->parent == NONE)
 			continue;
 		l = e->launcher != NONE ? e->launcher : e->parent;
-		p = &L[lslot[l]];
-		lk[p->k0 + p->nk++] = (uint32_t)i;
+		p = &A->l[A->lslot[l]];
+		A->lk[p->k0 + p->nk++] = (uint32_t)i;
 	}
 	free(cnt);
-	for (i = 0; i < nl; i++) {
-		struct launcher *p = &L[i];
-		const struct ev *e = &agg_e[p->ev];
+	for (i = 0; i < A->nl; i++) {
+		struct launcher *p = &A->l[i];
+		const struct ev *e = &A->e[p->ev];
 
-		p->direct = busy(lk + p->k0, p->nk);
+		p->direct = busy(A->lk + p->k0, p->nk);
 		p->subtree = e->ghi > e->glo ?
-		    busy(agg_gord + e->glo, e->ghi - e->glo) : 0;
+		    busy(A->gord + e->glo, e->ghi - e->glo) : 0;
 		/* kernel_details: by ts, stable. */
-		sortidx(lk + p->k0, p->nk, cmpts);
-		g = p->nk > 0 ? lk[p->k0] : NONE;
+		sortidx(A->lk + p->k0, p->nk, cmpts);
+		g = p->nk > 0 ? A->lk[p->k0] : NONE;
 		p->cat = idstr(categorize(e->name, g));
 	}
-	/* By start, ties in first-seen order (which L is in): stable. */
-	k = xreallocarray(NULL, nl + 1, sizeof *k);
-	for (i = 0; i < nl; i++) {
-		k[i].k = (uint64_t)agg_e[L[i].ev].tsns ^ UINT64_C(1) << 63;
+	/* By start, ties in first-seen order (which A->l is in): stable. */
+	k = xreallocarray(NULL, A->nl + 1, sizeof *k);
+	for (i = 0; i < A->nl; i++) {
+		k[i].k = (uint64_t)A->e[A->l[i].ev].tsns ^ UINT64_C(1) << 63;
 		k[i].i = (uint32_t)i;
 	}
-	tl_key_sort(k, nl);
-	sorted = xreallocarray(NULL, nl + 1, sizeof *sorted);
-	for (i = 0; i < nl; i++)
-		sorted[i] = L[k[i].i];
-	free(L);
+	tl_key_sort(k, A->nl);
+	sorted = xreallocarray(NULL, A->nl + 1, sizeof *sorted);
+	for (i = 0; i < A->nl; i++)
+		sorted[i] = A->l[k[i].i];
+	free(A->l);
 	free(k);
-	L = sorted;
-	for (i = 0; i < nl; i++)
-		lslot[L[i].ev] = (uint32_t)i;
+	A->l = sorted;
+	for (i = 0; i < A->nl; i++)
+		A->lslot[A->l[i].ev] = (uint32_t)i;
 }
 
 /* A table TraceLens leaves out of a GPU-only trace. */
 int
 gpuonly(struct table *t)
 {
-	if (!agg_gpuonly)
+	if (!A->gpuonly)
 		return 0;
 	t->skip = 1;
 	return 1;
@@ -559,38 +537,31 @@ gpuonly(struct table *t)
 
 
 /* Say why a table is empty, when it is the one asked for. */
-static int nogpu;
 
 void
 agg_empty(const struct table *t, const char *why)
 {
-	if (agg_single && !nogpu)
+	if (agg_single && !A->nogpu)
 		agg_note("%s: table \"%s\" is empty", why, t->name);
 }
 
 void
 sheets(struct table *tabs, const int *want)
 {
-	int i;
-
 	size_t ngpu = 0, nlink = 0, j;
-	int ops = want[T_CATEGORIES] || want[T_OPS] || want[T_UNIQUE] ||
+	int i, ops = want[T_CATEGORIES] || want[T_OPS] || want[T_UNIQUE] ||
 	    want[T_UNIFIED];
 
-	nkdskip = 0;
-	launchers_done = 0;
-	memset(idc, 0, sizeof idc);
-	nidc = 0;
-	tidzero = agg_find("0");
-	for (j = 0; j < agg_n; j++)
-		if (ISGPU(agg_e[j].kind)) {
+	A->tidzero = agg_find("0");
+	for (j = 0; j < A->n; j++)
+		if (TL_K_ISGPU(A->e[j].kind)) {
 			ngpu++;
-			nlink += (agg_e[j].flags & F_LINKED) != 0;
+			nlink += (A->e[j].flags & F_LINKED) != 0;
 		}
-	nogpu = ngpu == 0;
+	A->nogpu = ngpu == 0;
 	if (ngpu == 0)
 		agg_note("no GPU events: the tables are empty");
-	else if (agg_gpuonly && (ops || want[T_COLL]))
+	else if (A->gpuonly && (ops || want[T_COLL]))
 		agg_note("no cpu_op events: the ops and collectives tables "
 		    "are empty");
 	if (nlink == 0 && ngpu > 0 && ((want[T_TIMELINE] && !agg_unlinked) ||
@@ -643,39 +614,18 @@ sheets(struct table *tabs, const int *want)
 			break;
 		}
 	}
-	if (nkdskip > 0)
+	if (A->nkdskip > 0)
 		agg_note("%" PRIu64 " op instance%s left out of kernel details:"
 		    " a different number of kernels than the group's first",
-		    nkdskip, PL(nkdskip));
+		    A->nkdskip, PL(A->nkdskip));
 }
 
-void
-sheets_free(void)
-{
-	free(L);
-	free(lk);
-	free(lslot);
-	L = NULL;
-	lk = lslot = NULL;
-	nl = 0;
-	launchers_done = 0;
-	unified_free();
-	free(argrepr);
-	argrepr = NULL;
-	capargrepr = 0;
-	free(nrepr);
-	nrepr = NULL;
-	capnrepr = 0;
-	reprs.n = 0;
-}
 
 void
 sheets_final(void)
 {
-	sheets_free();
 	free(ivbuf);
 	free(sb.buf);
 	free(sb2.buf);
 	free(kdfull.buf);
-	free(reprs.buf);
 }

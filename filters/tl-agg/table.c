@@ -38,7 +38,7 @@ static int
 shown(const struct col *c)
 {
 	if (agg_csv && (c->tl == NULL || ((c->flags & COL_CPU) &&
-	    agg_gpuonly)))
+	    A->gpuonly)))
 		return 0;
 	return agg_csv || c->nat != NULL;
 }

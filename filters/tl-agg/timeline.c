@@ -33,9 +33,9 @@ timeline(struct table *t)
 	int k = 0;
 
 	tab_cols(t, T_TIMELINE, cols);
-	totaltime = NAN;
-	for (i = 0; i < agg_ngts; i++)
-		if (agg_unlinked || (agg_e[agg_gts[i]].flags & F_LINKED))
+	A->totaltime = NAN;
+	for (i = 0; i < A->ngts; i++)
+		if (agg_unlinked || (A->e[A->gts[i]].flags & F_LINKED))
 			n++;
 	if (n == 0)
 		return;
@@ -46,8 +46,8 @@ timeline(struct table *t)
 	x = xcalloc(2 * n + 2, sizeof *x);
 	y = xcalloc(2 * n + 2, sizeof *y);
 	/* by start: the merges need not sort */
-	for (i = 0; i < agg_ngts; i++) {
-		const struct ev *e = &agg_e[agg_gts[i]];
+	for (i = 0; i < A->ngts; i++) {
+		const struct ev *e = &A->e[A->gts[i]];
 		struct iv iv;
 
 		if (!(agg_unlinked || (e->flags & F_LINKED)))
@@ -67,7 +67,7 @@ timeline(struct table *t)
 	nm = agg_ivmerge(mem, nm);
 	na = agg_ivmerge(all, na);
 	tot = all[na - 1].e - all[0].s;
-	totaltime = tot;
+	A->totaltime = tot;
 	names[k] = "computation_time";
 	v[k++] = agg_ivlen(comp, nc);
 	names[k] = "exposed_comm_time";
