@@ -176,10 +176,12 @@ main(int argc, char *argv[])
 			agg_microidle = tl_optfloat("-m", optarg, 0, HUGE_VAL);
 			break;
 		case 'n':
-			agg_topk = (long)tl_optnum("-n", optarg, 0, 1000000000);
+			agg_topk = (long)tl_optnum("-n", optarg, 0,
+			    1000000000);
 			break;
 		case 'R':
-			agg_runtimecut = tl_optfloat("-R", optarg, 0, HUGE_VAL);
+			agg_runtimecut = tl_optfloat("-R", optarg, 0,
+			    HUGE_VAL);
 			Lset = 1;
 			break;
 		case 's':
@@ -192,7 +194,8 @@ main(int argc, char *argv[])
 			Tflag = 1;
 			break;
 		case 'w':
-			agg_kernelwait = tl_optfloat("-w", optarg, 0, HUGE_VAL);
+			agg_kernelwait = tl_optfloat("-w", optarg, 0,
+			    HUGE_VAL);
 			Lset = 1;
 			break;
 		}
@@ -256,7 +259,7 @@ main(int argc, char *argv[])
 
 			if (!want[i] || (cdir != NULL &&
 			    agg_sheetname[i] != NULL))
-				continue;	/* not asked for, or a CSV file */
+				continue;	/* not asked for, or a CSV */
 			snprintf(name, sizeof name, "%s.tsv", agg_tabname[i]);
 			if (tl_file_open(&ffile[i], ddir, name) < 0)
 				exit(1);

@@ -157,7 +157,8 @@ agg_ms(double t)
 const char *agg_str(uint32_t id, size_t *n);
 uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
 
-/* load.c: read a tree stream. Columns read only for the tables that use them: */
+/* load.c: read a tree stream. The columns read only for the tables
+ * that use them: */
 #define AGG_COSTLY	(TL_COL(TL_C_PID) | TL_COL(TL_C_TID) | \
 	TL_COL(TL_C_STREAM) | TL_COL(TL_C_DIMS) | TL_COL(TL_C_TYPES) | \
 	TL_COL(TL_C_STRIDES) | TL_COL(TL_C_CONCRETE) | TL_COL(TL_C_ARGS) | \
@@ -291,7 +292,7 @@ enum {
 enum {
 	COL_US = 1,	/* ticks, written as us */
 	COL_MS = 2,	/* ticks, written as ms */
-	COL_CPU = 4	/* not in TraceLens's sheet of a trace with no cpu_op */
+	COL_CPU = 4	/* not in TraceLens's sheet when no cpu_op */
 };
 struct col {
 	const char *nat, *tl;

@@ -426,8 +426,10 @@ namecache(uint32_t id)
 	size_t had = A->capncache;
 
 	if (id >= A->capncache) {
-		xgrow(&A->ncache, &A->capncache, (size_t)id + 1, sizeof *A->ncache);
-		memset(A->ncache + had, 0, (A->capncache - had) * sizeof *A->ncache);
+		xgrow(&A->ncache, &A->capncache, (size_t)id + 1,
+		    sizeof *A->ncache);
+		memset(A->ncache + had, 0, (A->capncache - had) *
+		    sizeof *A->ncache);
 	}
 	return &A->ncache[id];
 }

@@ -185,8 +185,8 @@ collectives(struct table *t)
 				nm = agg_str(e->name, &nn);
 				sb.n = 0;
 				tl_out_raw(&sb, nm, nn);
-				if (strstr(sb_cstr(&sb), "cross_device_reduce") !=
-				    NULL)
+				if (strstr(sb_cstr(&sb),
+				    "cross_device_reduce") != NULL)
 					key[j] = idstr("\"allreduce\"");
 			}
 			if (key[j] == NONE) {

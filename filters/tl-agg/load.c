@@ -149,67 +149,47 @@ agg_start(struct tl_trace *tr)
 	A->lastpid = A->lasttid = A->laststream = last;
 	tl_out_init(&A->reprs, -1, "memory");
 }
-/* Field i of the row, decoded; NULL when empty or not in the stream. */
-static const char *
-fld(struct tl_tsv *t, int c, size_t *n)
-{
-	if (COL(c) < 0) {
-		*n = 0;
-		return NULL;
-	}
-	return tl_tsv_str(t, COL(c), n);
-}
-
 static uint32_t
-intern(struct tl_tsv *t, int c)
+intern(int c)
 {
 	const char *s;
 	size_t n;
 
-	s = fld(t, c, &n);
+	s = tl_trace_str(A->tr, c, &n);
 	return s == NULL ? NONE : tl_intern(A->in, s, n);
 }
 
 static uint32_t
-internlast(struct tl_tsv *t, int c, struct tl_intern_last *l)
+internlast(int c, struct tl_intern_last *l)
 {
 	const char *s;
 	size_t n;
 
-	if ((s = fld(t, c, &n)) == NULL)
+	if ((s = tl_trace_str(A->tr, c, &n)) == NULL)
 		return NONE;
 	return tl_intern_last(A->in, l, s, n);
 }
 
-/* An integer field: 1 set, 0 absent (or no column); exits when bad. */
-static int
-num(struct tl_tsv *t, int c, int64_t *v)
-{
-	if (COL(c) < 0)
-		return 0;
-	return tl_tsv_i64(t, COL(c), v);
-}
-
 static double
-dbl(struct tl_tsv *t, int c)
+dbl(int c)
 {
 	double v;
 
-	if (COL(c) < 0 || !tl_tsv_double(t, COL(c), &v))
+	if (COL(c) < 0 || !tl_tsv_double(A->tr->t, COL(c), &v))
 		return NAN;
 	return v;
 }
 
 /* An "M" row: process and thread names. */
 static void
-metarow(struct tl_tsv *t)
+metarow(void)
 {
 	const char *s, *v;
 	size_t n, vn;
 	int what;
 	const char *key;
 
-	if ((s = fld(t, TL_C_NAME, &n)) == NULL)
+	if ((s = tl_trace_str(A->tr, TL_C_NAME, &n)) == NULL)
 		return;
 	if (same(s, n, "process_name")) {
 		what = M_PNAME;
@@ -222,7 +202,7 @@ metarow(struct tl_tsv *t)
 		key = "name";
 	} else
 		return;
-	if ((s = fld(t, TL_C_ARGS, &n)) == NULL ||
+	if ((s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
 	    !json_get(s, n, key, &v, &vn))
 		return;
 	tmp.n = 0;
@@ -232,7 +212,7 @@ metarow(struct tl_tsv *t)
 		if (tl_out_pyjson(&tmp, v, vn, 0) < 0)
 			return;
 	}
-	mset(mkey(what, intern(t, TL_C_PID), intern(t, TL_C_TID)),
+	mset(mkey(what, intern(TL_C_PID), intern(TL_C_TID)),
 	    tl_intern(A->in, tmp.buf, tmp.n));
 }
 
@@ -269,12 +249,12 @@ agg_row(struct tl_trace *tr)
 
 	if (A->rank == NONE && COL(TL_C_RANK) >= 0 &&
 	    fl[COL(TL_C_RANK)] > 0)
-		A->rank = intern(t, TL_C_RANK);
+		A->rank = intern(TL_C_RANK);
 	if ((uid = tl_trace_uid(tr)) > A->maxuid)
 		A->maxuid = uid;
 	if (COL(TL_C_PH) >= 0 && same(f[COL(TL_C_PH)], fl[COL(TL_C_PH)],
 	    "M")) {
-		metarow(t);
+		metarow();
 		return;
 	}
 	kind = tr->kind;
@@ -300,12 +280,12 @@ agg_row(struct tl_trace *tr)
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
 	e->uid = uid;
-	if (!num(t, TL_C_TS, &e->tsns)) {
+	if (!tl_trace_i64(tr, TL_C_TS, &e->tsns)) {
 		A->nnots++;
 		agg_warn("event %" PRId64 ": no ts_ns: left out", e->uid);
 		return;
 	}
-	if (!num(t, TL_C_DUR, &e->durns) || e->durns < 0) {
+	if (!tl_trace_i64(tr, TL_C_DUR, &e->durns) || e->durns < 0) {
 		A->nnodur++;
 		agg_warn("event %" PRId64 ": %s dur_ns: taken as 0", e->uid,
 		    COL(TL_C_DUR) < 0 || fl[COL(TL_C_DUR)] == 0 ? "no" :
@@ -330,33 +310,33 @@ agg_row(struct tl_trace *tr)
 	e->parent = e->launcher = e->fwd = e->stream = e->args = NONE;
 	e->arg[0] = e->arg[1] = e->arg[2] = e->arg[3] = NONE;
 	e->perf = NONE;
-	e->name = intern(t, TL_C_NAME);
+	e->name = intern(TL_C_NAME);
 	if (e->name == NONE)
 		e->name = tl_intern(A->in, "", 0);
-	e->pid = internlast(t, TL_C_PID, &A->lastpid);
-	e->tid = internlast(t, TL_C_TID, &A->lasttid);
-	A->puid[i] = num(t, TL_C_PARENT, &v) ? v : INT64_MIN;
-	A->luid[i] = num(t, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
-	A->fuid[i] = num(t, TL_C_FWD, &v) ? v : INT64_MIN;
+	e->pid = internlast(TL_C_PID, &A->lastpid);
+	e->tid = internlast(TL_C_TID, &A->lasttid);
+	A->puid[i] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
+	A->luid[i] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
+	A->fuid[i] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
 	if ((COL(TL_C_CORR) >= 0 && fl[COL(TL_C_CORR)] > 0) ||
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
 	if (TL_K_ISGPU(kind)) {
-		e->stream = internlast(t, TL_C_STREAM, &A->laststream);
+		e->stream = internlast(TL_C_STREAM, &A->laststream);
 		if (COL(TL_C_LINKED) >= 0 && same(f[COL(TL_C_LINKED)],
 		    fl[COL(TL_C_LINKED)], "1"))
 			e->flags |= F_LINKED;
 		cls = gpuclass(e->name, kind);
 		if (cls == G_COMM) {
 			e->flags |= F_COMM;
-			e->args = intern(t, TL_C_ARGS);
+			e->args = intern(TL_C_ARGS);
 		} else if (cls == G_MEMCPY)
 			e->flags |= F_MEMCPYK;
 	} else if (kind == TL_K_CPU_OP) {
-		e->arg[0] = intern(t, TL_C_DIMS);
-		e->arg[1] = intern(t, TL_C_TYPES);
-		e->arg[2] = intern(t, TL_C_STRIDES);
-		e->arg[3] = intern(t, TL_C_CONCRETE);
+		e->arg[0] = intern(TL_C_DIMS);
+		e->arg[1] = intern(TL_C_TYPES);
+		e->arg[2] = intern(TL_C_STRIDES);
+		e->arg[3] = intern(TL_C_CONCRETE);
 		s = agg_str(e->name, &n);
 		if (same(s, n, "execute"))
 			e->flags |= F_EXECUTE;
@@ -366,10 +346,10 @@ agg_row(struct tl_trace *tr)
 	    COL(TL_C_PARAMS) >= 0)) {
 		struct perf p;
 
-		p.gflops = dbl(t, TL_C_FLOP) / 1e9;
-		p.bytes = dbl(t, TL_C_BYTES);
-		p.spec = intern(t, TL_C_SPEC);
-		p.params = intern(t, TL_C_PARAMS);
+		p.gflops = dbl(TL_C_FLOP) / 1e9;
+		p.bytes = dbl(TL_C_BYTES);
+		p.spec = intern(TL_C_SPEC);
+		p.params = intern(TL_C_PARAMS);
 		if (!isnan(p.gflops) || !isnan(p.bytes) || p.spec != NONE ||
 		    p.params != NONE) {
 			xgrow(&A->perf, &A->capperf, A->nperf + 1,
@@ -440,7 +420,8 @@ lookup(int64_t uid)
 		else if (u > uid)
 			hi = mid;
 		else
-			return A->byuid != NULL ? A->byuid[mid] : (uint32_t)mid;
+			return A->byuid != NULL ? A->byuid[mid] :
+			    (uint32_t)mid;
 	}
 	return NONE;
 }
@@ -495,8 +476,8 @@ agg_build(void)
 	tl_warns_end(&A->warns, A->tr->name);
 	A->warns.n = 0;
 	if (A->nnots > 0)
-		agg_note("%" PRIu64 " event%s without ts_ns left out", A->nnots,
-		    PL(A->nnots));
+		agg_note("%" PRIu64 " event%s without ts_ns left out",
+		    A->nnots, PL(A->nnots));
 	if (A->nnodur > 0)
 		agg_note("%" PRIu64 " event%s without a valid dur_ns taken "
 		    "as 0 ns long", A->nnodur, PL(A->nnodur));
@@ -526,8 +507,9 @@ agg_build(void)
 		if (A->puid[j] != INT64_MIN &&
 		    (e->parent = lookup(A->puid[j])) == NONE) {
 			A->noparent++;
-			agg_warn("event %" PRId64 ": parent %" PRId64 " is not "
-			    "a host event in the stream: taken as a root",
+			agg_warn("event %" PRId64 ": parent %" PRId64
+			    " is not a host event in the stream: taken as a "
+			    "root",
 			    e->uid, A->puid[j]);
 		}
 		if (A->luid[j] != INT64_MIN)
@@ -549,7 +531,8 @@ agg_build(void)
 	if (A->uidmap != NULL) {
 		/* in uid order from the table */
 		for (u = 0; u < A->nuidmap; u++)
-			if ((i = A->uidmap[u]) != NONE && TL_K_ISHOST(A->e[i].kind))
+			if ((i = A->uidmap[u]) != NONE &&
+			    TL_K_ISHOST(A->e[i].kind))
 				host[nhost++] = i;
 	} else
 		for (j = 0; j < A->n; j++)
@@ -608,7 +591,8 @@ agg_build(void)
 			A->e[k].glo = (uint32_t)A->ngord;
 			if (TL_K_ISGPU(A->e[k].kind))
 				A->gord[A->ngord++] = k;
-			cpuabove[k] = cpuabove[i] || A->e[i].kind == TL_K_CPU_OP;
+			cpuabove[k] = cpuabove[i] ||
+			    A->e[i].kind == TL_K_CPU_OP;
 			stack[sp] = k;
 			next[sp++] = A->kidoff[k];
 		}

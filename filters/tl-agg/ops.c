@@ -266,7 +266,8 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 		kev = xreallocarray(kev, nk + 1, sizeof *kev);
 		for (nk = 0, j = 0; j < m; j++) {
 			koff[j] = nk;
-			memcpy(kev + nk, R[mm[j]].k, R[mm[j]].nk * sizeof *kev);
+			memcpy(kev + nk, R[mm[j]].k,
+			    R[mm[j]].nk * sizeof *kev);
 			nk += R[mm[j]].nk;
 		}
 		koff[m] = nk;
@@ -368,7 +369,7 @@ struct urow {
 	int64_t uid;
 	uint32_t cat;
 	int model;
-	uint32_t k0, nk;	/* its GPU events in A->uk[], gpu_events order */
+	uint32_t k0, nk;	/* its GPU events in A->uk, gpu_events order */
 	double ktime;		/* busy, ticks */
 	double tbs, tflops;	/* NaN when unknown */
 };
@@ -524,8 +525,9 @@ solebwd(uint32_t i)
 		solest[sp++] = p;
 		while (sp > 0) {
 			k = solest[--sp];
-			if (k != p && A->e[k].kind == TL_K_CPU_OP && launches(k) &&
-			    endswith(k, suf, sn) && solecount[p] < 2)
+			if (k != p && A->e[k].kind == TL_K_CPU_OP &&
+			    launches(k) && endswith(k, suf, sn) &&
+			    solecount[p] < 2)
 				solecount[p]++;
 			xgrow(&solest, &capsolest, sp + A->kidoff[k + 1] -
 			    A->kidoff[k] + 1, sizeof *solest);
@@ -556,7 +558,8 @@ traverse(uint32_t root)
 			continue;
 		visited[i] = 1;
 		if (A->e[i].kind != TL_K_CPU_OP && !(A->python &&
-		    (A->e[i].kind == TL_K_PYTHON || A->e[i].kind == TL_K_ANNOT)))
+		    (A->e[i].kind == TL_K_PYTHON ||
+		    A->e[i].kind == TL_K_ANNOT)))
 			continue;
 		if (!launches(i))
 			continue;
@@ -636,8 +639,8 @@ unified_rows(void)
 		const struct ev *g = &A->e[i];
 		uint32_t gi = (uint32_t)i;
 
-		if (!TL_K_ISGPU(g->kind) || (g->flags & (F_COVERED | F_COMM)) ||
-		    g->parent == NONE)
+		if (!TL_K_ISGPU(g->kind) ||
+		    (g->flags & (F_COVERED | F_COMM)) || g->parent == NONE)
 			continue;
 		for (p = g->parent; p != NONE; p = A->e[p].parent)
 			if (A->e[p].kind == TL_K_CPU_OP)
@@ -727,7 +730,8 @@ unified(struct table *t)
 		{ "compute_spec", "Compute Spec", COL_ID, 9, 0, 0 },
 		{ "tb_per_s_mean", "TB/s_mean", COL_STAT, 1, S_MEAN, 0 },
 		{ "tb_per_s_std", "TB/s_std", COL_STAT, 1, S_STD, 0 },
-		{ "tflop_per_s_mean", "TFLOPS/s_mean", COL_STAT, 2, S_MEAN, 0 },
+		{ "tflop_per_s_mean", "TFLOPS/s_mean", COL_STAT, 2, S_MEAN,
+		    0 },
 		{ "tflop_per_s_std", "TFLOPS/s_std", COL_STAT, 2, S_STD, 0 },
 		{ "kernel_time_us_mean", KT "mean", COL_STAT, 3, S_MEAN,
 		    COL_US },

@@ -35,10 +35,12 @@ const char *const agg_sheetname[NTABLES] = {
 };
 
 #define B(c)	TL_COL(c)
-#define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | B(TL_C_DUR))
+#define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | \
+	B(TL_C_DUR))
 #define TREE	(B(TL_C_PARENT) | B(TL_C_LINKED) | B(TL_C_LAUNCHER))
 #define META	(B(TL_C_PH) | B(TL_C_PID) | B(TL_C_TID) | B(TL_C_ARGS))
-#define OPARGS	(B(TL_C_DIMS) | B(TL_C_TYPES) | B(TL_C_STRIDES) | B(TL_C_CONCRETE))
+#define OPARGS	(B(TL_C_DIMS) | B(TL_C_TYPES) | B(TL_C_STRIDES) | \
+	B(TL_C_CONCRETE))
 
 const uint64_t agg_tabneed[NTABLES] = {
 	CORE | B(TL_C_LINKED),
@@ -60,8 +62,8 @@ const uint64_t agg_tabneed[NTABLES] = {
 /* Optional columns each table reads when they are there. */
 #define PERF	(B(TL_C_FLOP) | B(TL_C_BYTES) | B(TL_C_SPEC) | B(TL_C_PARAMS))
 const uint64_t agg_tabuse[NTABLES] = {
-	0, 0, 0, 0, PERF | B(TL_C_FWD), 0, 0, 0, 0, B(TL_C_TID), 0, 0, B(TL_C_TID),
-	B(TL_C_TID)
+	0, 0, 0, 0, PERF | B(TL_C_FWD), 0, 0, 0, 0, B(TL_C_TID), 0, 0,
+	B(TL_C_TID), B(TL_C_TID)
 };
 
 
@@ -135,7 +137,7 @@ sb_np(struct tl_out *b, double ticks)
 }
 
 /*
- * Python A->reprs of kernel names, made once per trace: the kernel details
+ * Python reprs of kernel names, made once per trace: the kernel details
  * of every group repeat them. Per id, whole and cut to 64 characters:
  * off 0 when not made yet, else the repr is A->reprs.buf[off - 1, + len).
  */
@@ -151,8 +153,10 @@ pyname(struct tl_out *b, uint32_t id, int cut)
 	size_t n, c, had = A->capnrepr;
 
 	if (id >= A->capnrepr) {
-		xgrow(&A->nrepr, &A->capnrepr, (size_t)id + 1, sizeof *A->nrepr);
-		memset(A->nrepr + had, 0, (A->capnrepr - had) * sizeof *A->nrepr);
+		xgrow(&A->nrepr, &A->capnrepr, (size_t)id + 1,
+		    sizeof *A->nrepr);
+		memset(A->nrepr + had, 0, (A->capnrepr - had) *
+		    sizeof *A->nrepr);
 	}
 	r = &A->nrepr[id];
 	if (r->off[cut] == 0) {
@@ -199,9 +203,16 @@ void
 kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
     const size_t *off, size_t n)
 {
+	static const char *const key[2][6] = {
+		{ ",\"total_us\":", ",\"mean_us\":", ",\"median_us\":",
+		    ",\"std_us\":", ",\"min_us\":", ",\"max_us\":" },
+		{ ", 'total_duration_us': ", ", 'mean_duration_us': ",
+		    ", 'median_duration_us': ", ", 'std_dev_duration_us': ",
+		    ", 'min_duration_us': ", ", 'max_duration_us': " }
+	};
 	struct kdpos *pos;
-	size_t t = n, i, p, len, r, nr;
-	double *v;
+	size_t t = n, i, p, len, r, nr, j;
+	double *v, x[6];
 	const char *s;
 	size_t sl;
 
@@ -265,42 +276,27 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			sb_puts(full, ",\"stream\":");
 			sb_stream(full, k->stream, 1);
 			sb_puts(full, ",\"count\":");
-			tl_out_i64(full, (int64_t)k->count);
-			sb_puts(full, ",\"total_us\":");
-			sb_np(full, k->total);
-			sb_puts(full, ",\"mean_us\":");
-			sb_np(full, k->mean);
-			sb_puts(full, ",\"median_us\":");
-			sb_np(full, k->median);
-			sb_puts(full, ",\"std_us\":");
-			sb_np(full, k->std);
-			sb_puts(full, ",\"min_us\":");
-			sb_np(full, k->min);
-			sb_puts(full, ",\"max_us\":");
-			sb_np(full, k->max);
-			tl_out_char(full, '}');
-			continue;
+		} else {
+			sb_puts(full, "{'name': ");
+			pyname(full, k->name, 0);
+			sb_puts(full, ", 'stream': ");
+			sb_stream(full, k->stream, 0);
+			sb_puts(full, ", 'count': ");
 		}
-		sb_puts(full, "{'name': ");
-		pyname(full, k->name, 0);
-		sb_puts(full, ", 'stream': ");
-		sb_stream(full, k->stream, 0);
-		sb_puts(full, ", 'count': ");
 		tl_out_i64(full, (int64_t)k->count);
-		sb_puts(full, ", 'total_duration_us': ");
-		sb_np(full, k->total);
-		sb_puts(full, ", 'mean_duration_us': ");
-		sb_np(full, k->mean);
-		sb_puts(full, ", 'median_duration_us': ");
-		sb_np(full, k->median);
-		sb_puts(full, ", 'std_dev_duration_us': ");
-		sb_np(full, k->std);
-		sb_puts(full, ", 'min_duration_us': ");
-		sb_np(full, k->min);
-		sb_puts(full, ", 'max_duration_us': ");
-		sb_np(full, k->max);
+		x[0] = k->total;
+		x[1] = k->mean;
+		x[2] = k->median;
+		x[3] = k->std;
+		x[4] = k->min;
+		x[5] = k->max;
+		for (j = 0; j < 6; j++) {
+			sb_puts(full, key[agg_csv][j]);
+			sb_np(full, x[j]);
+		}
 		tl_out_char(full, '}');
-
+		if (!agg_csv)
+			continue;
 		sb_puts(trunc, "{'name': ");
 		pyname(trunc, k->name, 1);
 		sb_puts(trunc, ", 'stream': ");
@@ -316,7 +312,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 }
 
 /*
- * The tuple A->reprs of argument ids, made once per trace: the same shapes
+ * The tuple reprs of argument ids, made once per trace: the same shapes
  * come back in every sheet. Per id: 0 not made yet, 1 not JSON, else
  * the repr is A->reprs.buf[off - 2 .. off - 2 + len).
  */
@@ -342,7 +338,8 @@ tab_arg(struct table *t, uint32_t id)
 		return;
 	}
 	if (id >= A->capargrepr) {
-		xgrow(&A->argrepr, &A->capargrepr, (size_t)id + 1, sizeof *A->argrepr);
+		xgrow(&A->argrepr, &A->capargrepr, (size_t)id + 1,
+		    sizeof *A->argrepr);
 		memset(A->argrepr + had, 0, (A->capargrepr - had) *
 		    sizeof *A->argrepr);
 	}
@@ -615,8 +612,9 @@ sheets(struct table *tabs, const int *want)
 		}
 	}
 	if (A->nkdskip > 0)
-		agg_note("%" PRIu64 " op instance%s left out of kernel details:"
-		    " a different number of kernels than the group's first",
+		agg_note("%" PRIu64 " op instance%s left out of kernel "
+		    "details: a different number of kernels than the group's "
+		    "first",
 		    A->nkdskip, PL(A->nkdskip));
 }
 

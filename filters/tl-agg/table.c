@@ -93,7 +93,8 @@ tab_row(struct table *t, const struct row *r, colfn *fn)
 			v = r->x[c->i];
 			break;
 		default:
-			memcpy(&v, (const char *)&r->st[c->i] + c->s, sizeof v);
+			memcpy(&v, (const char *)&r->st[c->i] + c->s,
+			    sizeof v);
 			break;
 		}
 		if (c->flags & COL_US)
