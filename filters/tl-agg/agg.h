@@ -357,6 +357,8 @@ cmpid(uint32_t a, uint32_t b)
 {
 	return tl_intern_cmp(A->in, a, b);
 }
+/* Numeric order of texts that are numbers, else cmpid; NONE last. */
+int cmpnum(uint32_t a, uint32_t b);
 void sb_stream(struct tl_out *b, uint32_t id, int json);
 void sb_np(struct tl_out *b, double ticks);
 void kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,

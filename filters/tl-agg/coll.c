@@ -51,21 +51,10 @@ cmpcoll(const void *a, const void *b)
 	const uint32_t *x = &cgkey[*(const uint32_t *)a * 10];
 	const uint32_t *y = &cgkey[*(const uint32_t *)b * 10];
 	int c, i;
-	double p, q;
-	char *e1, *e2;
 
-	for (i = 0; i < 10; i++) {
-		if (x[i] == y[i])
-			continue;
-		if (x[i] == NONE || y[i] == NONE)
-			return x[i] == NONE ? 1 : -1;
-		p = strtod(agg_str(x[i], NULL), &e1);
-		q = strtod(agg_str(y[i], NULL), &e2);
-		if (*e1 == '\0' && *e2 == '\0' && p != q)
-			return p < q ? -1 : 1;
-		if ((c = cmpid(x[i], y[i])) != 0)
+	for (i = 0; i < 10; i++)
+		if ((c = cmpnum(x[i], y[i])) != 0)
 			return c;
-	}
 	return 0;
 }
 

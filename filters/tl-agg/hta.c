@@ -444,7 +444,6 @@ launch(struct table *t, struct table *s, const int *want)
 	size_t i, j, n = 0, ns = 0, nd, *cnt;
 	double rc, lc, *v;
 	struct tl_kahan k;
-	struct tl_welford wf;
 
 	tab_init(t, agg_tabname[T_LAUNCH], NULL, cols);
 	tab_init(s, agg_tabname[T_LAUNCHSTATS], NULL, scols);
@@ -523,9 +522,9 @@ launch(struct table *t, struct table *s, const int *want)
 	v = xcalloc(n + 1, sizeof *v);
 	for (i = 0; i < ns; i++) {
 		size_t m = S[i].hi - S[i].lo, co = 0, dout = 0;
-		double cmax = -INFINITY, csum = 0, gsum = 0, dmin, dmax;
+		double cmax = -INFINITY, csum = 0, gsum = 0;
+		struct tl_stats st;
 
-		memset(&wf, 0, sizeof wf);
 		for (j = 0; j < m; j++) {
 			const struct lrow *l = &R[o[S[i].lo + j]];
 
@@ -536,26 +535,19 @@ launch(struct table *t, struct table *s, const int *want)
 				cmax = l->cpu;
 			co += l->out & 1;
 			dout += (l->out & 2) != 0;
-			tl_welford_add(&wf, l->delay);
 		}
-		dmin = dmax = v[0];
-		for (j = 1; j < m; j++) {
-			if (v[j] < dmin)
-				dmin = v[j];
-			if (v[j] > dmax)
-				dmax = v[j];
-		}
+		tl_stats(&st, v, m);
 		tab_id(s, A->e[R[o[S[i].lo]].g].name);
 		tab_int(s, (int64_t)m);
 		tab_dbl(s, agg_us(csum / (double)m));
 		tab_dbl(s, agg_us(cmax));
 		tab_dbl(s, agg_us(gsum / (double)m));
-		tab_dbl(s, agg_us(S[i].delay));
-		tab_dbl(s, agg_us(S[i].delay / (double)m));
-		tab_dbl(s, agg_us(tl_median(v, m)));
-		tab_dbl(s, agg_us(tl_welford_std(&wf)));
-		tab_dbl(s, agg_us(dmin));
-		tab_dbl(s, agg_us(dmax));
+		tab_dbl(s, agg_us(st.sum));
+		tab_dbl(s, agg_us(st.mean));
+		tab_dbl(s, agg_us(st.median));
+		tab_dbl(s, agg_us(st.std));
+		tab_dbl(s, agg_us(st.min));
+		tab_dbl(s, agg_us(st.max));
 		tab_int(s, (int64_t)co);
 		tab_int(s, (int64_t)dout);
 	}

@@ -83,27 +83,6 @@ kparent(const struct krow *k)
 	return NONE;
 }
 
-/* Numeric order of stream texts that are integers; NaN last. */
-static int
-cmpstream(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	char *e1, *e2;
-	double p, q;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
-		return a == NONE ? 1 : -1;
-	x = agg_str(a, NULL);
-	y = agg_str(b, NULL);
-	p = strtod(x, &e1);
-	q = strtod(y, &e2);
-	if (*e1 == '\0' && *e2 == '\0' && p != q)
-		return p < q ? -1 : 1;
-	return cmpid(a, b);
-}
-
 static const uint32_t *kskey;
 static int kscols;
 
@@ -120,7 +99,7 @@ cmpksum(const void *a, const void *b)
 		return c;
 	if ((c = cmpid(x[2], y[2])) != 0)
 		return c;
-	return cmpstream(x[3], y[3]);
+	return cmpnum(x[3], y[3]);
 }
 
 /* A kernel's stream: in TraceLens's CSV, a number when it is one. */
@@ -239,18 +218,6 @@ kernels(struct table *t)
 	free(order);
 	free(sum);
 	free(perm);
-}
-
-/* Kahan mean, as pandas computes a group mean. */
-static double
-kmean(const double *v, size_t n)
-{
-	struct tl_kahan k = { 0, 0 };
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		tl_kahan_add(&k, v[i]);
-	return k.s / (double)n;
 }
 
 struct srow {
@@ -381,19 +348,14 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	S = xcalloc(ng + 1, sizeof *S);
 	for (i = 0; i < ng; i++) {
 		size_t m = off[i + 1] - off[i];
+		struct tl_kahan k = { 0, 0 };
 
 		for (j = 0; j < m; j++)
-			v[j] = A->e[K[sel[mem[off[i] + j]]].ev].dur;
+			tl_kahan_add(&k, A->e[K[sel[mem[off[i] + j]]].ev].dur);
 		S[i].g = i;
 		S[i].count = m;
-		{
-			struct tl_kahan k = { 0, 0 };
-
-			for (j = 0; j < m; j++)
-				tl_kahan_add(&k, v[j]);
-			S[i].sum = k.s;
-		}
-		S[i].mean = kmean(v, m);
+		S[i].sum = k.s;
+		S[i].mean = S[i].sum / (double)m;
 		S[i].pct = pct_total(S[i].sum);
 	}
 	qsort(S, ng, sizeof *S, cmpsrow);

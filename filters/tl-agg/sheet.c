@@ -99,6 +99,27 @@ idstr(const char *s)
 }
 
 
+/* Numeric order of texts that are numbers, else cmpid; NONE last. */
+int
+cmpnum(uint32_t a, uint32_t b)
+{
+	const char *x, *y;
+	char *e1, *e2;
+	double p, q;
+
+	if (a == b)
+		return 0;
+	if (a == NONE || b == NONE)
+		return a == NONE ? 1 : -1;
+	x = agg_str(a, NULL);
+	y = agg_str(b, NULL);
+	p = strtod(x, &e1);
+	q = strtod(y, &e2);
+	if (*e1 == '\0' && *e2 == '\0' && p != q)
+		return p < q ? -1 : 1;
+	return cmpid(a, b);
+}
+
 /* A stream value (the stream column's text) in Python's repr. */
 void
 sb_stream(struct tl_out *b, uint32_t id, int json)
