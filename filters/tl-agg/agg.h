@@ -333,6 +333,8 @@ struct grouper {
 	uint32_t *slot;		/* group + 1 */
 	size_t mask;
 };
+/* xgrow (mem.h) that zeroes the new elements: tables by interned id. */
+void xgrowz(void *pp, size_t *cap, size_t n, size_t size);
 size_t gfind(struct grouper *g, const uint32_t *k);
 void gfree(struct grouper *g);
 /* Members of groups: CSR from the group of each row. */

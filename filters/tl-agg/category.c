@@ -423,14 +423,7 @@ static int has(const char *, size_t, const char *);
 static struct namecache *
 namecache(uint32_t id)
 {
-	size_t had = A->capncache;
-
-	if (id >= A->capncache) {
-		xgrow(&A->ncache, &A->capncache, (size_t)id + 1,
-		    sizeof *A->ncache);
-		memset(A->ncache + had, 0, (A->capncache - had) *
-		    sizeof *A->ncache);
-	}
+	xgrowz(&A->ncache, &A->capncache, (size_t)id + 1, sizeof *A->ncache);
 	return &A->ncache[id];
 }
 

@@ -143,6 +143,17 @@ busy(const uint32_t *ev, size_t n)
 	return agg_ivlen(ivbuf, n);
 }
 
+void
+xgrowz(void *pp, size_t *cap, size_t n, size_t size)
+{
+	size_t had = *cap;
+
+	if (n <= had)
+		return;
+	xgrow(pp, cap, n, size);
+	memset(*(char **)pp + had * size, 0, (*cap - had) * size);
+}
+
 static uint64_t
 keyhash(const uint32_t *k, size_t n)
 {

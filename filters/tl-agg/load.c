@@ -220,12 +220,9 @@ static int
 gpuclass(uint32_t name, int kind)
 {
 	const char *s;
-	size_t n, had = A->capcls;
+	size_t n;
 
-	if (name >= A->capcls) {
-		xgrow(&A->namecls, &A->capcls, (size_t)name + 1, 1);
-		memset(A->namecls + had, 0, A->capcls - had);
-	}
+	xgrowz(&A->namecls, &A->capcls, (size_t)name + 1, 1);
 	if (A->namecls[name] != 0 && kind != TL_K_MEMCPY)
 		return A->namecls[name] - 1;
 	s = agg_str(name, &n);

@@ -171,14 +171,9 @@ pyname(struct tl_out *b, uint32_t id, int cut)
 {
 	struct nrepr *r;
 	const char *s;
-	size_t n, c, had = A->capnrepr;
+	size_t n, c, had;
 
-	if (id >= A->capnrepr) {
-		xgrow(&A->nrepr, &A->capnrepr, (size_t)id + 1,
-		    sizeof *A->nrepr);
-		memset(A->nrepr + had, 0, (A->capnrepr - had) *
-		    sizeof *A->nrepr);
-	}
+	xgrowz(&A->nrepr, &A->capnrepr, (size_t)id + 1, sizeof *A->nrepr);
 	r = &A->nrepr[id];
 	if (r->off[cut] == 0) {
 		s = agg_str(id, &n);
@@ -347,7 +342,7 @@ tab_arg(struct table *t, uint32_t id)
 {
 	struct argrepr *r;
 	const char *s;
-	size_t n, had = A->capargrepr;
+	size_t n, had;
 
 	if (id == NONE) {
 		tab_none(t);
@@ -358,12 +353,8 @@ tab_arg(struct table *t, uint32_t id)
 		tab_str(t, s, n);
 		return;
 	}
-	if (id >= A->capargrepr) {
-		xgrow(&A->argrepr, &A->capargrepr, (size_t)id + 1,
-		    sizeof *A->argrepr);
-		memset(A->argrepr + had, 0, (A->capargrepr - had) *
-		    sizeof *A->argrepr);
-	}
+	xgrowz(&A->argrepr, &A->capargrepr, (size_t)id + 1,
+	    sizeof *A->argrepr);
 	r = &A->argrepr[id];
 	if (r->off == 0) {
 		had = A->reprs.n;
