@@ -29,9 +29,7 @@ enum {
 	F_CORR = 1 << 1,	/* has a correlation or an external_id */
 	F_COMM = 1 << 2,	/* GPU: communication (nccl, rccl, ...) */
 	F_MEMCPYK = 1 << 3,	/* GPU: a copy (gpu_memcpy, rocclr copy) */
-	F_EXECUTE = 1 << 4,	/* cpu_op "execute" */
-	F_COVERED = 1 << 5,	/* GPU: owned by a unified row */
-	F_PERF = 1 << 6		/* has its own perf columns */
+	F_COVERED = 1 << 4	/* GPU: owned by a unified row */
 };
 
 /* One event: a host event in the tree, or a GPU event. */

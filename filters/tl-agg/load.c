@@ -237,8 +237,7 @@ agg_row(struct tl_trace *tr)
 {
 	struct tl_tsv *t = tr->t;
 	char **f = t->f;
-	size_t *fl = t->fl, n;
-	const char *s;
+	size_t *fl = t->fl;
 	struct ev *e;
 	int kind, cls;
 	int64_t v, uid;
@@ -334,9 +333,6 @@ agg_row(struct tl_trace *tr)
 		e->arg[1] = intern(TL_C_TYPES);
 		e->arg[2] = intern(TL_C_STRIDES);
 		e->arg[3] = intern(TL_C_CONCRETE);
-		s = agg_str(e->name, &n);
-		if (same(s, n, "execute"))
-			e->flags |= F_EXECUTE;
 	}
 	if (!TL_K_ISGPU(kind) && (COL(TL_C_FLOP) >= 0 ||
 	    COL(TL_C_BYTES) >= 0 || COL(TL_C_SPEC) >= 0 ||
@@ -353,7 +349,6 @@ agg_row(struct tl_trace *tr)
 			    sizeof *A->perf);
 			A->perf[A->nperf] = p;
 			e->perf = (uint32_t)A->nperf++;
-			e->flags |= F_PERF;
 		}
 	}
 	return;
