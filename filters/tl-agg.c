@@ -69,17 +69,11 @@ headers(void)
 	if (hdrdone)
 		return;
 	hdrdone = 1;
-	if (table >= 0) {
-		tab_header(&out, &tabs[table], tr);
-		tl_out_flush(&out);
-		return;
-	}
-	for (i = 0; i < NTABLES; i++) {
-		if (fout[i] == NULL)
-			continue;	/* -C: a CSV file */
-		tab_header(fout[i], &tabs[i], tr);
-		tl_out_flush(fout[i]);
-	}
+	for (i = 0; i < NTABLES; i++)
+		if (fout[i] != NULL) {	/* else not asked for, or a CSV */
+			tab_header(fout[i], &tabs[i], tr);
+			tl_out_flush(fout[i]);
+		}
 }
 
 /* A trace is read: build its tables and write them. */
@@ -102,22 +96,16 @@ finish(void)
 	agg_warns_end();
 	headers();
 	for (i = 0; i < NTABLES; i++) {
-		if (!want[i])
-			continue;
-		if (cdir != NULL && agg_sheetname[i] == NULL)
+		if (fout[i] != NULL)
 			tab_tsv(fout[i], &tabs[i], tr);
-		else if (cdir != NULL) {
+		else if (want[i]) {
 			/* TraceLens leaves out empty sheets, but these */
 			if (tab_nrow(&tabs[i]) == 0 && i != T_TIMELINE &&
 			    i != T_SHORT && i != T_HIST)
 				tabs[i].skip = 1;
-			if (agg_sheetname[i] != NULL && !tabs[i].skip &&
-			    tab_csv(&tabs[i], cdir) < 0)
+			if (!tabs[i].skip && tab_csv(&tabs[i], cdir) < 0)
 				exit(1);
-		} else if (table >= 0)
-			tab_tsv(&out, &tabs[i], tr);
-		else
-			tab_tsv(fout[i], &tabs[i], tr);
+		}
 	}
 	for (i = 0; i < NTABLES; i++)
 		tab_free(&tabs[i]);
@@ -267,6 +255,8 @@ main(int argc, char *argv[])
 		}
 	} else
 		tl_out_init(&out, 1, "<stdout>");
+	if (table >= 0)
+		fout[table] = &out;
 
 	tr = tl_trace_open(argc, argv, TL_S_TREE, need, use | ~AGG_COSTLY);
 	while (tl_trace_next(tr)) {
