@@ -53,9 +53,9 @@ tablenum(const char *s)
 	int i;
 
 	for (i = 0; i < NTABLES; i++)
-		if (strcmp(s, agg_tabname[i]) == 0 ||
-		    (agg_sheetname[i] != NULL &&
-		    strcmp(s, agg_sheetname[i]) == 0))
+		if (strcmp(s, agg_tab[i].name) == 0 ||
+		    (agg_tab[i].sheet != NULL &&
+		    strcmp(s, agg_tab[i].sheet) == 0))
 			return i;
 	return -1;
 }
@@ -213,7 +213,7 @@ main(int argc, char *argv[])
 	} else
 		for (i = 0; i < NTABLES; i++)
 			want[i] = cdir == NULL || ddir != NULL ||
-			    agg_sheetname[i] != NULL;
+			    agg_tab[i].sheet != NULL;
 	if (only != NULL) {
 		int keep[NTABLES] = { 0 };
 
@@ -223,7 +223,7 @@ main(int argc, char *argv[])
 			keep[i] = 1;
 		}
 		for (i = 0; i < NTABLES; i++)
-			if (cdir == NULL || agg_sheetname[i] == NULL)
+			if (cdir == NULL || agg_tab[i].sheet == NULL)
 				want[i] &= keep[i];
 	}
 	if (cdir != NULL) {
@@ -233,8 +233,8 @@ main(int argc, char *argv[])
 	agg_nat = !Tflag;
 	for (i = 0; i < NTABLES; i++)
 		if (want[i]) {
-			need |= agg_tabneed[i];
-			use |= agg_tabneed[i] | agg_tabuse[i];
+			need |= agg_tab[i].need;
+			use |= agg_tab[i].need | agg_tab[i].use;
 		}
 
 	if (cdir != NULL && tl_mkdirs(cdir) < 0)
@@ -246,9 +246,9 @@ main(int argc, char *argv[])
 			char name[32];
 
 			if (!want[i] || (cdir != NULL &&
-			    agg_sheetname[i] != NULL))
+			    agg_tab[i].sheet != NULL))
 				continue;	/* not asked for, or a CSV */
-			snprintf(name, sizeof name, "%s.tsv", agg_tabname[i]);
+			snprintf(name, sizeof name, "%s.tsv", agg_tab[i].name);
 			if (tl_file_open(&ffile[i], ddir, name) < 0)
 				exit(1);
 			fout[i] = &ffile[i].out;

@@ -386,10 +386,11 @@ enum {
 	T_SHORT, T_HIST, T_COLL, T_IDLE, T_LAUNCH, T_LAUNCHSTATS, T_OVERLAP,
 	T_STREAMS, NTABLES
 };
-extern const char *const agg_tabname[NTABLES];
-extern const char *const agg_sheetname[NTABLES];
-extern const uint64_t agg_tabneed[NTABLES];
-extern const uint64_t agg_tabuse[NTABLES];
+struct tabdef {
+	const char *name, *sheet;	/* tl-agg's, TraceLens's (or NULL) */
+	uint64_t need, use;	/* columns: required, read when there */
+};
+extern const struct tabdef agg_tab[NTABLES];
 void sheets(struct table *tabs, const int *want);
 void sheets_final(void);
 

@@ -272,7 +272,7 @@ streams(struct table *t)
 	double busy, span;
 	int pass;
 
-	tab_init(t, agg_tabname[T_STREAMS], NULL, cols);
+	tab_init(t, agg_tab[T_STREAMS].name, NULL, cols);
 	a = xcalloc(ng + 1, sizeof *a);
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 0);
@@ -318,7 +318,7 @@ overlap(struct table *t)
 	double tot, ov;
 	int k;
 
-	tab_init(t, agg_tabname[T_OVERLAP], NULL, cols);
+	tab_init(t, agg_tab[T_OVERLAP].name, NULL, cols);
 	c = xcalloc(ng + 1, sizeof *c);
 	x = xcalloc(ng + 1, sizeof *x);
 	for (i = 0; i < ng; i = j) {
@@ -354,7 +354,7 @@ idle(struct table *t)
 	int c;
 	uint64_t nolaunch = 0;
 
-	tab_init(t, agg_tabname[T_IDLE], NULL, cols);
+	tab_init(t, agg_tab[T_IDLE].name, NULL, cols);
 	th = agg_nat ? agg_kernelwait * 1e3 : agg_kernelwait;
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 1);
@@ -445,8 +445,8 @@ launch(struct table *t, struct table *s, const int *want)
 	double rc, lc, *v;
 	struct tl_kahan k;
 
-	tab_init(t, agg_tabname[T_LAUNCH], NULL, cols);
-	tab_init(s, agg_tabname[T_LAUNCHSTATS], NULL, scols);
+	tab_init(t, agg_tab[T_LAUNCH].name, NULL, cols);
+	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
 	lc = agg_nat ? agg_launchcut * 1e3 : agg_launchcut;
 	R = xcalloc(A->n + 1, sizeof *R);

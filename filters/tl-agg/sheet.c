@@ -21,49 +21,38 @@
 #include "agg.h"
 
 
-const char *const agg_tabname[NTABLES] = {
-	"timeline", "categories", "ops", "unique_args", "unified", "kernels",
-	"short_kernels", "short_histogram", "collectives", "idle", "launch",
-	"launch_stats", "overlap", "streams"
-};
-
-const char *const agg_sheetname[NTABLES] = {
-	"gpu_timeline", "ops_summary_by_category", "ops_summary",
-	"ops_unique_args", "unified_perf_summary", "kernel_summary",
-	"short_kernels_summary", "short_kernel_histogram", "coll_analysis",
-	NULL, NULL, NULL, NULL, NULL
-};
-
 #define B(c)	TL_COL(c)
 #define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | \
 	B(TL_C_DUR))
-#define TREE	(B(TL_C_PARENT) | B(TL_C_LINKED) | B(TL_C_LAUNCHER))
-#define META	(B(TL_C_PH) | B(TL_C_PID) | B(TL_C_TID) | B(TL_C_ARGS))
+#define TREE	(CORE | B(TL_C_PARENT) | B(TL_C_LINKED) | B(TL_C_LAUNCHER))
+#define OPS	(TREE | B(TL_C_PH) | B(TL_C_PID) | B(TL_C_TID) | \
+	B(TL_C_ARGS) | OPARGS | B(TL_C_STREAM))
 #define OPARGS	(B(TL_C_DIMS) | B(TL_C_TYPES) | B(TL_C_STRIDES) | \
 	B(TL_C_CONCRETE))
-
-const uint64_t agg_tabneed[NTABLES] = {
-	CORE | B(TL_C_LINKED),
-	CORE | TREE,
-	CORE | TREE,
-	CORE | TREE | META | OPARGS | B(TL_C_STREAM),
-	CORE | TREE | META | OPARGS | B(TL_C_STREAM),
-	CORE | TREE | B(TL_C_STREAM),
-	CORE | TREE | OPARGS,
-	CORE | TREE,
-	CORE | B(TL_C_ARGS) | B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT),
-	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID),
-	CORE | TREE | B(TL_C_STREAM),
-	CORE | TREE,
-	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID),
-	CORE | TREE | B(TL_C_STREAM) | B(TL_C_PID)
-};
-
-/* Optional columns each table reads when they are there. */
+#define DEV	(TREE | B(TL_C_STREAM) | B(TL_C_PID))
 #define PERF	(B(TL_C_FLOP) | B(TL_C_BYTES) | B(TL_C_SPEC) | B(TL_C_PARAMS))
-const uint64_t agg_tabuse[NTABLES] = {
-	0, 0, 0, 0, PERF | B(TL_C_FWD), 0, 0, 0, 0, B(TL_C_TID), 0, 0,
-	B(TL_C_TID), B(TL_C_TID)
+
+/*
+ * The tables, in the order of T_*: tl-agg's name, TraceLens's sheet (or
+ * NULL), the columns a table needs, and those it reads when they are
+ * there.
+ */
+const struct tabdef agg_tab[NTABLES] = {
+	{ "timeline", "gpu_timeline", CORE | B(TL_C_LINKED), 0 },
+	{ "categories", "ops_summary_by_category", TREE, 0 },
+	{ "ops", "ops_summary", TREE, 0 },
+	{ "unique_args", "ops_unique_args", OPS, 0 },
+	{ "unified", "unified_perf_summary", OPS, PERF | B(TL_C_FWD) },
+	{ "kernels", "kernel_summary", TREE | B(TL_C_STREAM), 0 },
+	{ "short_kernels", "short_kernels_summary", TREE | OPARGS, 0 },
+	{ "short_histogram", "short_kernel_histogram", TREE, 0 },
+	{ "collectives", "coll_analysis", CORE | B(TL_C_ARGS) |
+	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0 },
+	{ "idle", NULL, DEV, B(TL_C_TID) },
+	{ "launch", NULL, TREE | B(TL_C_STREAM), 0 },
+	{ "launch_stats", NULL, TREE, 0 },
+	{ "overlap", NULL, DEV, B(TL_C_TID) },
+	{ "streams", NULL, DEV, B(TL_C_TID) }
 };
 
 

@@ -50,8 +50,8 @@ tab_cols(struct table *t, int which, const struct col *cols)
 
 	memset(t, 0, sizeof *t);
 	t->s.fd = -1;
-	t->name = agg_tabname[which];
-	t->sheet = agg_sheetname[which];
+	t->name = agg_tab[which].name;
+	t->sheet = agg_tab[which].sheet;
 	t->cols = cols;
 	for (n = 0; cols[n].nat != NULL || cols[n].tl != NULL; n++)
 		;
