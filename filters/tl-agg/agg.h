@@ -8,20 +8,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "../../common/err.h"
 #include "../../common/intern.h"
+#include "../../common/pyfmt.h"
+#include "../../common/stats.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
 #define PL(n)		((n) == 1 ? "" : "s")
 
-/* Kinds of event a table looks at; everything else is passed over. */
-enum {
-	K_OTHER, K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON, K_ANNOT,
-	K_KERNEL, K_MEMCPY, K_MEMSET
-};
-#define ISHOST(k)	((k) >= K_CPU_OP && (k) <= K_ANNOT)
-#define ISGPU(k)	((k) >= K_KERNEL)
 
 /* What a GPU event counts as on the timeline (TraceLens 3.1). */
 enum { G_COMP, G_COMM, G_MEMCPY };
@@ -31,9 +29,7 @@ enum {
 	F_CORR = 1 << 1,	/* has a correlation or an external_id */
 	F_COMM = 1 << 2,	/* GPU: communication (nccl, rccl, ...) */
 	F_MEMCPYK = 1 << 3,	/* GPU: a copy (gpu_memcpy, rocclr copy) */
-	F_EXECUTE = 1 << 4,	/* cpu_op "execute" */
-	F_COVERED = 1 << 5,	/* GPU: owned by a unified row */
-	F_PERF = 1 << 6		/* has its own perf columns */
+	F_COVERED = 1 << 4	/* GPU: owned by a unified row */
 };
 
 /* One event: a host event in the tree, or a GPU event. */
@@ -58,24 +54,77 @@ struct perf {
 	uint32_t spec, params;	/* interned, or NONE */
 };
 
-/* The trace being aggregated. */
-extern struct ev *agg_e;
-extern size_t agg_n;
-extern struct tl_intern *agg_in;
-extern uint32_t *agg_gord;	/* GPU events, tree preorder */
-extern size_t agg_ngord;
-extern uint32_t *agg_gts;	/* all GPU events, by (ts_ns, index) */
-extern size_t agg_ngts;
-extern uint32_t *agg_kidoff, *agg_kids;	/* children, CSR */
-extern uint32_t *agg_roots;	/* cpu_op roots, by ts */
-extern size_t agg_nroots;
-extern struct perf *agg_perf;
-extern int agg_gpuonly;		/* no cpu_op in the trace */
-extern int agg_python;		/* python frames are in the tree */
-extern char *agg_tracename;
-extern uint64_t agg_noparent;	/* parents not found */
-extern int64_t agg_maxuid;	/* of every event row */
-extern uint32_t agg_rank;	/* the trace's rank column, or NONE */
+/*
+ * The trace being aggregated: made by agg_start and freed by agg_end as
+ * one, so that nothing of a trace is left for the next of a multi-trace
+ * stream.
+ */
+#define NIDC	256
+struct agg {
+	struct tl_trace *tr;	/* the reader: the trace's name, columns */
+	struct tl_intern *in;
+	struct ev *e;
+	size_t n, cap;
+	uint32_t *gord;		/* GPU events, tree preorder */
+	size_t ngord;
+	uint32_t *gts;		/* all GPU events, by (ts_ns, index) */
+	size_t ngts;
+	uint32_t *kidoff, *kids;	/* children, CSR */
+	uint32_t *roots;	/* cpu_op roots, by ts */
+	size_t nroots;
+	struct perf *perf;
+	size_t nperf, capperf;
+	int gpuonly;		/* no cpu_op in the trace */
+	int python;		/* python frames are in the tree */
+	uint64_t noparent;	/* parents not found */
+	int64_t maxuid;		/* of every event row */
+	uint32_t rank;		/* the trace's rank column, or NONE */
+	struct tl_warns warns;	/* about its events */
+
+	/* load.c: while reading. */
+	int64_t *puid, *luid, *fuid;	/* parent, launcher, fwd: uids */
+	size_t capu;
+	int64_t base;		/* the first ts_ns */
+	int havebase;
+	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
+	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
+	size_t capcls;
+	struct tl_intern_last lastpid, lasttid, laststream;
+	struct mslot *meta;	/* (what, pid, tid) -> value */
+	size_t mmask, mcount;
+	uint32_t *byuid;	/* indexes sorted by uid; NULL: in order */
+	uint32_t *uidmap;	/* uid - uidlo -> index, or NONE */
+	int64_t uidlo;
+	uint64_t nuidmap;
+	struct namecache *ncache;	/* category.c: per name id */
+	size_t capncache;
+
+	/* sheet.c: what the sheets share. */
+	struct launcher *l;	/* the kernel launchers (spec 4) */
+	size_t nl;
+	uint32_t *lk;		/* kernels of the launchers */
+	uint32_t *lslot;	/* event -> launcher, or NONE */
+	int launchers_done;
+	double totaltime;	/* of the timeline, ticks; NaN if none */
+	uint64_t nkdskip;	/* instances left out of kernel details */
+	struct {
+		const char *s;
+		uint32_t id;
+	} idc[NIDC];		/* idstr's ids */
+	size_t nidc;
+	uint32_t tidzero;	/* the id of "0" */
+	int nogpu;
+	struct nrepr *nrepr;	/* Python reprs of names and arguments */
+	size_t capnrepr;
+	struct argrepr *argrepr;
+	size_t capargrepr;
+	struct tl_out reprs;
+	struct urow *u;		/* ops.c: the unified rows */
+	size_t nu, capurow;
+	uint32_t *uk;
+	size_t nuk, capuk;
+};
+extern struct agg *A;
 
 /* Options. */
 extern int agg_nat;		/* exact ns (1) or TraceLens's us (0) */
@@ -106,20 +155,13 @@ agg_ms(double t)
 const char *agg_str(uint32_t id, size_t *n);
 uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
 
-/* load.c: read a tree stream. */
-enum {
-	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_STREAM,
-	C_CORR, C_EXT, C_DIMS, C_TYPES, C_STRIDES, C_CONCRETE, C_ARGS,
-	C_PARENT, C_DEPTH, C_LINKED, C_LAUNCHER, C_FWD, C_TRACE,
-	C_GFLOPS, C_BYTES, C_SPEC, C_PARAMS, C_RANK, NCOLS
-};
-extern const char *const agg_colname[NCOLS];
-extern int agg_col[NCOLS];
-/* Columns read only for the tables that use them. */
-#define AGG_COSTLY	(1ull << C_PID | 1ull << C_TID | 1ull << C_STREAM | \
-	1ull << C_DIMS | 1ull << C_TYPES | 1ull << C_STRIDES | \
-	1ull << C_CONCRETE | 1ull << C_ARGS | 1ull << C_FWD | \
-	1ull << C_GFLOPS | 1ull << C_BYTES | 1ull << C_SPEC | 1ull << C_PARAMS)
+/* load.c: read a tree stream. The columns read only for the tables
+ * that use them: */
+#define AGG_COSTLY	(TL_COL(TL_C_PID) | TL_COL(TL_C_TID) | \
+	TL_COL(TL_C_STREAM) | TL_COL(TL_C_DIMS) | TL_COL(TL_C_TYPES) | \
+	TL_COL(TL_C_STRIDES) | TL_COL(TL_C_CONCRETE) | TL_COL(TL_C_ARGS) | \
+	TL_COL(TL_C_FWD) | TL_COL(TL_C_FLOP) | TL_COL(TL_C_BYTES) | \
+	TL_COL(TL_C_SPEC) | TL_COL(TL_C_PARAMS))
 /* Intervals in double us, as TraceLens's GPU event analyser has them. */
 struct iv {
 	double s, e;
@@ -129,75 +171,40 @@ size_t agg_ivmerge(struct iv *a, size_t n);
 /* Total length of a[0..n). */
 double agg_ivlen(const struct iv *a, size_t n);
 
-/*
- * need: required columns; use: also those read when they are there. The
- * first stream sets the columns; later ones must have its header.
- */
-void agg_header(struct tl_tsv *, unsigned long long need,
-    unsigned long long use);
-void agg_start(const char *name);
-/* A row: 1 when it starts a new trace (a trace_file row after events). */
-int agg_row(struct tl_tsv *);
+void agg_start(struct tl_trace *);	/* a trace begins: A */
+void agg_row(struct tl_trace *);	/* an event row */
 void agg_build(void);		/* the derived structures */
 /* Times exact (as without -T) from now on: for the HTA tables of -C -d. */
 void agg_exact(void);
-void agg_clear(void);
-void agg_freeall(void);
+void agg_end(void);		/* free A */
 /* Metadata: process_name, process_labels, thread_name, or NONE. */
 uint32_t agg_meta(int what, uint32_t pid, uint32_t tid);
 enum { M_PNAME, M_PLABEL, M_TNAME };
 
-/* Growable byte buffer. */
-struct sbuf {
-	char *p;
-	size_t n, cap;
-};
-void sb_add(struct sbuf *, const char *s, size_t n);
-void sb_puts(struct sbuf *, const char *s);
-void sb_char(struct sbuf *, char c);
-void sb_printf(struct sbuf *, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-/* num.c: numbers as pandas and numpy compute and print them. */
-struct kahan {
-	double s, c;
-};
+/* Text built in memory: a tl_out with no file (tsv.h). */
+#define MEMOUT	{ -1, "memory", NULL, 0, 0 }
 static inline void
-kahan_add(struct kahan *k, double x)
+sb_puts(struct tl_out *o, const char *s)
 {
-	double y = x - k->c, t = k->s + y;
-
-	k->c = (t - k->s) - y;
-	if (k->c != k->c)
-		k->c = 0;
-	k->s = t;
+	tl_out_raw(o, s, strlen(s));
 }
-struct welford {
-	double n, mean, m2;
-};
-static inline void
-welford_add(struct welford *w, double x)
+/* The text as a C string (a NUL after it, not counted). */
+static inline const char *
+sb_cstr(struct tl_out *o)
 {
-	double old = w->mean;
-
-	w->n += 1;
-	w->mean += (x - old) / w->n;
-	w->m2 += (x - w->mean) * (x - old);
+	tl_out_char(o, '\0');
+	o->n--;
+	return o->buf;
 }
-double welford_std(const struct welford *);	/* sample; NaN for n < 2 */
-double np_std(const double *, size_t);		/* population */
-double median(double *, size_t);		/* reorders the array */
+/* JSON arrays as the tuples TraceLens's list_to_tuple makes. */
+#define PYTUPLES	(TL_PY_TUPLES | TL_PY_TUPLES_ALL)
+
+/* group.c (numpy): round(x, 2) and histogram(v, bins). */
 double np_round2(double);
-void sb_pyfloat(struct sbuf *, double);		/* Python repr */
-void sb_double(struct sbuf *, double);		/* stream form */
 void histogram(const double *v, size_t n, int bins, double *edges,
     int64_t *count);
 
-/* repr.c: JSON text as Python shows it, and as JSON. */
-/* Python repr of a JSON value; lists as tuples when tuples is set. */
-int sb_pyjson(struct sbuf *, const char *js, size_t n, int tuples);
-void sb_pystr(struct sbuf *, const char *s, size_t n);
-void sb_jsonstr(struct sbuf *, const char *s, size_t n);
+/* repr.c: JSON helpers. */
 /* Python str() of s cut to at most n code points: 1 if it was cut. */
 int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
 /*
@@ -207,20 +214,27 @@ int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
 int json_get(const char *js, size_t n, const char *key, const char **v,
     size_t *vn);
 /* A JSON value that is a string: its decoded bytes into sb, 1. */
-int json_string(struct sbuf *, const char *v, size_t n);
+int json_string(struct tl_out *, const char *v, size_t n);
 
-/* cat.c: TraceLens's op categories. */
+/* category.c: TraceLens's op categories. */
 struct opcat {
 	const char *name, *cat, *bwdcat;
 	int model;
 };
 const struct opcat *opcat_find(const char *name, size_t n);
 const struct opcat *opcat_id(uint32_t name);	/* cached per interned id */
-void opcat_clear(void);		/* the cache, for the next trace */
 int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
+
+/* A statistic of struct tl_stats (stats.h), for a column. */
+#define S_SUM		offsetof(struct tl_stats, sum)
+#define S_MEAN		offsetof(struct tl_stats, mean)
+#define S_MEDIAN	offsetof(struct tl_stats, median)
+#define S_STD		offsetof(struct tl_stats, std)
+#define S_MIN		offsetof(struct tl_stats, min)
+#define S_MAX		offsetof(struct tl_stats, max)
 
 /* table.c: tables, written as a stream or as TraceLens's CSV. */
 enum { V_NONE, V_INT, V_DBL, V_STR, V_BOOL };
@@ -239,9 +253,10 @@ struct table {
 	const char *sheet;	/* TraceLens's sheet, or NULL */
 	size_t ncol;
 	const char **col;
+	const struct col *cols;	/* the declared columns, or NULL */
 	struct cell *c;
 	size_t ncell, capcell;
-	struct sbuf s;
+	struct tl_out s;
 	int skip;		/* TraceLens writes no file */
 	int blank;		/* TraceLens's CSV is a lone newline */
 };
@@ -253,26 +268,130 @@ void tab_int(struct table *, int64_t);
 void tab_dbl(struct table *, double);	/* NaN is empty */
 void tab_str(struct table *, const char *, size_t);
 void tab_cstr(struct table *, const char *);	/* NULL is empty */
-void tab_sb(struct table *, const struct sbuf *);
+void tab_sb(struct table *, const struct tl_out *);
 void tab_id(struct table *, uint32_t);	/* interned, NONE is empty */
 void tab_none(struct table *);
 void tab_bool(struct table *, int);
+/*
+ * A sheet is declared once, as its columns: each column's name in a
+ * stream and in TraceLens's CSV (NULL when not in that output), where
+ * its cell comes from in a row, and how the cell is made.
+ */
+enum {
+	COL_ID,		/* interned id key[i] (NONE is empty) */
+	COL_ARG,	/* argument JSON key[i], see tab_arg */
+	COL_INT,	/* i[i] */
+	COL_DBL,	/* x[i] */
+	COL_STAT,	/* statistic s (S_*) of st[i] */
+	COL_STR,	/* s[i] */
+	COL_BOOL,	/* i[i] */
+	COL_FN		/* made by the sheet's function, given i */
+};
+enum {
+	COL_US = 1,	/* ticks, written as us */
+	COL_MS = 2,	/* ticks, written as ms */
+	COL_CPU = 4	/* not in TraceLens's sheet when no cpu_op */
+};
+struct col {
+	const char *nat, *tl;
+	uint8_t kind, i, s, flags;
+};
+#define COLS_END	{ NULL, NULL, 0, 0, 0, 0 }
+/* Percentage (%) and Cumulative Percentage (%) from x[i], x[i + 1]. */
+#define COLS_PCT(i) \
+	{ "percent", "Percentage (%)", COL_DBL, (i), 0, 0 }, \
+	{ "cumulative_percent", "Cumulative Percentage (%)", COL_DBL, \
+	    (i) + 1, 0, 0 }
+/* The cells of a row, as the columns of its sheet pick them. */
+struct row {
+	uint32_t key[12];
+	int64_t i[3];
+	double x[8];
+	struct tl_stats st[4];
+	const struct tl_out *s[2];
+};
+typedef void colfn(struct table *, const struct row *, int i);
+void tab_cols(struct table *, int which, const struct col *cols);
+void tab_row(struct table *, const struct row *, colfn *);
 void tab_header(struct tl_out *, const struct table *, int trace);
 void tab_tsv(struct tl_out *, const struct table *, const char *trace);
 int tab_csv(const struct table *, const char *dir);
 
-/* tl.c: the TraceLens sheets. */
+/* group.c: intervals, groups and their statistics. */
+/* TraceLens's subtract(A, B): the parts of B not in A, into out. */
+size_t ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
+    struct iv *out);
+struct iv *ivgrow(struct iv **a, size_t *cap, size_t n);
+double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
+/* Grouping by a tuple of ids, groups in first-seen order. */
+struct grouper {
+	size_t k;		/* ids per key */
+	uint32_t *key;		/* ngroup * k */
+	size_t ngroup, capkey;
+	uint32_t *slot;		/* group + 1 */
+	size_t mask;
+};
+/* xgrow (mem.h) that zeroes the new elements: tables by interned id. */
+void xgrowz(void *pp, size_t *cap, size_t n, size_t size);
+size_t gfind(struct grouper *g, const uint32_t *k);
+void gfree(struct grouper *g);
+/* Members of groups: CSR from the group of each row. */
+void members(const uint32_t *grp, size_t nrow, size_t ngroup, size_t **off,
+    uint32_t **mem);
+
+/* sheet.c: what the sheets share. */
+/* Kernel launchers (spec 4). */
+struct launcher {
+	uint32_t ev;
+	uint32_t k0, nk;	/* direct kernels in lk[], by ts */
+	double direct, subtree;
+	uint32_t cat;		/* interned category */
+};
+extern struct iv *ivbuf;
+extern size_t capiv;
+extern struct tl_out sb, sb2, kdfull;
+uint32_t idstr(const char *s);
+/* Order of interned strings (tl_intern_cmp): NONE last. */
+static inline int
+cmpid(uint32_t a, uint32_t b)
+{
+	return tl_intern_cmp(A->in, a, b);
+}
+/* Numeric order of texts that are numbers, else cmpid; NONE last. */
+int cmpnum(uint32_t a, uint32_t b);
+void sb_stream(struct tl_out *b, uint32_t id, int json);
+void sb_np(struct tl_out *b, double ticks);
+void kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
+    const size_t *off, size_t n);
+void tab_arg(struct table *t, uint32_t id);
+uint32_t evmeta(int what, const struct ev *e);	/* "Unknown" if none */
+void percents(const double *x, size_t n, double *pct, double *cum);
+double pct_total(double sum);
+void sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *));
+void launchers(void);
+int gpuonly(struct table *t);
+
+/* The sheets, one file per family. */
+void timeline(struct table *);
+void opsums(struct table *, int bycat);
+void unique_args(struct table *);
+void unified(struct table *);
+void kernels(struct table *);
+void short_kernels(struct table *, struct table *hist, int quiet);
+void collectives(struct table *);
+
+/* sheet.c: the TraceLens sheets. */
 enum {
 	T_TIMELINE, T_CATEGORIES, T_OPS, T_UNIQUE, T_UNIFIED, T_KERNELS,
 	T_SHORT, T_HIST, T_COLL, T_IDLE, T_LAUNCH, T_LAUNCHSTATS, T_OVERLAP,
 	T_STREAMS, NTABLES
 };
-extern const char *const agg_tabname[NTABLES];
-extern const char *const agg_sheetname[NTABLES];
-extern const unsigned long long agg_tabneed[NTABLES];
-extern const unsigned long long agg_tabuse[NTABLES];
+struct tabdef {
+	const char *name, *sheet;	/* tl-agg's, TraceLens's (or NULL) */
+	uint64_t need, use;	/* columns: required, read when there */
+};
+extern const struct tabdef agg_tab[NTABLES];
 void sheets(struct table *tabs, const int *want);
-void sheets_free(void);
 void sheets_final(void);
 
 /* hta.c: idle time, launch delay, overlap, streams. */

@@ -53,8 +53,8 @@ cmpkey(uint32_t a, uint32_t b)
 static int
 cmpgpu(const void *a, const void *b)
 {
-	const struct ev *x = &agg_e[*(const uint32_t *)a];
-	const struct ev *y = &agg_e[*(const uint32_t *)b];
+	const struct ev *x = &A->e[*(const uint32_t *)a];
+	const struct ev *y = &A->e[*(const uint32_t *)b];
 	int c;
 
 	if ((c = cmpkey(x->pid, y->pid)) != 0)
@@ -87,13 +87,13 @@ rankids(const uint32_t *ev, size_t n, uint32_t (*key)(const struct ev *),
     int (*cmp)(uint32_t, uint32_t), uint32_t *nonerank, size_t *ndist)
 {
 	uint32_t *rank, *d, id;
-	size_t nid = tl_intern_count(agg_in), nd = 0, i;
+	size_t nid = tl_intern_count(A->in), nd = 0, i;
 
 	rank = xreallocarray(NULL, nid + 1, sizeof *rank);
 	memset(rank, 0xff, (nid + 1) * sizeof *rank);
 	d = xreallocarray(NULL, nid + 1, sizeof *d);
 	for (i = 0; i < n; i++) {
-		id = key(&agg_e[ev[i]]);
+		id = key(&A->e[ev[i]]);
 		if (id == NONE)
 			id = (uint32_t)nid;
 		if (rank[id] == NONE) {
@@ -132,7 +132,7 @@ numeric(const uint32_t *ev, size_t n, uint32_t (*key)(const struct ev *))
 	double v;
 
 	for (i = 0; i < n; i++) {
-		id = key(&agg_e[ev[i]]);
+		id = key(&A->e[ev[i]]);
 		if (id == NONE || id == last)
 			continue;
 		last = id;
@@ -156,15 +156,15 @@ gather(void)
 	uint32_t *rp, *rs, np, ns;
 	size_t i, nd;
 
-	G = xreallocarray(NULL, agg_ngts + 1, sizeof *G);
-	ng = agg_ngts;
-	memcpy(G, agg_gts, ng * sizeof *G);	/* by start */
+	G = xreallocarray(NULL, A->ngts + 1, sizeof *G);
+	ng = A->ngts;
+	memcpy(G, A->gts, ng * sizeof *G);	/* by start */
 	if (ng < 2)
 		return;
 	if (!numeric(G, ng, pidof) || !numeric(G, ng, skey)) {
 		/* from event order, as the comparisons may not be an order */
-		for (ng = 0, i = 0; i < agg_n; i++)
-			if (ISGPU(agg_e[i].kind))
+		for (ng = 0, i = 0; i < A->n; i++)
+			if (TL_K_ISGPU(A->e[i].kind))
 				G[ng++] = (uint32_t)i;
 		qsort(G, ng, sizeof *G, cmpgpu);
 		return;
@@ -176,7 +176,7 @@ gather(void)
 	memcpy(Gd, G, ng * sizeof *Gd);
 	if (nd > 1) {
 		for (i = 0; i < ng; i++) {
-			const struct ev *e = &agg_e[G[i]];
+			const struct ev *e = &A->e[G[i]];
 
 			k[i].i = G[i];
 			k[i].k = e->pid == NONE ? np : rp[e->pid];
@@ -187,7 +187,7 @@ gather(void)
 	}
 	rs = rankids(G, ng, skey, cmpkey, &ns, &nd);
 	for (i = 0; i < ng; i++) {
-		const struct ev *e = &agg_e[G[i]];
+		const struct ev *e = &A->e[G[i]];
 
 		k[i].i = G[i];
 		k[i].k = (uint64_t)(e->pid == NONE ? np : rp[e->pid]) << 32 |
@@ -231,7 +231,7 @@ ivs(const uint32_t *o, size_t lo, size_t hi, int cls, struct iv *out)
 	size_t i, n = 0;
 
 	for (i = lo; i < hi; i++) {
-		const struct ev *e = &agg_e[o[i]];
+		const struct ev *e = &A->e[o[i]];
 		int c = (e->flags & F_MEMCPYK) ? G_MEMCPY :
 		    (e->flags & F_COMM) ? G_COMM : G_COMP;
 
@@ -247,11 +247,11 @@ ivs(const uint32_t *o, size_t lo, size_t hi, int cls, struct iv *out)
 static size_t
 runend(size_t i, int stream)
 {
-	const struct ev *a = &agg_e[G[i]];
+	const struct ev *a = &A->e[G[i]];
 	size_t j;
 
 	for (j = i + 1; j < ng; j++) {
-		const struct ev *b = &agg_e[G[j]];
+		const struct ev *b = &A->e[G[j]];
 
 		if (b->pid != a->pid || (stream && skey(b) != skey(a)))
 			break;
@@ -272,7 +272,7 @@ streams(struct table *t)
 	double busy, span;
 	int pass;
 
-	tab_init(t, agg_tabname[T_STREAMS], NULL, cols);
+	tab_init(t, agg_tab[T_STREAMS].name, NULL, cols);
 	a = xcalloc(ng + 1, sizeof *a);
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 0);
@@ -283,9 +283,9 @@ streams(struct table *t)
 			n = ivs(o, pass ? k : i, m, -1, a);
 			busy = agg_ivlen(a, n);
 			span = a[n - 1].e - a[0].s;
-			tab_id(t, agg_e[G[i]].pid);
+			tab_id(t, A->e[G[i]].pid);
 			if (pass)
-				tab_id(t, skey(&agg_e[G[k]]));
+				tab_id(t, skey(&A->e[G[k]]));
 			else
 				tab_none(t);
 			tab_int(t, (int64_t)(m - (pass ? k : i)));
@@ -318,7 +318,7 @@ overlap(struct table *t)
 	double tot, ov;
 	int k;
 
-	tab_init(t, agg_tabname[T_OVERLAP], NULL, cols);
+	tab_init(t, agg_tab[T_OVERLAP].name, NULL, cols);
 	c = xcalloc(ng + 1, sizeof *c);
 	x = xcalloc(ng + 1, sizeof *x);
 	for (i = 0; i < ng; i = j) {
@@ -329,7 +329,7 @@ overlap(struct table *t)
 			    G_MEMCPY, x);
 			tot = agg_ivlen(x, nx);
 			ov = inter(c, nc, x, nx);
-			tab_id(t, agg_e[G[i]].pid);
+			tab_id(t, A->e[G[i]].pid);
 			tab_cstr(t, kinds[k]);
 			tab_dbl(t, agg_us(tot));
 			tab_dbl(t, agg_us(ov));
@@ -354,15 +354,15 @@ idle(struct table *t)
 	int c;
 	uint64_t nolaunch = 0;
 
-	tab_init(t, agg_tabname[T_IDLE], NULL, cols);
+	tab_init(t, agg_tab[T_IDLE].name, NULL, cols);
 	th = agg_nat ? agg_kernelwait * 1e3 : agg_kernelwait;
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 1);
 		memset(cnt, 0, sizeof cnt);
 		sum[0] = sum[1] = sum[2] = 0;
-		end = agg_e[G[i]].end;
+		end = A->e[G[i]].end;
 		for (k = i + 1; k < j; k++) {
-			const struct ev *e = &agg_e[G[k]];
+			const struct ev *e = &A->e[G[k]];
 
 			gap = e->ts - end;
 			if (gap > 0) {
@@ -371,7 +371,7 @@ idle(struct table *t)
 				if (r == NONE) {
 					c = 2;
 					nolaunch++;
-				} else if (agg_e[r].ts > end)
+				} else if (A->e[r].ts > end)
 					c = 0;	/* launched after: host */
 				else if (gap < th)
 					c = 1;
@@ -385,8 +385,8 @@ idle(struct table *t)
 		}
 		tot = sum[0] + sum[1] + sum[2];
 		for (c = 0; c < 3; c++) {
-			tab_id(t, agg_e[G[i]].pid);
-			tab_id(t, skey(&agg_e[G[i]]));
+			tab_id(t, A->e[G[i]].pid);
+			tab_id(t, skey(&A->e[G[i]]));
 			tab_cstr(t, cause[c]);
 			tab_int(t, (int64_t)cnt[c]);
 			tab_dbl(t, agg_us(sum[c]));
@@ -404,20 +404,6 @@ struct lrow {
 	double cpu, gpu, delay;
 	int out;
 };
-
-/* Bytes order of two names. */
-static int
-cmpid(uint32_t a, uint32_t b)
-{
-	const char *p, *q;
-	size_t np, nq;
-	int c;
-
-	p = agg_str(a, &np);
-	q = agg_str(b, &nq);
-	c = memcmp(p, q, np < nq ? np : nq);
-	return c != 0 ? c : (np > nq) - (np < nq);
-}
 
 static uint32_t
 nameof(const struct ev *e)
@@ -457,28 +443,27 @@ launch(struct table *t, struct table *s, const int *want)
 	uint32_t *o, *rank, nonerank;
 	size_t i, j, n = 0, ns = 0, nd, *cnt;
 	double rc, lc, *v;
-	struct kahan k;
-	struct welford wf;
+	struct tl_kahan k;
 
-	tab_init(t, agg_tabname[T_LAUNCH], NULL, cols);
-	tab_init(s, agg_tabname[T_LAUNCHSTATS], NULL, scols);
+	tab_init(t, agg_tab[T_LAUNCH].name, NULL, cols);
+	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
 	lc = agg_nat ? agg_launchcut * 1e3 : agg_launchcut;
-	R = xcalloc(agg_n + 1, sizeof *R);
-	for (i = 0; i < agg_n; i++) {
-		const struct ev *e = &agg_e[i];
+	R = xcalloc(A->n + 1, sizeof *R);
+	for (i = 0; i < A->n; i++) {
+		const struct ev *e = &A->e[i];
 		struct lrow *l;
 
-		if (!ISGPU(e->kind) || e->parent == NONE ||
-		    (agg_e[e->parent].kind != K_RUNTIME &&
-		    agg_e[e->parent].kind != K_DRIVER))
+		if (!TL_K_ISGPU(e->kind) || e->parent == NONE ||
+		    (A->e[e->parent].kind != TL_K_RUNTIME &&
+		    A->e[e->parent].kind != TL_K_DRIVER))
 			continue;
 		l = &R[n++];
 		l->g = (uint32_t)i;
 		l->r = e->parent;
-		l->cpu = agg_e[l->r].dur;
+		l->cpu = A->e[l->r].dur;
 		l->gpu = e->dur;
-		l->delay = e->ts - agg_e[l->r].end;
+		l->delay = e->ts - A->e[l->r].end;
 		l->out = (l->cpu > rc) | (l->delay > lc) << 1;
 	}
 	if (n == 0) {
@@ -491,13 +476,13 @@ launch(struct table *t, struct table *s, const int *want)
 		for (i = 0; i < n; i++) {
 			static const char *const outl[] = { NULL, "cpu",
 			    "delay", "cpu,delay" };
-			const struct ev *e = &agg_e[R[i].g];
+			const struct ev *e = &A->e[R[i].g];
 
 			tab_int(t, e->uid);
 			tab_id(t, e->name);
 			tab_id(t, e->stream);
-			tab_int(t, agg_e[R[i].r].uid);
-			tab_id(t, agg_e[R[i].r].name);
+			tab_int(t, A->e[R[i].r].uid);
+			tab_id(t, A->e[R[i].r].name);
 			tab_dbl(t, agg_us(R[i].cpu));
 			tab_dbl(t, agg_us(R[i].gpu));
 			tab_dbl(t, agg_us(R[i].delay));
@@ -514,32 +499,32 @@ launch(struct table *t, struct table *s, const int *want)
 	rank = rankids(o, n, nameof, cmpid, &nonerank, &nd);
 	cnt = xcalloc(nd + 1, sizeof *cnt);
 	for (i = 0; i < n; i++)
-		cnt[rank[agg_e[R[i].g].name] + 1]++;
+		cnt[rank[A->e[R[i].g].name] + 1]++;
 	for (i = 0; i < nd; i++)
 		cnt[i + 1] += cnt[i];
 	for (i = 0; i < n; i++)
-		o[cnt[rank[agg_e[R[i].g].name]]++] = (uint32_t)i;
+		o[cnt[rank[A->e[R[i].g].name]]++] = (uint32_t)i;
 	free(cnt);
 	free(rank);
 	S = xcalloc(n + 1, sizeof *S);
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && agg_e[R[o[j]].g].name ==
-		    agg_e[R[o[i]].g].name; j++)
+		for (j = i + 1; j < n && A->e[R[o[j]].g].name ==
+		    A->e[R[o[i]].g].name; j++)
 			;
 		S[ns].lo = i;
 		S[ns].hi = j;
 		k.s = k.c = 0;
 		for (size_t q = i; q < j; q++)
-			kahan_add(&k, R[o[q]].delay);
+			tl_kahan_add(&k, R[o[q]].delay);
 		S[ns++].delay = k.s;
 	}
 	qsort(S, ns, sizeof *S, cmplstat);
 	v = xcalloc(n + 1, sizeof *v);
 	for (i = 0; i < ns; i++) {
 		size_t m = S[i].hi - S[i].lo, co = 0, dout = 0;
-		double cmax = -INFINITY, csum = 0, gsum = 0, dmin, dmax;
+		double cmax = -INFINITY, csum = 0, gsum = 0;
+		struct tl_stats st;
 
-		memset(&wf, 0, sizeof wf);
 		for (j = 0; j < m; j++) {
 			const struct lrow *l = &R[o[S[i].lo + j]];
 
@@ -550,26 +535,19 @@ launch(struct table *t, struct table *s, const int *want)
 				cmax = l->cpu;
 			co += l->out & 1;
 			dout += (l->out & 2) != 0;
-			welford_add(&wf, l->delay);
 		}
-		dmin = dmax = v[0];
-		for (j = 1; j < m; j++) {
-			if (v[j] < dmin)
-				dmin = v[j];
-			if (v[j] > dmax)
-				dmax = v[j];
-		}
-		tab_id(s, agg_e[R[o[S[i].lo]].g].name);
+		tl_stats(&st, v, m);
+		tab_id(s, A->e[R[o[S[i].lo]].g].name);
 		tab_int(s, (int64_t)m);
 		tab_dbl(s, agg_us(csum / (double)m));
 		tab_dbl(s, agg_us(cmax));
 		tab_dbl(s, agg_us(gsum / (double)m));
-		tab_dbl(s, agg_us(S[i].delay));
-		tab_dbl(s, agg_us(S[i].delay / (double)m));
-		tab_dbl(s, agg_us(median(v, m)));
-		tab_dbl(s, agg_us(welford_std(&wf)));
-		tab_dbl(s, agg_us(dmin));
-		tab_dbl(s, agg_us(dmax));
+		tab_dbl(s, agg_us(st.sum));
+		tab_dbl(s, agg_us(st.mean));
+		tab_dbl(s, agg_us(st.median));
+		tab_dbl(s, agg_us(st.std));
+		tab_dbl(s, agg_us(st.min));
+		tab_dbl(s, agg_us(st.max));
 		tab_int(s, (int64_t)co);
 		tab_int(s, (int64_t)dout);
 	}

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/csv.h"
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
 #include "agg.h"
@@ -21,6 +23,7 @@ tab_init(struct table *t, const char *name, const char *sheet,
 	size_t n;
 
 	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
 	t->name = name;
 	t->sheet = sheet;
 	for (n = 0; cols[n] != NULL; n++)
@@ -30,13 +33,86 @@ tab_init(struct table *t, const char *name, const char *sheet,
 	memcpy(t->col, cols, n * sizeof *t->col);
 }
 
+/* The column is in this output. */
+static int
+shown(const struct col *c)
+{
+	if (agg_csv && (c->tl == NULL || ((c->flags & COL_CPU) &&
+	    A->gpuonly)))
+		return 0;
+	return agg_csv || c->nat != NULL;
+}
+
+void
+tab_cols(struct table *t, int which, const struct col *cols)
+{
+	size_t n;
+
+	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
+	t->name = agg_tab[which].name;
+	t->sheet = agg_tab[which].sheet;
+	t->cols = cols;
+	for (n = 0; cols[n].nat != NULL || cols[n].tl != NULL; n++)
+		;
+	t->col = xcalloc(n + 1, sizeof *t->col);
+	for (n = 0; cols[n].nat != NULL || cols[n].tl != NULL; n++)
+		if (shown(&cols[n]))
+			t->col[t->ncol++] = agg_csv ? cols[n].tl : cols[n].nat;
+}
+
+void
+tab_row(struct table *t, const struct row *r, colfn *fn)
+{
+	const struct col *c;
+	double v;
+
+	for (c = t->cols; c->nat != NULL || c->tl != NULL; c++) {
+		if (!shown(c))
+			continue;
+		switch (c->kind) {
+		case COL_ID:
+			tab_id(t, r->key[c->i]);
+			continue;
+		case COL_ARG:
+			tab_arg(t, r->key[c->i]);
+			continue;
+		case COL_INT:
+			tab_int(t, r->i[c->i]);
+			continue;
+		case COL_STR:
+			tab_sb(t, r->s[c->i]);
+			continue;
+		case COL_BOOL:
+			tab_bool(t, r->i[c->i] != 0);
+			continue;
+		case COL_FN:
+			fn(t, r, c->i);
+			continue;
+		case COL_DBL:
+			v = r->x[c->i];
+			break;
+		default:
+			memcpy(&v, (const char *)&r->st[c->i] + c->s,
+			    sizeof v);
+			break;
+		}
+		if (c->flags & COL_US)
+			v = agg_us(v);
+		else if (c->flags & COL_MS)
+			v = agg_ms(v);
+		tab_dbl(t, v);
+	}
+}
+
 void
 tab_free(struct table *t)
 {
 	free(t->col);
 	free(t->c);
-	free(t->s.p);
+	free(t->s.buf);
 	memset(t, 0, sizeof *t);
+	t->s.fd = -1;
 }
 
 size_t
@@ -81,7 +157,7 @@ tab_str(struct table *t, const char *s, size_t n)
 	c = add(t, V_STR);
 	c->v.s.off = (uint32_t)t->s.n;
 	c->v.s.len = (uint32_t)n;
-	sb_add(&t->s, s, n);
+	tl_out_raw(&t->s, s, n);
 }
 
 void
@@ -94,9 +170,9 @@ tab_cstr(struct table *t, const char *s)
 }
 
 void
-tab_sb(struct table *t, const struct sbuf *b)
+tab_sb(struct table *t, const struct tl_out *b)
 {
-	tab_str(t, b->p != NULL ? b->p : "", b->n);
+	tab_str(t, b->buf, b->n);
 }
 
 void
@@ -162,7 +238,7 @@ tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
 				tl_out_double(o, c->v.d);
 				break;
 			case V_STR:
-				tl_out_field(o, t->s.p + c->v.s.off,
+				tl_out_field(o, t->s.buf + c->v.s.off,
 				    c->v.s.len);
 				break;
 			case V_BOOL:
@@ -174,48 +250,22 @@ tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
 	}
 }
 
-static void
-csvfield(FILE *fp, const char *s, size_t n)
-{
-	const char *q;
-
-	if (memchr(s, ',', n) == NULL && memchr(s, '"', n) == NULL &&
-	    memchr(s, '\n', n) == NULL && memchr(s, '\r', n) == NULL) {
-		fwrite(s, 1, n, fp);
-		return;
-	}
-	/* Quoted, each '"' doubled: the runs between them at once. */
-	putc('"', fp);
-	while ((q = memchr(s, '"', n)) != NULL) {
-		fwrite(s, 1, (size_t)(q - s) + 1, fp);
-		putc('"', fp);
-		n -= (size_t)(q - s) + 1;
-		s = q + 1;
-	}
-	fwrite(s, 1, n, fp);
-	putc('"', fp);
-}
-
 int
 tab_csv(const struct table *t, const char *dir)
 {
 	const struct cell *c;
-	size_t r, i, nrow = tab_nrow(t), len;
-	char *path, buf[48];
+	size_t r, i, nrow = tab_nrow(t);
+	struct tl_file f;
+	struct tl_out *o = &f.out;
+	char name[64];
 	uint8_t *fl;
-	FILE *fp;
 
-	len = strlen(dir) + strlen(t->sheet) + 6;
-	path = xmalloc(len);
-	snprintf(path, len, "%s/%s.csv", dir, t->sheet);
-	if ((fp = fopen(path, "w")) == NULL) {
-		tl_warn("%s", path);
-		free(path);
+	snprintf(name, sizeof name, "%s.csv", t->sheet);
+	if (tl_file_open(&f, dir, name) < 0)
 		return -1;
-	}
 	if (t->blank) {
-		putc('\n', fp);
-		goto done;
+		tl_out_char(o, '\n');
+		return tl_file_close(&f);
 	}
 	/* pandas: an integer column with a missing value is a float one. */
 	fl = xcalloc(t->ncol + 1, 1);
@@ -232,43 +282,34 @@ tab_csv(const struct table *t, const char *dir)
 	}
 	for (i = 0; i < t->ncol; i++) {
 		if (i > 0)
-			putc(',', fp);
-		csvfield(fp, t->col[i], strlen(t->col[i]));
+			tl_out_char(o, ',');
+		tl_out_csvfield(o, t->col[i], strlen(t->col[i]));
 	}
-	putc('\n', fp);
+	tl_out_char(o, '\n');
 	for (c = t->c, r = 0; r < nrow; r++) {
 		for (i = 0; i < t->ncol; i++, c++) {
 			if (i > 0)
-				putc(',', fp);
+				tl_out_char(o, ',');
 			switch (c->t) {
 			case V_INT:
+				tl_out_i64(o, c->v.i);
 				if (fl[i])
-					fprintf(fp, "%" PRId64 ".0", c->v.i);
-				else
-					fprintf(fp, "%" PRId64, c->v.i);
+					tl_out_raw(o, ".0", 2);
 				break;
 			case V_DBL:
-				tl_py_float(buf, sizeof buf, c->v.d);
-				fputs(buf, fp);
+				tl_out_pyfloat(o, c->v.d);
 				break;
 			case V_STR:
-				csvfield(fp, t->s.p + c->v.s.off,
+				tl_out_csvfield(o, t->s.buf + c->v.s.off,
 				    c->v.s.len);
 				break;
 			case V_BOOL:
-				fputs(c->v.i ? "True" : "False", fp);
+				sb_puts(o, c->v.i ? "True" : "False");
 				break;
 			}
 		}
-		putc('\n', fp);
+		tl_out_char(o, '\n');
 	}
 	free(fl);
-done:
-	if (ferror(fp) | (fclose(fp) != 0)) {
-		tl_warn("%s", path);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 0;
+	return tl_file_close(&f);
 }

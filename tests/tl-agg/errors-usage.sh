@@ -27,3 +27,6 @@ tl-agg -t idle ops
 echo "exit $?"
 tl-agg -d d -t idle,nosuch
 echo "exit $?"
+tl-agg --help | sed 1q
+tl-agg --version | sed 's/ .*//'
+echo "exit $?"

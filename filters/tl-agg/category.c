@@ -416,8 +416,6 @@ struct namecache {
 	uint16_t op;
 	uint8_t kernel;
 };
-static struct namecache *ncache;
-static size_t capncache;
 
 static int prefix(const char *, size_t, const char *);
 static int has(const char *, size_t, const char *);
@@ -425,13 +423,8 @@ static int has(const char *, size_t, const char *);
 static struct namecache *
 namecache(uint32_t id)
 {
-	size_t had = capncache;
-
-	if (id >= capncache) {
-		xgrow(&ncache, &capncache, (size_t)id + 1, sizeof *ncache);
-		memset(ncache + had, 0, (capncache - had) * sizeof *ncache);
-	}
-	return &ncache[id];
+	xgrowz(&A->ncache, &A->capncache, (size_t)id + 1, sizeof *A->ncache);
+	return &A->ncache[id];
 }
 
 static unsigned
@@ -491,14 +484,6 @@ opcat_id(uint32_t id)
 	return c < 2 || c >= OC_TRITONK ? NULL : &table[c - 2];
 }
 
-void
-opcat_clear(void)
-{
-	free(ncache);
-	ncache = NULL;
-	capncache = 0;
-}
-
 static int
 prefix(const char *s, size_t n, const char *p)
 {
@@ -543,7 +528,7 @@ has(const char *s, size_t n, const char *w)
 int
 has_model(uint32_t i)
 {
-	const struct ev *e = &agg_e[i];
+	const struct ev *e = &A->e[i];
 	const struct opcat *c;
 	const char *s, *p;
 	size_t n, k;
@@ -588,7 +573,7 @@ categorize(uint32_t name, uint32_t firstkernel)
 		return "record_param_comms";
 	}
 	if (firstkernel != NONE)
-		switch (kcode(agg_e[firstkernel].name)) {
+		switch (kcode(A->e[firstkernel].name)) {
 		case KC_ELEMENTWISE:
 			return "elementwise";
 		case KC_REDUCE:
@@ -613,9 +598,9 @@ kd(const char *s, size_t n, const char *p)
 int
 gpu_class(const char *s, size_t n, int kind)
 {
-	if (kind == K_MEMCPY)
+	if (kind == TL_K_MEMCPY)
 		return G_MEMCPY;
-	if (kind == K_KERNEL) {
+	if (kind == TL_K_KERNEL) {
 		if (kd(s, n, "MEMORY_COPY_HOST_TO_DEVICE") ||
 		    kd(s, n, "MEMORY_COPY_DEVICE_TO_HOST") ||
 		    kd(s, n, "MEMORY_COPY_DEVICE_TO_DEVICE") ||

@@ -1,0 +1,122 @@
+/*
+ * tl-agg: the GPU timeline (spec 3.3, 5.1): computation, exposed
+ * communication and memcpy, busy and idle time.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/mem.h"
+#include "../../common/npsort.h"
+#include "../../common/pyfmt.h"
+#include "../../common/sort.h"
+#include "agg.h"
+
+/* The timeline (spec 3.3, 5.1). */
+void
+timeline(struct table *t)
+{
+	static const struct col cols[] = {
+		{ "type", "type", COL_ID, 0, 0, 0 },
+		{ "time_ms", "time ms", COL_DBL, 0, 0, COL_MS },
+		{ "percent", "percent", COL_DBL, 1, 0, 0 },
+		COLS_END
+	};
+	struct row r;
+	struct iv *comp, *comm, *mem, *all, *x, *y;
+	size_t nc = 0, nm = 0, ny = 0, na = 0, nx, i, n = 0;
+	double v[9], tot;
+	const char *names[9];
+	int k = 0;
+
+	tab_cols(t, T_TIMELINE, cols);
+	A->totaltime = NAN;
+	for (i = 0; i < A->ngts; i++)
+		if (agg_unlinked || (A->e[A->gts[i]].flags & F_LINKED))
+			n++;
+	if (n == 0)
+		return;
+	comp = xcalloc(n, sizeof *comp);
+	comm = xcalloc(n, sizeof *comm);
+	mem = xcalloc(n, sizeof *mem);
+	all = xcalloc(n, sizeof *all);
+	x = xcalloc(2 * n + 2, sizeof *x);
+	y = xcalloc(2 * n + 2, sizeof *y);
+	/* by start: the merges need not sort */
+	for (i = 0; i < A->ngts; i++) {
+		const struct ev *e = &A->e[A->gts[i]];
+		struct iv iv;
+
+		if (!(agg_unlinked || (e->flags & F_LINKED)))
+			continue;
+		iv.s = e->ts;
+		iv.e = e->end;
+		all[na++] = iv;
+		if (e->flags & F_MEMCPYK)
+			mem[nm++] = iv;
+		else if (e->flags & F_COMM)
+			comm[ny++] = iv;
+		else
+			comp[nc++] = iv;
+	}
+	nc = agg_ivmerge(comp, nc);
+	ny = agg_ivmerge(comm, ny);
+	nm = agg_ivmerge(mem, nm);
+	na = agg_ivmerge(all, na);
+	tot = all[na - 1].e - all[0].s;
+	A->totaltime = tot;
+	names[k] = "computation_time";
+	v[k++] = agg_ivlen(comp, nc);
+	names[k] = "exposed_comm_time";
+	v[k++] = agg_ivlen(x, ivsub(comp, nc, comm, ny, x));
+	nx = ivsub(comp, nc, mem, nm, x);
+	names[k] = "exposed_memcpy_time";
+	v[k++] = agg_ivlen(y, ivsub(comm, ny, x, nx, y));
+	names[k] = "busy_time";
+	v[k++] = agg_ivlen(all, na);
+	if (agg_microidle < 0) {
+		names[k] = "idle_time";
+		v[k] = tot - v[k - 1];
+		k++;
+	} else {
+		struct iv span;
+		double th = agg_nat ? agg_microidle * 1e3 : agg_microidle;
+		double mic = 0, mac = 0;
+
+		span.s = all[0].s;
+		span.e = all[na - 1].e;
+		nx = ivsub(all, na, &span, 1, x);
+		for (i = 0; i < nx; i++) {
+			if (x[i].e - x[i].s < th)
+				mic += x[i].e - x[i].s;
+			else
+				mac += x[i].e - x[i].s;
+		}
+		names[k] = "micro_idle_time";
+		v[k++] = mic;
+		names[k] = "macro_idle_time";
+		v[k++] = mac;
+	}
+	names[k] = "total_time";
+	v[k++] = tot;
+	names[k] = "total_comm_time";
+	v[k++] = agg_ivlen(comm, ny);
+	names[k] = "total_memcpy_time";
+	v[k++] = agg_ivlen(mem, nm);
+	for (i = 0; i < (size_t)k; i++) {
+		r.key[0] = idstr(names[i]);
+		r.x[0] = v[i];
+		r.x[1] = v[i] / tot * 100;
+		tab_row(t, &r, NULL);
+	}
+	free(comp);
+	free(comm);
+	free(mem);
+	free(all);
+	free(x);
+	free(y);
+}
+
