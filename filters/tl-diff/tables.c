@@ -5,15 +5,12 @@
  * the uid map (uids), the merged tree (tree), and the merged tree drawn as
  * text.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "../../common/diffout.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/tsv.h"
@@ -551,24 +548,13 @@ static void
 writefile(const char *dir, const char *name, const char *table)
 {
 	struct tl_out o;
-	char *path;
-	size_t n = strlen(dir) + strlen(name) + 2;
-	int fd;
 
-	path = xmalloc(n);
-	snprintf(path, n, "%s/%s", dir, name);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		tl_err(2, "%s", path);
-	tl_out_init(&o, fd, path);
+	tl_diff_open(&o, dir, name);
 	if (table == NULL)
 		td_draw(&o);
 	else
 		td_table(&o, table);
-	tl_out_flush(&o);
-	tl_out_close(&o);
-	if (close(fd) < 0)
-		tl_err(2, "%s", path);
-	free(path);
+	tl_diff_close(&o);
 }
 
 int
@@ -577,8 +563,7 @@ td_tables_dir(const char *dir)
 	char name[32];
 	int i;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		tl_err(2, "%s", dir);
+	tl_diff_mkdir(dir);
 	for (i = 0; tables[i] != NULL; i++) {
 		snprintf(name, sizeof name, "%s.tsv", tables[i]);
 		writefile(dir, name, tables[i]);

@@ -153,7 +153,6 @@ void td_lca(void);
 void td_lca_free(void);
 
 /* pyfmt.c */
-void td_out_pyfloat(struct tl_out *, double);
 void td_pystr(struct tl_out *, const char *, size_t);
 void td_pyargs(struct tl_out *, const char *, size_t);
 void td_jsonstr(struct tl_out *, const char *, size_t);
@@ -169,39 +168,5 @@ int td_tables_dir(const char *dir);
 void td_draw(struct tl_out *);
 int td_same(int64_t eps);
 int td_known_table(const char *name);
-
-/* keyed.c: keyed table comparison (-K). */
-struct td_kopt {
-	const char *keys;		/* -k */
-	const char *metrics;		/* -m */
-	const char *names;		/* -n */
-	const char *odir;		/* -o */
-	const char *table;		/* -t */
-	const char *sheets;		/* -S, with -T */
-	double eps;			/* -e */
-	int quiet;			/* -q */
-};
-int td_keyed(size_t n, char **paths, const struct td_kopt *);
-int td_tagchar(int c);
-char **td_deftags(char *const *paths, size_t n);
-void td_checktags(char **tags, const char *const *paths, size_t n);
-void td_mkdir(const char *dir);
-void td_openfile(struct tl_out *, const char *dir, const char *name);
-void td_closefile(struct tl_out *);
-
-/* reports.c: TraceLens's compare_perf_reports_pytorch (-K -T). */
-int td_reports(size_t n, char **paths, const struct td_kopt *);
-
-/* cross.c: comparison by operation and by layer (-X). */
-struct td_xopt {
-	const char *classes;		/* -c */
-	const char *phase;		/* -f */
-	const char *odir;		/* -o */
-	const char *table;		/* -t */
-	double gap_ns, lgap_ns, lratio;	/* -g, -G, -r (as a ratio > 1) */
-	int quiet;			/* -q */
-};
-int td_cross(const char *baseline, const char *variant,
-    const struct td_xopt *);
 
 #endif

@@ -4,16 +4,13 @@
  * cpu_op_map_trace1.json, cpu_op_map_trace2.json and cpu_op_map.json, byte
  * for byte as TraceLens writes them (spec 1.7 to 1.12).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "../../common/diffout.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
@@ -251,35 +248,6 @@ cells(void)
 			cell[i][C_PARENT] = tl_intern(td_in, st + k, n - k);
 		}
 	}
-}
-
-/* The writer of one file in DIR. */
-struct file {
-	struct tl_out o;
-	char *path;
-	int fd;
-};
-
-static void
-fopen_(struct file *f, const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-
-	f->path = xmalloc(n);
-	snprintf(f->path, n, "%s/%s", dir, name);
-	if ((f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		tl_err(2, "%s", f->path);
-	tl_out_init(&f->o, f->fd, f->path);
-}
-
-static void
-fclose_(struct file *f)
-{
-	tl_out_flush(&f->o);
-	tl_out_close(&f->o);
-	if (close(f->fd) < 0)
-		tl_err(2, "%s", f->path);
-	free(f->path);
 }
 
 static void
@@ -772,7 +740,7 @@ cmpment(const void *x, const void *y)
 static void
 opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 {
-	struct file f;
+	struct tl_out f;
 	struct ment *m;
 	struct vec ks = { 0 };
 	size_t i, j, n = 0;
@@ -787,22 +755,22 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 			n++;
 		}
 	qsort(m, n, sizeof *m, cmpment);
-	fopen_(&f, dir, file);
+	tl_diff_open(&f, dir, file);
 	if (n == 0)
-		tl_out_raw(&f.o, "{}", 2);
+		tl_out_raw(&f, "{}", 2);
 	else {
-		tl_out_char(&f.o, '{');
+		tl_out_char(&f, '{');
 		for (i = 0; i < n; i = j) {
 			ks.n = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j++)
 				if (ks.n == 0 || ks.v[ks.n - 1] != m[j].a)
 					td_push(&ks, m[j].a);
-			jkeyid(&f.o, m[i].op, "  ", i == 0);
-			jlist(&f.o, &ks, "  ");
+			jkeyid(&f, m[i].op, "  ", i == 0);
+			jlist(&f, &ks, "  ");
 		}
-		tl_out_raw(&f.o, "\n}", 2);
+		tl_out_raw(&f, "\n}", 2);
 	}
-	fclose_(&f);
+	tl_diff_close(&f);
 	free(m);
 	td_vfree(&ks);
 }
@@ -815,7 +783,7 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 static void
 opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 {
-	struct file f;
+	struct tl_out f;
 	struct ment *m;
 	struct idarr rank = { NULL, 0 };
 	struct vec ops = { 0 }, ks = { 0 }, ps = { 0 };
@@ -839,14 +807,14 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 		m[n++].b = sc[gord[i]][S_PARENT];
 	}
 	qsort(m, n, sizeof *m, cmpment);
-	fopen_(&f, dir, "cpu_op_map.json");
+	tl_diff_open(&f, dir, "cpu_op_map.json");
 	if (n == 0)
-		tl_out_raw(&f.o, "{}", 2);
+		tl_out_raw(&f, "{}", 2);
 	else {
-		tl_out_char(&f.o, '{');
+		tl_out_char(&f, '{');
 		for (i = 0; i < n; i = j) {
-			jkeyid(&f.o, ops.v[m[i].op - 1], "  ", i == 0);
-			tl_out_char(&f.o, '{');
+			jkeyid(&f, ops.v[m[i].op - 1], "  ", i == 0);
+			tl_out_char(&f, '{');
 			nsrc = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j = k) {
 				side = (int)m[j].side;
@@ -859,23 +827,23 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 				sortu(&ks);
 				sortu(&ps);
 				if (!same) {
-					jkey(&f.o, side == 0 ? "trace1" :
+					jkey(&f, side == 0 ? "trace1" :
 					    "trace2", 6, "    ", nsrc == 0);
-					tl_out_char(&f.o, '{');
+					tl_out_char(&f, '{');
 				}
-				jkey(&f.o, "kernels", 7, ind, 1);
-				jlist(&f.o, &ks, ind);
-				jkey(&f.o, "nn_module_parents", 17, ind, 0);
-				jlist(&f.o, &ps, ind);
+				jkey(&f, "kernels", 7, ind, 1);
+				jlist(&f, &ks, ind);
+				jkey(&f, "nn_module_parents", 17, ind, 0);
+				jlist(&f, &ps, ind);
 				if (!same)
-					tl_out_raw(&f.o, "\n    }", 6);
+					tl_out_raw(&f, "\n    }", 6);
 				nsrc++;
 			}
-			tl_out_raw(&f.o, "\n  }", 4);
+			tl_out_raw(&f, "\n  }", 4);
 		}
-		tl_out_raw(&f.o, "\n}", 2);
+		tl_out_raw(&f, "\n}", 2);
 	}
-	fclose_(&f);
+	tl_diff_close(&f);
 	free(m);
 	free(rank.v);
 	td_vfree(&ops);
@@ -886,17 +854,16 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 int
 td_tracelens_write(const char *dir)
 {
-	struct file f;
+	struct tl_out f;
 	size_t *ord, *gord, i, j, k, ng, n;
 	uint32_t t1, t2;
 	double sum, cmp, y, t;
 	int c, same, first;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		tl_err(2, "%s", dir);
-	fopen_(&f, dir, "merged_tree_output.txt");
-	td_tracelens_tree(&f.o);
-	fclose_(&f);
+	tl_diff_mkdir(dir);
+	tl_diff_open(&f, dir, "merged_tree_output.txt");
+	td_tracelens_tree(&f);
+	tl_diff_close(&f);
 	if (td_nskipped > 0)
 		tl_warnx("%" PRIu64 " GPU event%s without a cpu_op above: "
 		    "left out of diff_stats.csv, as TraceLens does",
@@ -913,16 +880,16 @@ td_tracelens_write(const char *dir)
 	t2 = internf("trace2");
 
 	/* diff_stats.csv */
-	fopen_(&f, dir, "diff_stats.csv");
+	tl_diff_open(&f, dir, "diff_stats.csv");
 	for (c = 0, first = 1; c < NCOL; c++) {
 		if (same && c == C_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f.o, ',');
+			tl_out_char(&f, ',');
 		first = 0;
-		tl_out_raw(&f.o, colname[c], strlen(colname[c]));
+		tl_out_raw(&f, colname[c], strlen(colname[c]));
 	}
-	tl_out_char(&f.o, '\n');
+	tl_out_char(&f, '\n');
 	for (i = 0; i < td_nrows; i++) {
 		if (same && td_rows[i].side != 0)
 			continue;
@@ -930,13 +897,13 @@ td_tracelens_write(const char *dir)
 			if (same && c == C_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f.o, ',');
+				tl_out_char(&f, ',');
 			first = 0;
-			putcell(&f.o, cell[i][c]);
+			putcell(&f, cell[i][c]);
 		}
-		tl_out_char(&f.o, '\n');
+		tl_out_char(&f, '\n');
 	}
-	fclose_(&f);
+	tl_diff_close(&f);
 
 	/* The groups of the summary. */
 	ord = xmalloc(td_nrows * sizeof *ord);
@@ -989,16 +956,16 @@ td_tracelens_write(const char *dir)
 	}
 
 	/* diff_stats_unique_args_summary.csv */
-	fopen_(&f, dir, "diff_stats_unique_args_summary.csv");
+	tl_diff_open(&f, dir, "diff_stats_unique_args_summary.csv");
 	for (c = 0, first = 1; c < NSCOL; c++) {
 		if (same && c == S_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f.o, ',');
+			tl_out_char(&f, ',');
 		first = 0;
-		tl_out_raw(&f.o, scolname[c], strlen(scolname[c]));
+		tl_out_raw(&f, scolname[c], strlen(scolname[c]));
 	}
-	tl_out_char(&f.o, '\n');
+	tl_out_char(&f, '\n');
 	for (i = 0; i < ng; i++) {
 		if (same && sc[gord[i]][S_SOURCE] != t1)
 			continue;
@@ -1006,13 +973,13 @@ td_tracelens_write(const char *dir)
 			if (same && c == S_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f.o, ',');
+				tl_out_char(&f, ',');
 			first = 0;
-			putcell(&f.o, sc[gord[i]][c]);
+			putcell(&f, sc[gord[i]][c]);
 		}
-		tl_out_char(&f.o, '\n');
+		tl_out_char(&f, '\n');
 	}
-	fclose_(&f);
+	tl_diff_close(&f);
 
 	opmap(dir, gord, ng, same, t1);
 
