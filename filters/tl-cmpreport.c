@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 
 #include "../common/csv.h"
-#include "../common/diffout.h"
+#include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/limit.h"
@@ -538,27 +538,29 @@ csvcell(struct tl_out *o, const struct cell *c, int dt, int alone)
 static void
 writecsv(const struct frame *f, const char *name)
 {
-	struct tl_out o;
+	struct tl_file o;
 	char file[256];
 	size_t i, r;
 
 	snprintf(file, sizeof file, "%s.csv", name);
-	tl_diff_open(&o, odir, file);
+	if (tl_file_open(&o, odir, file) < 0)
+		tl_exit(2);
 	for (i = 0; i < f->ncol; i++) {
 		if (i > 0)
-			tl_out_char(&o, ',');
-		csvfield(&o, f->c[i].name, f->ncol == 1);
+			tl_out_char(&o.out, ',');
+		csvfield(&o.out, f->c[i].name, f->ncol == 1);
 	}
-	tl_out_char(&o, '\n');
+	tl_out_char(&o.out, '\n');
 	for (r = 0; r < f->nrow; r++) {
 		for (i = 0; i < f->ncol; i++) {
 			if (i > 0)
-				tl_out_char(&o, ',');
-			csvcell(&o, &f->c[i].v[r], f->c[i].dt, f->ncol == 1);
+				tl_out_char(&o.out, ',');
+			csvcell(&o.out, &f->c[i].v[r], f->c[i].dt, f->ncol == 1);
 		}
-		tl_out_char(&o, '\n');
+		tl_out_char(&o.out, '\n');
 	}
-	tl_diff_close(&o);
+	if (tl_file_close(&o) < 0)
+		tl_exit(2);
 }
 
 /* Each report's sheet; the baseline's must be there (else NULL). */
@@ -794,7 +796,8 @@ main(int argc, char *argv[])
 				    "%s (name them with -n)", tags[i],
 				    paths[j], paths[i]);
 	}
-	tl_diff_mkdir(odir);
+	if (tl_mkdirs(odir) < 0)
+		tl_err(2, "%s", odir);
 
 	if (want(sh, "gpu_timeline")) {
 		if ((fr = sheets("gpu_timeline", 0)) == NULL)

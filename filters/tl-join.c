@@ -15,7 +15,7 @@
 #include <string.h>
 #include <stdnoreturn.h>
 
-#include "../common/diffout.h"
+#include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/intern.h"
@@ -1012,6 +1012,23 @@ table(struct tl_out *o, const char *name, const struct count *cn)
 	return 0;
 }
 
+/* Write table what of variant v (T_*; -1: the summary) into dir/name. */
+static void
+wfile(const char *dir, const char *name, int what, size_t v,
+    const struct count *cn)
+{
+	struct tl_file f;
+
+	if (tl_file_open(&f, dir, name) < 0)
+		tl_exit(2);
+	if (what < 0)
+		writesummary(&f.out, cn);
+	else
+		wtable(&f.out, what, v);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
+}
+
 static noreturn void
 usage(void)
 {
@@ -1152,20 +1169,15 @@ main(int argc, char *argv[])
 			same = 0;
 
 	if (odir != NULL) {
-		tl_diff_mkdir(odir);
-		tl_diff_open(&out, odir, "all.tsv");
-		wtable(&out, T_ALL, 0);
-		tl_diff_close(&out);
-		tl_diff_open(&out, odir, "summary.tsv");
-		writesummary(&out, cn);
-		tl_diff_close(&out);
+		if (tl_mkdirs(odir) < 0)
+			tl_err(2, "%s", odir);
+		wfile(odir, "all.tsv", T_ALL, 0, cn);
+		wfile(odir, "summary.tsv", -1, 0, cn);
 		for (t = 1; t < ntab; t++)
 			for (s = T_INTERSECT; s <= (size_t)T_ONLYV; s++) {
 				snprintf(name, sizeof name, "%s_%s.tsv",
 				    splitname[s], tab[t].tag);
-				tl_diff_open(&out, odir, name);
-				wtable(&out, (int)s, t);
-				tl_diff_close(&out);
+				wfile(odir, name, (int)s, t, cn);
 			}
 	}
 	if (!quiet && (odir == NULL || tname != NULL)) {

@@ -18,7 +18,7 @@
 #include <stdnoreturn.h>
 #include <strings.h>
 
-#include "../common/diffout.h"
+#include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/intern.h"
@@ -926,6 +926,8 @@ wlayers(struct tl_out *o)
 	}
 }
 
+static const char *const tabname[] = { "ops", "layers", "kernels" };
+
 static int
 table(struct tl_out *o, const char *name)
 {
@@ -979,6 +981,8 @@ main(int argc, char *argv[])
 	};
 	struct xopt o, *opt = &o;
 	struct tl_out out;
+	struct tl_file f;
+	char name[16];
 	char *shipped;
 	size_t i, k;
 	int ch, side, told[2], same;
@@ -1122,16 +1126,16 @@ main(int argc, char *argv[])
 			same = 0;
 
 	if (opt->odir != NULL) {
-		tl_diff_mkdir(opt->odir);
-		tl_diff_open(&out, opt->odir, "ops.tsv");
-		wops(&out);
-		tl_diff_close(&out);
-		tl_diff_open(&out, opt->odir, "layers.tsv");
-		wlayers(&out);
-		tl_diff_close(&out);
-		tl_diff_open(&out, opt->odir, "kernels.tsv");
-		wkernels(&out);
-		tl_diff_close(&out);
+		if (tl_mkdirs(opt->odir) < 0)
+			tl_err(2, "%s", opt->odir);
+		for (i = 0; i < 3; i++) {
+			snprintf(name, sizeof name, "%s.tsv", tabname[i]);
+			if (tl_file_open(&f, opt->odir, name) < 0)
+				tl_exit(2);
+			table(&f.out, tabname[i]);
+			if (tl_file_close(&f) < 0)
+				tl_exit(2);
+		}
 	}
 	if (!opt->quiet && (opt->odir == NULL || opt->table != NULL)) {
 		tl_out_init(&out, 1, "<stdout>");

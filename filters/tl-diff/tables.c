@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/diffout.h"
+#include "../../common/file.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/tsv.h"
@@ -547,14 +547,16 @@ td_draw(struct tl_out *o)
 static void
 writefile(const char *dir, const char *name, const char *table)
 {
-	struct tl_out o;
+	struct tl_file o;
 
-	tl_diff_open(&o, dir, name);
+	if (tl_file_open(&o, dir, name) < 0)
+		tl_exit(2);
 	if (table == NULL)
-		td_draw(&o);
+		td_draw(&o.out);
 	else
-		td_table(&o, table);
-	tl_diff_close(&o);
+		td_table(&o.out, table);
+	if (tl_file_close(&o) < 0)
+		tl_exit(2);
 }
 
 int
@@ -563,7 +565,8 @@ td_tables_dir(const char *dir)
 	char name[32];
 	int i;
 
-	tl_diff_mkdir(dir);
+	if (tl_mkdirs(dir) < 0)
+		tl_err(2, "%s", dir);
 	for (i = 0; tables[i] != NULL; i++) {
 		snprintf(name, sizeof name, "%s.tsv", tables[i]);
 		writefile(dir, name, tables[i]);

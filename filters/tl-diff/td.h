@@ -152,12 +152,6 @@ extern uint64_t td_nskipped;
 void td_lca(void);
 void td_lca_free(void);
 
-/* pyfmt.c */
-void td_pystr(struct tl_out *, const char *, size_t);
-void td_pyargs(struct tl_out *, const char *, size_t);
-void td_jsonstr(struct tl_out *, const char *, size_t);
-void td_csv(struct tl_out *, const char *, size_t);
-
 /* tracelens.c */
 int td_tracelens_write(const char *dir);
 void td_tracelens_tree(struct tl_out *);

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../common/diffout.h"
+#include "../../common/csv.h"
+#include "../../common/file.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
@@ -160,19 +161,17 @@ argtext(uint32_t id)
 
 	if (id == NONE)
 		return tl_intern(td_in, "", 0);
-	if (id >= cappyrepr) {
-		old = cappyrepr;
-		xgrow(&pyrepr, &cappyrepr, (size_t)id + 1, sizeof *pyrepr);
-		memset(pyrepr + old, 0, (cappyrepr - old) * sizeof *pyrepr);
-	}
-	if (pyrepr[id] != 0)
+	if (id < cappyrepr && pyrepr[id] != 0)
 		return pyrepr[id] - 1;
 	s = td_str(id, &n);
 	tl_out_init(&t, -1, "");
-	td_pyargs(&t, s, n);
+	if (tl_out_pyjson(&t, s, n, TL_PY_TUPLES) < 0)
+		tl_out_pystr(&t, s, n);
+	else if (t.n == 4 && memcmp(t.buf, "None", 4) == 0)
+		t.n = 0;	/* a JSON null shows as empty */
 	r = tl_intern(td_in, t.buf, t.n);
 	tl_out_close(&t);
-	if (id >= cappyrepr) {	/* the intern may have grown past it */
+	if (id >= cappyrepr) {
 		old = cappyrepr;
 		xgrow(&pyrepr, &cappyrepr, (size_t)id + 1, sizeof *pyrepr);
 		memset(pyrepr + old, 0, (cappyrepr - old) * sizeof *pyrepr);
@@ -257,7 +256,7 @@ putcell(struct tl_out *o, uint32_t id)
 	size_t n;
 
 	s = td_str(id, &n);
-	td_csv(o, s, n);
+	tl_out_csvfield(o, s, n);
 }
 
 /* Identical in TraceLens's sense: trace1 rows equal trace2 rows. */
@@ -687,7 +686,7 @@ jlist(struct tl_out *o, const struct vec *v, const char *ind)
 		tl_out_raw(o, ind, strlen(ind));
 		tl_out_raw(o, "  ", 2);
 		s = td_str(v->v[i], &n);
-		td_jsonstr(o, s, n);
+		tl_out_jsonstr(o, s, n);
 	}
 	tl_out_char(o, '\n');
 	tl_out_raw(o, ind, strlen(ind));
@@ -699,7 +698,7 @@ jkey(struct tl_out *o, const char *k, size_t n, const char *ind, int first)
 {
 	tl_out_raw(o, first ? "\n" : ",\n", first ? 1 : 2);
 	tl_out_raw(o, ind, strlen(ind));
-	td_jsonstr(o, k, n);
+	tl_out_jsonstr(o, k, n);
 	tl_out_raw(o, ": ", 2);
 }
 
@@ -740,7 +739,7 @@ cmpment(const void *x, const void *y)
 static void
 opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 {
-	struct tl_out f;
+	struct tl_file f;
 	struct ment *m;
 	struct vec ks = { 0 };
 	size_t i, j, n = 0;
@@ -755,22 +754,24 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 			n++;
 		}
 	qsort(m, n, sizeof *m, cmpment);
-	tl_diff_open(&f, dir, file);
+	if (tl_file_open(&f, dir, file) < 0)
+		tl_exit(2);
 	if (n == 0)
-		tl_out_raw(&f, "{}", 2);
+		tl_out_raw(&f.out, "{}", 2);
 	else {
-		tl_out_char(&f, '{');
+		tl_out_char(&f.out, '{');
 		for (i = 0; i < n; i = j) {
 			ks.n = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j++)
 				if (ks.n == 0 || ks.v[ks.n - 1] != m[j].a)
 					td_push(&ks, m[j].a);
-			jkeyid(&f, m[i].op, "  ", i == 0);
-			jlist(&f, &ks, "  ");
+			jkeyid(&f.out, m[i].op, "  ", i == 0);
+			jlist(&f.out, &ks, "  ");
 		}
-		tl_out_raw(&f, "\n}", 2);
+		tl_out_raw(&f.out, "\n}", 2);
 	}
-	tl_diff_close(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	free(m);
 	td_vfree(&ks);
 }
@@ -783,7 +784,7 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 static void
 opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 {
-	struct tl_out f;
+	struct tl_file f;
 	struct ment *m;
 	struct idarr rank = { NULL, 0 };
 	struct vec ops = { 0 }, ks = { 0 }, ps = { 0 };
@@ -807,14 +808,15 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 		m[n++].b = sc[gord[i]][S_PARENT];
 	}
 	qsort(m, n, sizeof *m, cmpment);
-	tl_diff_open(&f, dir, "cpu_op_map.json");
+	if (tl_file_open(&f, dir, "cpu_op_map.json") < 0)
+		tl_exit(2);
 	if (n == 0)
-		tl_out_raw(&f, "{}", 2);
+		tl_out_raw(&f.out, "{}", 2);
 	else {
-		tl_out_char(&f, '{');
+		tl_out_char(&f.out, '{');
 		for (i = 0; i < n; i = j) {
-			jkeyid(&f, ops.v[m[i].op - 1], "  ", i == 0);
-			tl_out_char(&f, '{');
+			jkeyid(&f.out, ops.v[m[i].op - 1], "  ", i == 0);
+			tl_out_char(&f.out, '{');
 			nsrc = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j = k) {
 				side = (int)m[j].side;
@@ -827,23 +829,24 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 				sortu(&ks);
 				sortu(&ps);
 				if (!same) {
-					jkey(&f, side == 0 ? "trace1" :
+					jkey(&f.out, side == 0 ? "trace1" :
 					    "trace2", 6, "    ", nsrc == 0);
-					tl_out_char(&f, '{');
+					tl_out_char(&f.out, '{');
 				}
-				jkey(&f, "kernels", 7, ind, 1);
-				jlist(&f, &ks, ind);
-				jkey(&f, "nn_module_parents", 17, ind, 0);
-				jlist(&f, &ps, ind);
+				jkey(&f.out, "kernels", 7, ind, 1);
+				jlist(&f.out, &ks, ind);
+				jkey(&f.out, "nn_module_parents", 17, ind, 0);
+				jlist(&f.out, &ps, ind);
 				if (!same)
-					tl_out_raw(&f, "\n    }", 6);
+					tl_out_raw(&f.out, "\n    }", 6);
 				nsrc++;
 			}
-			tl_out_raw(&f, "\n  }", 4);
+			tl_out_raw(&f.out, "\n  }", 4);
 		}
-		tl_out_raw(&f, "\n}", 2);
+		tl_out_raw(&f.out, "\n}", 2);
 	}
-	tl_diff_close(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	free(m);
 	free(rank.v);
 	td_vfree(&ops);
@@ -854,16 +857,19 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 int
 td_tracelens_write(const char *dir)
 {
-	struct tl_out f;
+	struct tl_file f;
 	size_t *ord, *gord, i, j, k, ng, n;
 	uint32_t t1, t2;
 	double sum, cmp, y, t;
 	int c, same, first;
 
-	tl_diff_mkdir(dir);
-	tl_diff_open(&f, dir, "merged_tree_output.txt");
-	td_tracelens_tree(&f);
-	tl_diff_close(&f);
+	if (tl_mkdirs(dir) < 0)
+		tl_err(2, "%s", dir);
+	if (tl_file_open(&f, dir, "merged_tree_output.txt") < 0)
+		tl_exit(2);
+	td_tracelens_tree(&f.out);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	if (td_nskipped > 0)
 		tl_warnx("%" PRIu64 " GPU event%s without a cpu_op above: "
 		    "left out of diff_stats.csv, as TraceLens does",
@@ -880,16 +886,17 @@ td_tracelens_write(const char *dir)
 	t2 = internf("trace2");
 
 	/* diff_stats.csv */
-	tl_diff_open(&f, dir, "diff_stats.csv");
+	if (tl_file_open(&f, dir, "diff_stats.csv") < 0)
+		tl_exit(2);
 	for (c = 0, first = 1; c < NCOL; c++) {
 		if (same && c == C_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f, ',');
+			tl_out_char(&f.out, ',');
 		first = 0;
-		tl_out_raw(&f, colname[c], strlen(colname[c]));
+		tl_out_raw(&f.out, colname[c], strlen(colname[c]));
 	}
-	tl_out_char(&f, '\n');
+	tl_out_char(&f.out, '\n');
 	for (i = 0; i < td_nrows; i++) {
 		if (same && td_rows[i].side != 0)
 			continue;
@@ -897,13 +904,14 @@ td_tracelens_write(const char *dir)
 			if (same && c == C_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f, ',');
+				tl_out_char(&f.out, ',');
 			first = 0;
-			putcell(&f, cell[i][c]);
+			putcell(&f.out, cell[i][c]);
 		}
-		tl_out_char(&f, '\n');
+		tl_out_char(&f.out, '\n');
 	}
-	tl_diff_close(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 
 	/* The groups of the summary. */
 	ord = xmalloc(td_nrows * sizeof *ord);
@@ -956,16 +964,17 @@ td_tracelens_write(const char *dir)
 	}
 
 	/* diff_stats_unique_args_summary.csv */
-	tl_diff_open(&f, dir, "diff_stats_unique_args_summary.csv");
+	if (tl_file_open(&f, dir, "diff_stats_unique_args_summary.csv") < 0)
+		tl_exit(2);
 	for (c = 0, first = 1; c < NSCOL; c++) {
 		if (same && c == S_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f, ',');
+			tl_out_char(&f.out, ',');
 		first = 0;
-		tl_out_raw(&f, scolname[c], strlen(scolname[c]));
+		tl_out_raw(&f.out, scolname[c], strlen(scolname[c]));
 	}
-	tl_out_char(&f, '\n');
+	tl_out_char(&f.out, '\n');
 	for (i = 0; i < ng; i++) {
 		if (same && sc[gord[i]][S_SOURCE] != t1)
 			continue;
@@ -973,13 +982,14 @@ td_tracelens_write(const char *dir)
 			if (same && c == S_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f, ',');
+				tl_out_char(&f.out, ',');
 			first = 0;
-			putcell(&f, sc[gord[i]][c]);
+			putcell(&f.out, sc[gord[i]][c]);
 		}
-		tl_out_char(&f, '\n');
+		tl_out_char(&f.out, '\n');
 	}
-	tl_diff_close(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 
 	opmap(dir, gord, ng, same, t1);
 
