@@ -11,22 +11,20 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <stdnoreturn.h>
 #include <sys/stat.h>
 
 #include "../common/csv.h"
 #include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
-#include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/npsort.h"
 #include "../common/pyfmt.h"
 #include "../common/tsv.h"
@@ -475,57 +473,31 @@ split(const struct frame *m, size_t t, int what, const char *check,
 }
 
 /* A CSV field as pandas's to_csv quotes it. */
-static void
-pyfloat(struct tl_out *o, double v)
-{
-	char buf[TL_PY_FLOATMAX];
-
-	tl_out_raw(o, buf, (size_t)tl_py_float(buf, sizeof buf, v));
-}
-
+/* A CSV field; an empty one alone on its record as "" (the csv module's). */
 static void
 csvfield(struct tl_out *o, const char *s, int alone)
 {
-	const char *p;
-
-	if (*s == '\0') {
-		if (alone)
-			tl_out_raw(o, "\"\"", 2);
-		return;
-	}
-	if (strpbrk(s, ",\"\n\r") == NULL) {
-		tl_out_raw(o, s, strlen(s));
-		return;
-	}
-	tl_out_char(o, '"');
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '"')
-			tl_out_char(o, '"');
-		tl_out_char(o, *p);
-	}
-	tl_out_char(o, '"');
+	if (*s == '\0' && alone)
+		tl_out_raw(o, "\"\"", 2);
+	else
+		tl_out_csvfield(o, s, strlen(s));
 }
 
 static void
 csvcell(struct tl_out *o, const struct cell *c, int dt, int alone)
 {
-	char buf[48];
-
 	switch (c->t) {
 	case V_NA:
-		if (alone)
-			tl_out_raw(o, "\"\"", 2);
+		csvfield(o, "", alone);
 		return;
 	case V_INT:
-		if (dt == D_FLOAT) {
-			pyfloat(o, (double)c->i);
-			return;
-		}
-		snprintf(buf, sizeof buf, "%" PRId64, c->i);
-		tl_out_raw(o, buf, strlen(buf));
+		if (dt == D_FLOAT)
+			tl_out_pyfloat(o, (double)c->i);
+		else
+			tl_out_i64(o, c->i);
 		return;
 	case V_FLOAT:
-		pyfloat(o, c->d);
+		tl_out_pyfloat(o, c->d);
 		return;
 	case V_BOOL:
 		tl_out_raw(o, c->i ? "True" : "False", c->i ? 4 : 5);
@@ -646,13 +618,9 @@ want(const char *const *sh, const char *g)
 	return 0;
 }
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr, "usage: tl-cmpreport [-n tag,...] [-S sheet,...] -o dir "
-	    "report report ...\n");
-	exit(2);
-}
+static const char usage[] =
+    "usage: tl-cmpreport [-n tag,...] [-S sheet,...] -o dir report report "
+    "...\n";
 
 int
 main(int argc, char *argv[])
@@ -661,7 +629,6 @@ main(int argc, char *argv[])
 		{ "names", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "sheets", required_argument, NULL, 'S' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const groups[] = {
@@ -695,12 +662,8 @@ main(int argc, char *argv[])
 
 	tl_setprogname(argv[0]);
 	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":n:o:S:", lopt, NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "n:o:S:", lopt, usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'n':
 			names = optarg;
 			break;
@@ -710,9 +673,6 @@ main(int argc, char *argv[])
 		case 'S':
 			sheetopt = optarg;
 			break;
-		default:
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	n = (size_t)(argc - optind);
@@ -720,7 +680,7 @@ main(int argc, char *argv[])
 	if (n < 2) {
 		tl_warnx("two reports or more needed: the baseline, then the "
 		    "variants");
-		usage();
+		tl_usage(usage);
 	}
 	if (odir == NULL)
 		tl_errx(2, "-o dir needed: the CSV files go there");

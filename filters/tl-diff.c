@@ -12,8 +12,8 @@
  * different, 2 trouble. -K, -K -T and -X, the modes that are programs of
  * their own now, run tl-join, tl-cmpreport and tl-xdiff.
  */
-#include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdnoreturn.h>
@@ -21,9 +21,9 @@
 #include <unistd.h>
 
 #include "../common/err.h"
-#include "../common/limit.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 #include "tl-diff/td.h"
 
@@ -31,48 +31,49 @@ int td_tracelens;
 struct tl_intern *td_in;
 struct side td_s[2];
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr,
-	    "usage: tl-diff [-p | -q | -t table] [-e ns] [-o dir] baseline "
-	    "variant\n"
-	    "       tl-diff -T -o dir baseline variant\n");
-	exit(2);
-}
+static const char usage[] =
+    "usage: tl-diff [-p | -q | -t table] [-e ns] [-o dir] baseline variant\n"
+    "       tl-diff -T -o dir baseline variant\n";
 
 /*
  * The old modes, one release more: run tl-join (-K), tl-cmpreport (-K
  * -T) or tl-xdiff (-X), from this program's directory or from PATH, with
- * the options opt[0..nopt) less the mode's letters, then the operands;
- * under this program's name, so that its messages read as before.
+ * the options opt[0..nopt) less the mode's letters, the --limit options
+ * of argv[1..optind), then the operands; under this program's name, so
+ * that its messages read as before.
  */
 static noreturn void
-alias(char *argv0, int Kflag, const int *opt, char **arg, int nopt,
-    int argc, char *argv[])
+alias(int Kflag, const int *opt, char **arg, int nopt, int argc,
+    char *argv[])
 {
 	const char *prog = !Kflag ? "tl-xdiff" : td_tracelens ?
 	    "tl-cmpreport" : "tl-join";
-	const char *slash = strrchr(argv0, '/');
-	char **av = xcalloc((size_t)(2 * nopt + argc + 3), sizeof *av), *path;
+	const char *slash = strrchr(argv[0], '/');
+	char **av = xcalloc((size_t)(2 * nopt + argc + 2), sizeof *av), *path;
 	char flag[3] = "-?";
 	int i, n = 1;
 
-	av[0] = argv0;
+	av[0] = argv[0];
 	for (i = 0; i < nopt; i++) {
 		if (opt[i] == 'K' || opt[i] == 'X' || opt[i] == 'T')
 			continue;
 		flag[1] = (char)opt[i];
-		av[n++] = xstrdup(opt[i] == TL_LIMIT_OPT ? "--limit" : flag);
+		av[n++] = xstrdup(flag);
 		if (arg[i] != NULL)
 			av[n++] = arg[i];
 	}
+	for (i = 1; i < optind; i++)
+		if (strncmp(argv[i], "--limit", 7) == 0) {
+			av[n++] = argv[i];
+			if (argv[i][7] == '\0' && i + 1 < optind)
+				av[n++] = argv[++i];
+		}
 	av[n++] = "--";
-	for (i = 0; i < argc; i++)
+	for (i = optind; i < argc; i++)
 		av[n++] = argv[i];
 	if (slash != NULL) {
-		path = xmalloc((size_t)(slash - argv0) + strlen(prog) + 2);
-		sprintf(path, "%.*s/%s", (int)(slash - argv0), argv0, prog);
+		path = xmalloc((size_t)(slash - argv[0]) + strlen(prog) + 2);
+		sprintf(path, "%.*s/%s", (int)(slash - argv[0]), argv[0], prog);
 		execv(path, av);
 	}
 	execvp(prog, av);
@@ -100,33 +101,24 @@ main(int argc, char *argv[])
 		{ "table", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'e' },
 		{ "tracelens", no_argument, NULL, 'T' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_out out;
 	const char *odir = NULL, *table = "lca", *earg = NULL;
-	char *argv0 = argv[0], *end, **arg = xcalloc((size_t)argc, sizeof *arg);
+	char **arg = xcalloc((size_t)argc, sizeof *arg);
 	int *opt = xcalloc((size_t)argc, sizeof *opt);
 	int ch, status, nopt = 0, pflag = 0, qflag = 0, tflag = 0;
 	int Kflag = 0, Xflag = 0;
-	long long eps = 0;
+	int64_t eps = 0;
 	size_t i;
 
 	tl_setprogname(argv[0]);
 	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
-	    lopt, NULL)) != -1) {
-		if (ch == ':' || ch == '?') {
-			tl_badopt(ch, argv);
-			usage();
-		}
+	while ((ch = tl_getopt(argc, argv, "c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
+	    lopt, usage)) != -1) {
 		opt[nopt] = ch;
 		arg[nopt++] = optarg;
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'e':
 			earg = optarg;
 			break;
@@ -154,31 +146,30 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
-	argc -= optind;
-	argv += optind;
 	if (Kflag && Xflag)
 		tl_errx(2, "-K and -X exclude each other");
 	if (Kflag || Xflag)
-		alias(argv0, Kflag, opt, arg, nopt, argc, argv);
+		alias(Kflag, opt, arg, nopt, argc, argv);
 	for (i = 0; i < (size_t)nopt; i++)
 		if (strchr("cfGgkmnrS", opt[i]) != NULL)
 			tl_errx(2, "-%c needs -%s", opt[i], strchr("kmnS",
 			    opt[i]) != NULL ? "K" : "X");
 	free(opt);
 	free(arg);
+	argc -= optind;
+	argv += optind;
 	if (pflag + qflag + tflag > 1)
 		tl_errx(2, "-p, -q and -t exclude each other");
 	if (argc != 2) {
 		tl_warnx(argc < 2 ? "two streams needed: baseline and "
 		    "variant" : "too many operands");
-		usage();
+		tl_usage(usage);
 	}
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		tl_errx(2, "only one of the streams can be the standard "
 		    "input");
-	if (earg != NULL && ((eps = strtoll(earg, &end, 10)) < 0 ||
-	    *earg == '\0' || *end != '\0'))
-		tl_errx(2, "-e: not a number of ns: \"%s\"", earg);
+	if (earg != NULL)
+		eps = tl_optnum("-e", earg, 0, LLONG_MAX);
 	if (td_tracelens && (pflag || qflag || tflag || earg != NULL))
 		tl_errx(2, "-T takes no -%c", pflag ? 'p' : qflag ? 'q' :
 		    tflag ? 't' : 'e');

@@ -7,20 +7,18 @@
  * only_baseline and only_variant. The exit status is diff(1)'s: 0 same,
  * 1 different, 2 trouble.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdnoreturn.h>
 
 #include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/intern.h"
-#include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 
 /*
@@ -1029,14 +1027,10 @@ wfile(const char *dir, const char *name, int what, size_t v,
 		tl_exit(2);
 }
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr, "usage: tl-join [-q | -t table] [-e tol] [-k key,...] "
-	    "[-m col,...] [-n tag,...]\n"
-	    "               [-o dir] table table ...\n");
-	exit(2);
-}
+static const char usage[] =
+    "usage: tl-join [-q | -t table] [-e tol] [-k key,...] [-m col,...] "
+    "[-n tag,...]\n"
+    "               [-o dir] table table ...\n";
 
 int
 main(int argc, char *argv[])
@@ -1049,32 +1043,23 @@ main(int argc, char *argv[])
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "table", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'e' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *keys = NULL, *metrics = NULL, *names = NULL;
 	const char *odir = NULL, *tname = NULL;
 	struct count *cn;
 	struct tl_out out;
-	char **tags = NULL, name[256], **paths, *end;
+	char **tags = NULL, name[256], **paths;
 	size_t ntag, t, s;
 	int ch, quiet = 0, same;
 
 	tl_setprogname(argv[0]);
 	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":e:k:m:n:o:qt:", lopt,
-	    NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "e:k:m:n:o:qt:", lopt,
+	    usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'e':
-			eps = strtod(optarg, &end);
-			if (*optarg == '\0' || *end != '\0' || !(eps >= 0) ||
-			    eps > 1e300)
-				tl_errx(2, "-e: not a number >= 0: \"%s\"",
-				    optarg);
+			eps = tl_optfloat("-e", optarg, 0, HUGE_VAL);
 			break;
 		case 'k':
 			keys = optarg;
@@ -1094,9 +1079,6 @@ main(int argc, char *argv[])
 		case 't':
 			tname = optarg;
 			break;
-		default:
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
@@ -1106,7 +1088,7 @@ main(int argc, char *argv[])
 	if (argc < 2) {
 		tl_warnx("two tables or more needed: the baseline, then the "
 		    "variants");
-		usage();
+		tl_usage(usage);
 	}
 	ntab = (size_t)argc;
 	tab = xcalloc(ntab, sizeof *tab);

@@ -9,21 +9,19 @@
  * the gap and the ratio, and a status by thresholds. The exit status is
  * diff(1)'s: 0 same, 1 different, 2 trouble.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdnoreturn.h>
 #include <strings.h>
 
 #include "../common/file.h"
 #include "../common/err.h"
 #include "../common/input.h"
 #include "../common/intern.h"
-#include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/share.h"
 #include "../common/tsv.h"
 #include "tl-xdiff/xdiff.h"
@@ -942,27 +940,10 @@ table(struct tl_out *o, const char *name)
 	return 1;
 }
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr, "usage: tl-xdiff [-q | -t table] [-c file] [-f phase] "
-	    "[-G ms] [-g ms] [-o dir]\n"
-	    "                [-r pct] baseline variant\n");
-	exit(2);
-}
-
-/* A number >= 0 (an option's value). */
-static double
-real(const char *opt, const char *s)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || !(v >= 0) || v > 1e300)
-		tl_errx(2, "%s: not a number >= 0: \"%s\"", opt, s);
-	return v;
-}
+static const char usage[] =
+    "usage: tl-xdiff [-q | -t table] [-c file] [-f phase] [-G ms] [-g ms] "
+    "[-o dir]\n"
+    "                [-r pct] baseline variant\n";
 
 int
 main(int argc, char *argv[])
@@ -976,7 +957,6 @@ main(int argc, char *argv[])
 		{ "phase", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "table", required_argument, NULL, 't' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct xopt o, *opt = &o;
@@ -994,13 +974,9 @@ main(int argc, char *argv[])
 	o.gap_ns = 5e6;
 	o.lgap_ns = 1e5;
 	o.lratio = 1.2;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:f:G:g:o:qr:t:", lopt,
-	    NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:f:G:g:o:qr:t:", lopt,
+	    usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'c':
 			o.classes = optarg;
 			break;
@@ -1008,10 +984,10 @@ main(int argc, char *argv[])
 			o.phase = optarg;
 			break;
 		case 'G':
-			o.lgap_ns = real("-G", optarg) * 1e6;
+			o.lgap_ns = tl_optfloat("-G", optarg, 0, HUGE_VAL) * 1e6;
 			break;
 		case 'g':
-			o.gap_ns = real("-g", optarg) * 1e6;
+			o.gap_ns = tl_optfloat("-g", optarg, 0, HUGE_VAL) * 1e6;
 			break;
 		case 'o':
 			o.odir = optarg;
@@ -1020,14 +996,12 @@ main(int argc, char *argv[])
 			o.quiet = 1;
 			break;
 		case 'r':
-			o.lratio = 1 + real("-r", optarg) / 100;
+			o.lratio = 1 + tl_optfloat("-r", optarg, 0,
+			    HUGE_VAL) / 100;
 			break;
 		case 't':
 			o.table = optarg;
 			break;
-		default:
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
@@ -1037,7 +1011,7 @@ main(int argc, char *argv[])
 	if (argc != 2) {
 		tl_warnx(argc < 2 ? "two streams needed: baseline and "
 		    "variant" : "too many operands");
-		usage();
+		tl_usage(usage);
 	}
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		tl_errx(2, "only one of the streams can be the standard "

@@ -41,3 +41,8 @@ tl-diff -K -T -q -o d a b
 echo "exit $?"
 tl-diff -X -e 1 a b
 echo "exit $?"
+echo "== --help"
+for p in tl-diff tl-join tl-cmpreport tl-xdiff; do
+	$p --help
+	echo "exit $?"
+done
