@@ -26,14 +26,13 @@ void rl_sprintf(struct rl_str *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 
-/* Python repr of a double (tl_py_float), as Python and numpy print it. */
+/* As common/pyfmt.h writes them: Python's repr of a float, of a str and
+ * of a JSON text (-1 when it is none), and a JSON string. */
 void rl_sputpyfloat(struct rl_str *, double v);
-/* Python repr of a str (UTF-8 bytes). */
 void rl_sputpystr(struct rl_str *, const char *s, size_t n);
-/* JSON string. */
-void rl_sputjstr(struct rl_str *, const char *s, size_t n);
-/* The Python repr of a JSON text (lists, str, int, float, null, bool). */
 int rl_json2py(struct rl_str *, const char *js, size_t n);
+void rl_sputjstr(struct rl_str *, const char *s, size_t n);
+void rl_str_end(void);		/* free the scratch */
 
 /*
  * One entry of a JSON list argument: a flat list of integers (a shape or
