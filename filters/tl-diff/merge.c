@@ -100,15 +100,15 @@ static struct h64 memo;
 int
 td_ongpu(const struct side *s, uint32_t i)
 {
-	return i != NONE && (ISGPU(s->n[i].kind) || s->n[i].ngpu > 0);
+	return i != NONE && (TL_K_ISGPU(s->n[i].kind) || s->n[i].ngpu > 0);
 }
 
 int
 td_iskernel(const struct node *e)
 {
 	if (td_tracelens)	/* TraceLens: not gpu_memset */
-		return e->kind == K_KERNEL || e->kind == K_MEMCPY;
-	return ISGPU(e->kind);
+		return e->kind == TL_K_KERNEL || e->kind == TL_K_MEMCPY;
+	return TL_K_ISGPU(e->kind);
 }
 
 static int
@@ -325,7 +325,7 @@ collapse(const struct side *s, uint32_t u, struct vec *kids)
 	for (;;) {
 		if (cur == NONE || isdispatch(s, cur))
 			break;
-		if (s->n[cur].kind == K_CPU_OP) {
+		if (s->n[cur].kind == TL_K_CPU_OP) {
 			k = s->kids + s->n[cur].kid;
 			for (j = 0; j < s->n[cur].nkid; j++)
 				if (isdispatch(s, k[j]))
@@ -1065,7 +1065,7 @@ td_gpuevents(const struct side *s, uint32_t i, struct vec *out)
 	td_push(&st, i);
 	while (st.n > 0) {
 		x = st.v[--st.n];
-		if (ISGPU(s->n[x].kind) && x != i) {
+		if (TL_K_ISGPU(s->n[x].kind) && x != i) {
 			td_push(out, x);
 			continue;
 		}

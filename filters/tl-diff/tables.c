@@ -287,9 +287,10 @@ sumtable(struct tl_out *o, int withargs)
 	sums = NULL;
 }
 
+/* The cat of a GPU event's kind. */
 static const char *const catname[] = {
-	"", "cpu_op", "cuda_runtime", "cuda_driver", "python_function",
-	"kernel", "gpu_memcpy", "gpu_memset"
+	[TL_K_KERNEL] = "kernel", [TL_K_MEMCPY] = "gpu_memcpy",
+	[TL_K_MEMSET] = "gpu_memset"
 };
 
 static void
@@ -452,7 +453,7 @@ kt(struct tl_out *o, int side, uint32_t u)
 	if (u == NONE)
 		return;
 	e = &td_s[side].n[u];
-	if (ISGPU(e->kind))
+	if (TL_K_ISGPU(e->kind))
 		tl_out_i64(o, e->dur);
 	else if (e->sub >= 0)
 		tl_out_i64(o, e->sub);

@@ -9,16 +9,10 @@
 #include <stdint.h>
 
 #include "../../common/intern.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE	UINT32_MAX
-
-/* Event kinds, from the cat column. */
-enum {
-	K_OTHER, K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON,
-	K_KERNEL, K_MEMCPY, K_MEMSET
-};
-#define ISGPU(k)	((k) >= K_KERNEL)
 
 /* Node flags. */
 enum {
@@ -40,7 +34,7 @@ struct node {
 	uint32_t ngpu;			/* GPU events in the subtree */
 	uint32_t module;		/* nn_module, NONE when empty */
 	uint32_t args;			/* index in args, NONE: no args */
-	uint8_t kind, flags;
+	uint8_t kind, flags;		/* TL_K_*, N_* */
 };
 
 /* The four argument columns of a cpu_op, interned JSON text or NONE. */

@@ -17,34 +17,7 @@
 #include "xdiff.h"
 
 /* The stream being read: reachable when an error exits (LeakSanitizer). */
-static struct tl_tsv *volatile curt;
-static struct tl_src *volatile cursrc;
-
-static int
-hostkind(const char *s, size_t n)
-{
-#define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
-	if (IS("cpu_op"))
-		return H_CPU_OP;
-	if (IS("cuda_runtime") || IS("cuda_driver"))
-		return H_LAUNCH;
-	if (IS("python_function"))
-		return H_PYTHON;
-	if (IS("user_annotation"))
-		return H_ANNOT;
-	if (IS("gpu_user_annotation"))
-		return H_GPUANNOT;
-	return H_OTHER;
-#undef IS
-}
-
-static int
-isgpu(const char *s, size_t n)
-{
-	return (n == 6 && memcmp(s, "kernel", 6) == 0) ||
-	    (n == 10 && memcmp(s, "gpu_memcpy", 10) == 0) ||
-	    (n == 10 && memcmp(s, "gpu_memset", 10) == 0);
-}
+static struct tl_trace *volatile curtr;
 
 struct uidx {
 	int64_t uid;
@@ -154,12 +127,11 @@ xd_around(const struct ann *v, size_t n, int64_t t)
 void
 xd_load(struct xside *s, const char *path)
 {
-	struct tl_src *src;
-	struct tl_tsv *t;
+	struct tl_trace *tr;
 	struct uidx *u;
 	int64_t *hpar, *epar, *elaunch, v;
 	size_t caph = 0, cape = 0, i, n;
-	int cu, cc, cn, cts, cdur, cpar, cdep, cl, r, k;
+	int r, k;
 	const char *str;
 	uint32_t p;
 	struct host *h;
@@ -167,105 +139,86 @@ xd_load(struct xside *s, const char *path)
 	uint8_t ph;
 
 	s->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if ((cursrc = src = tl_src_open(path)) == NULL)
-		exit(2);
-	if ((r = tl_src_next(src)) <= 0) {
-		if (r == 0)
+	curtr = tr = tl_trace_open(1, (char *const *)&path, TL_S_TREE,
+	    TL_COL(TL_C_TS) | TL_COL(TL_C_DUR), TL_COL(TL_C_LAUNCHER));
+	if (!tl_trace_next(tr)) {
+		if (tr->status == 0)
 			tl_errx(2, "%s: empty input: no header", s->path);
 		exit(2);
 	}
-	curt = t = tl_tsv_open(src);
-	cpar = tl_tsv_col(t, "parent");
-	cdep = tl_tsv_col(t, "depth");
-	if (cpar < 0 || cdep < 0)
-		tl_errx(2, "%s:1: not a tree stream: no column \"%s\" (make "
-		    "one with tl-tree)", t->name, cpar < 0 ? "parent" :
-		    "depth");
-	cu = tl_tsv_need(t, "uid");
-	cc = tl_tsv_need(t, "cat");
-	cn = tl_tsv_need(t, "name");
-	cts = tl_tsv_need(t, "ts_ns");
-	cdur = tl_tsv_need(t, "dur_ns");
-	cl = tl_tsv_col(t, "launcher");
 	hpar = epar = elaunch = NULL;
-	while (tl_tsv_next(t)) {
-		if (t->fl[cu] == 0) {
-			if (t->fl[cc] == 10 && memcmp(t->f[cc], "trace_file",
-			    10) == 0 && (s->nh > 0 || s->nev > 0))
-				tl_tsv_errx(t, "a second trace: tl-xdiff "
-				    "compares one trace with one");
+	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
+		if (r != TL_ROW_EVENT)
 			continue;
-		}
-		if (isgpu(t->f[cc], t->fl[cc])) {
+		if (TL_K_ISGPU(tr->kind)) {
 			xgrow(&s->ev, &cape, s->nev + 1, sizeof *s->ev);
 			epar = xreallocarray(epar, cape, sizeof *epar);
 			elaunch = xreallocarray(elaunch, cape,
 			    sizeof *elaunch);
 			e = &s->ev[s->nev];
 			memset(e, 0, sizeof *e);
-			if (!tl_tsv_i64(t, cts, &e->ts))
-				tl_tsv_errx(t, "GPU event without ts_ns");
-			if (!tl_tsv_i64(t, cdur, &e->dur) || e->dur < 0)
+			if (!tl_trace_i64(tr, TL_C_TS, &e->ts))
+				tl_tsv_errx(tr->t, "GPU event without ts_ns");
+			if (!tl_trace_i64(tr, TL_C_DUR, &e->dur) || e->dur < 0)
 				e->dur = 0;
-			if ((str = tl_tsv_str(t, cn, &n)) == NULL) {
+			if ((str = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
 				str = "";
-				n = 0;
-			}
 			e->name = tl_intern(xd_in, str, n);
-			epar[s->nev] = tl_tsv_i64(t, cpar, &v) ? v : INT64_MIN;
-			elaunch[s->nev] = cl >= 0 && tl_tsv_i64(t, cl, &v) ?
+			epar[s->nev] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v :
+			    INT64_MIN;
+			elaunch[s->nev] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ?
 			    v : INT64_MIN;
 			s->nev++;
 			continue;
 		}
-		k = hostkind(t->f[cc], t->fl[cc]);
-		if (k == H_OTHER)
+		k = tr->kind;
+		if (!TL_K_ISHOST(k) && k != TL_K_GPU_ANNOT)
 			continue;
-		if ((k == H_CPU_OP || k == H_LAUNCH || k == H_PYTHON) &&
-		    t->fl[cdep] == 0)
+		if (k != TL_K_ANNOT && k != TL_K_GPU_ANNOT &&
+		    tr->t->fl[tr->col[TL_C_DEPTH]] == 0)
 			continue;		/* not in the tree */
 		xgrow(&s->h, &caph, s->nh + 1, sizeof *s->h);
 		hpar = xreallocarray(hpar, caph, sizeof *hpar);
 		h = &s->h[s->nh];
 		memset(h, 0, sizeof *h);
-		tl_tsv_i64(t, cu, &h->uid);
-		if (!tl_tsv_i64(t, cts, &h->ts))
+		h->uid = tl_trace_uid(tr);
+		if (!tl_trace_i64(tr, TL_C_TS, &h->ts))
 			continue;
-		if (!tl_tsv_i64(t, cdur, &h->dur) || h->dur < 0)
+		if (!tl_trace_i64(tr, TL_C_DUR, &h->dur) || h->dur < 0)
 			h->dur = 0;
-		if ((str = tl_tsv_str(t, cn, &n)) == NULL) {
+		if ((str = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
 			str = "";
-			n = 0;
-		}
 		h->name = tl_intern(xd_in, str, n);
-		if (k == H_PYTHON && n > NMODPFX && memcmp(str, MODPFX,
+		if (k == TL_K_PYTHON && n > NMODPFX && memcmp(str, MODPFX,
 		    NMODPFX) == 0)
 			k = H_MODULE;
 		h->kind = (uint8_t)k;
 		h->mod = UNSET;
-		hpar[s->nh] = tl_tsv_i64(t, cpar, &v) ? v : INT64_MIN;
-		if (k == H_ANNOT || k == H_GPUANNOT) {
+		hpar[s->nh] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v :
+		    INT64_MIN;
+		if (k == TL_K_ANNOT || k == TL_K_GPU_ANNOT) {
 			str = tl_intern_str(xd_in, h->name, &n);
 			if ((ph = annphase(str)) != PH_NONE)
-				addann(&s->ph[k == H_GPUANNOT],
-				    &s->nph[k == H_GPUANNOT], h->ts, h->dur,
-				    ph);
-			if (k == H_ANNOT && (strncmp(str, "ProfilerStep#",
+				addann(&s->ph[k == TL_K_GPU_ANNOT],
+				    &s->nph[k == TL_K_GPU_ANNOT], h->ts,
+				    h->dur, ph);
+			if (k == TL_K_ANNOT && (strncmp(str, "ProfilerStep#",
 			    13) == 0 || strncmp(str, "execute_context", 15) ==
 			    0))
 				addann(&s->pass, &s->npass, h->ts, h->dur, 0);
 		}
 		s->nh++;
 	}
-	tl_tsv_close(t);
-	curt = NULL;
-	if ((r = tl_src_next(src)) != 0) {
-		if (r > 0)
-			tl_errx(2, "%s: more than one stream: tl-xdiff compares "
-			    "one trace with one", s->path);
+	if (tr->more)
+		tl_tsv_errx(tr->t, "a second trace: tl-xdiff compares one "
+		    "trace with one");
+	if (tl_trace_next(tr))
+		tl_errx(2, "%s: more than one stream: tl-xdiff compares one "
+		    "trace with one", s->path);
+	if (tr->status != 0)
 		exit(2);
-	}
-	tl_src_close(src);
+	tl_trace_close(tr);
+	curtr = NULL;
 	if (s->nev == 0)
 		tl_errx(2, "%s: no GPU kernels (no kernel, gpu_memcpy or "
 		    "gpu_memset event): nothing to compare", s->path);
@@ -287,11 +240,11 @@ xd_load(struct xside *s, const char *path)
 		p = epar[i] == INT64_MIN ? NONE : finduid(u, s->nh, epar[i]);
 		e->lts = p != NONE ? s->h[p].ts : e->ts;
 		if (elaunch[i] != INT64_MIN && (r = (int)finduid(u, s->nh,
-		    elaunch[i])) != (int)NONE && s->h[r].kind == H_CPU_OP)
+		    elaunch[i])) != (int)NONE && s->h[r].kind == TL_K_CPU_OP)
 			e->cpu = s->h[r].name;
 		else
 			for (; p != NONE; p = s->h[p].parent)
-				if (s->h[p].kind == H_CPU_OP) {
+				if (s->h[p].kind == TL_K_CPU_OP) {
 					e->cpu = s->h[p].name;
 					break;
 				}

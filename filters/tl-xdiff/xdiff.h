@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../../common/intern.h"
+#include "../../common/trace.h"
 
 #define NONE		UINT32_MAX
 #define UNSET		(UINT32_MAX - 1)
@@ -17,9 +18,8 @@
 
 enum { PH_NONE, PH_PREFILL, PH_DECODE, PH_MIXED };
 
-/* Host event kinds this program looks at. */
-enum { H_OTHER, H_CPU_OP, H_LAUNCH, H_PYTHON, H_MODULE, H_ANNOT,
-	H_GPUANNOT };
+/* A host event's kind: TL_K_*, or a python frame of an nn.Module. */
+#define H_MODULE	0xff
 #define MODPFX	"nn.Module: "
 #define NMODPFX	(sizeof MODPFX - 1)
 
