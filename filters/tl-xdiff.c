@@ -23,6 +23,7 @@
 #include "../common/mem.h"
 #include "../common/opt.h"
 #include "../common/share.h"
+#include "../common/sort.h"
 #include "../common/tsv.h"
 #include "tl-xdiff/xdiff.h"
 
@@ -271,29 +272,22 @@ modlayers(struct xside *s)
 
 static const struct ev *sortev;
 
-static int
-cmpts(const void *a, const void *b)
-{
-	const struct ev *x = &sortev[*(const uint32_t *)a],
-	    *y = &sortev[*(const uint32_t *)b];
-
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return (*(const uint32_t *)a > *(const uint32_t *)b) -
-	    (*(const uint32_t *)a < *(const uint32_t *)b);
-}
-
 /* The events of a side in time order (start, then input order). */
 static uint32_t *
 bytime(const struct xside *s)
 {
+	struct tl_sortkey *k = xmalloc((s->nev + 1) * sizeof *k);
 	uint32_t *o = xcalloc(s->nev + 1, sizeof *o);
 	size_t i;
 
+	for (i = 0; i < s->nev; i++) {
+		k[i].k = (uint64_t)s->ev[i].ts ^ UINT64_C(1) << 63;
+		k[i].i = (uint32_t)i;
+	}
+	tl_key_sort(k, s->nev);
 	for (i = 0; i < s->nev; i++)
-		o[i] = (uint32_t)i;
-	sortev = s->ev;
-	qsort(o, s->nev, sizeof *o, cmpts);
+		o[i] = k[i].i;
+	free(k);
 	return o;
 }
 

@@ -248,19 +248,6 @@ static _Thread_local void *volatile held[8];
 /* Deeper trees would overflow the stack of the recursive merge. */
 #define MAXDEPTH	10000
 
-struct uidkey {
-	int64_t uid, puid;
-	uint32_t i;
-};
-
-static int
-cmpuid(const void *a, const void *b)
-{
-	const struct uidkey *x = a, *y = b;
-
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
-}
-
 static uint32_t
 finduid(const struct side *s, int64_t uid)
 {
@@ -458,8 +445,8 @@ load(struct side *s, const char *path, struct tl_intern *in)
 	};
 	struct tl_trace *tr;
 	struct node *e;
-	struct uidkey *uk;
-	int64_t *puid = NULL, v;
+	struct tl_sortkey *uk;
+	int64_t *puid = NULL, *pu, v;
 	size_t cappuid = 0, capn = 0, n, i;
 	const char *str;
 	char num[24];
@@ -559,21 +546,23 @@ load(struct side *s, const char *path, struct tl_intern *in)
 	if (!sorted) {
 		uk = xmalloc((s->nn ? s->nn : 1) * sizeof *uk);
 		for (i = 0; i < s->nn; i++) {
-			uk[i].uid = s->n[i].uid;
-			uk[i].puid = puid[i];
+			uk[i].k = (uint64_t)s->n[i].uid ^ UINT64_C(1) << 63;
 			uk[i].i = (uint32_t)i;
 		}
-		qsort(uk, s->nn, sizeof *uk, cmpuid);
+		tl_key_sort(uk, s->nn);
 		e = xmalloc((s->nn ? s->nn : 1) * sizeof *e);
+		held[1] = pu = xmalloc((s->nn ? s->nn : 1) * sizeof *pu);
 		for (i = 0; i < s->nn; i++) {
 			e[i] = s->n[uk[i].i];
-			puid[i] = uk[i].puid;
-			if (i > 0 && uk[i].uid == uk[i - 1].uid)
+			pu[i] = puid[uk[i].i];
+			if (i > 0 && e[i].uid == e[i - 1].uid)
 				tl_errx(2, "%s: duplicate uid %" PRId64,
-				    path, uk[i].uid);
+				    path, e[i].uid);
 		}
 		free(s->n);
 		s->n = e;
+		free(puid);
+		held[2] = puid = pu;
 		free(uk);
 	}
 	build(s, puid);

@@ -13,38 +13,28 @@
 #include "../../common/input.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "../../common/tsv.h"
 #include "xdiff.h"
 
 /* The stream being read: reachable when an error exits (LeakSanitizer). */
 static struct tl_trace *volatile curtr;
 
-struct uidx {
-	int64_t uid;
-	uint32_t i;
-};
-
-static int
-cmpuidx(const void *a, const void *b)
-{
-	const struct uidx *x = a, *y = b;
-
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
-}
-
+/* The index of the host event of uid in u[0..n) (sorted by key), or NONE. */
 static uint32_t
-finduid(const struct uidx *u, size_t n, int64_t uid)
+finduid(const struct tl_sortkey *u, size_t n, int64_t uid)
 {
+	uint64_t k = (uint64_t)uid ^ UINT64_C(1) << 63;
 	size_t lo = 0, hi = n, mid;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (u[mid].uid < uid)
+		if (u[mid].k < k)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && u[lo].uid == uid ? u[lo].i : NONE;
+	return lo < n && u[lo].k == k ? u[lo].i : NONE;
 }
 
 /* s holds w, in any case. */
@@ -128,7 +118,7 @@ void
 xd_load(struct xside *s, const char *path)
 {
 	struct tl_trace *tr;
-	struct uidx *u;
+	struct tl_sortkey *u;
 	int64_t *hpar, *epar, *elaunch, v;
 	size_t caph = 0, cape = 0, i, n;
 	int r, k;
@@ -226,10 +216,10 @@ xd_load(struct xside *s, const char *path)
 	/* parents and launchers, by uid */
 	u = xcalloc(s->nh + 1, sizeof *u);
 	for (i = 0; i < s->nh; i++) {
-		u[i].uid = s->h[i].uid;
+		u[i].k = (uint64_t)s->h[i].uid ^ UINT64_C(1) << 63;
 		u[i].i = (uint32_t)i;
 	}
-	qsort(u, s->nh, sizeof *u, cmpuidx);
+	tl_key_sort(u, s->nh);
 	for (i = 0; i < s->nh; i++)
 		s->h[i].parent = hpar[i] == INT64_MIN ? NONE :
 		    finduid(u, s->nh, hpar[i]);
