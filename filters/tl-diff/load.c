@@ -25,6 +25,23 @@ td_str(uint32_t id, size_t *n)
 	return tl_intern_str(td_in, id, n);
 }
 
+int
+td_strcmp(uint32_t a, uint32_t b)
+{
+	const char *x, *y;
+	size_t nx, ny;
+	int c;
+
+	if (a == b)
+		return 0;
+	if (a == NONE || b == NONE)
+		return a == NONE ? -1 : 1;
+	x = td_str(a, &nx);
+	y = td_str(b, &ny);
+	c = memcmp(x, y, nx < ny ? nx : ny);
+	return c != 0 ? c : nx < ny ? -1 : nx > ny;
+}
+
 void
 td_push(struct vec *v, uint32_t x)
 {

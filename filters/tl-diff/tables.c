@@ -110,22 +110,6 @@ struct sum {
 static int nkey;
 static struct sum *sums;
 
-static int
-cmpstr(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
-		return a == NONE ? -1 : 1;
-	x = td_str(a, &nx);
-	y = td_str(b, &ny);
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	return c != 0 ? c : nx < ny ? -1 : nx > ny;
-}
 
 static int
 cmpkey(const void *a, const void *b)
@@ -134,7 +118,7 @@ cmpkey(const void *a, const void *b)
 	int k, c;
 
 	for (k = 0; k < nkey; k++)
-		if ((c = cmpstr(x->key[k], y->key[k])) != 0)
+		if ((c = td_strcmp(x->key[k], y->key[k])) != 0)
 			return c;
 	return x->first < y->first ? -1 : x->first > y->first;
 }
@@ -365,13 +349,13 @@ cmpnm(const void *a, const void *b)
 	const struct nm *x = a, *y = b;
 	int c;
 
-	if ((c = cmpstr(x->op, y->op)) != 0)
+	if ((c = td_strcmp(x->op, y->op)) != 0)
 		return c;
 	if (x->side != y->side)
 		return x->side < y->side ? -1 : 1;
-	if ((c = cmpstr(x->cpu, y->cpu)) != 0)
+	if ((c = td_strcmp(x->cpu, y->cpu)) != 0)
 		return c;
-	if ((c = cmpstr(x->gpu, y->gpu)) != 0)
+	if ((c = td_strcmp(x->gpu, y->gpu)) != 0)
 		return c;
 	return x->first < y->first ? -1 : x->first > y->first;
 }

@@ -66,6 +66,8 @@ void td_load(const char *baseline, const char *variant);
 void td_free(struct side *);
 /* The string of an interned id. */
 const char *td_str(uint32_t id, size_t *n);
+/* Two interned strings by their bytes; NONE before any string. */
+int td_strcmp(uint32_t a, uint32_t b);
 uint32_t td_norm(struct side *, uint32_t i, int strip);
 
 /* A growing array of uint32_t. */

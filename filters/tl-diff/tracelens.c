@@ -323,22 +323,6 @@ samekey(size_t a, size_t b)
 	return 1;
 }
 
-static int
-strcmpid(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	x = td_str(a, &nx);
-	y = td_str(b, &ny);
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	if (c != 0)
-		return c;
-	return nx < ny ? -1 : nx > ny;
-}
 
 /* Summary columns in order, and the sort: kernel_time_sum descending,
  * then the text of every other column, name first. */
@@ -372,7 +356,7 @@ cmpsum(const void *x, const void *y)
 		if (k == S_LCANAME && (sc[a][k] == empty) != (sc[b][k] ==
 		    empty))
 			return sc[a][k] == empty ? 1 : -1;
-		if ((c = strcmpid(sc[a][k], sc[b][k])) != 0)
+		if ((c = td_strcmp(sc[a][k], sc[b][k])) != 0)
 			return c;
 	}
 	return a < b ? -1 : a > b;
@@ -653,7 +637,7 @@ renames(void)
 static int
 cmpname(const void *x, const void *y)
 {
-	return strcmpid(*(const uint32_t *)x, *(const uint32_t *)y);
+	return td_strcmp(*(const uint32_t *)x, *(const uint32_t *)y);
 }
 
 /* Sorted unique names. */
@@ -725,14 +709,14 @@ cmpment(const void *x, const void *y)
 
 	if (p->op != q->op) {
 		if (p->side == UINT32_MAX)	/* by name */
-			return strcmpid(p->op, q->op);
+			return td_strcmp(p->op, q->op);
 		return p->op < q->op ? -1 : 1;
 	}
 	if (p->side != q->side)
 		return p->side < q->side ? -1 : 1;
-	if ((c = strcmpid(p->a, q->a)) != 0)
+	if ((c = td_strcmp(p->a, q->a)) != 0)
 		return c;
-	return strcmpid(p->b, q->b);
+	return td_strcmp(p->b, q->b);
 }
 
 /* cpu_op_map_traceK.json: {op: sorted kernels}, ops sorted. */
