@@ -196,63 +196,47 @@ tobool(const char *s, int64_t *v)
 	return 1;
 }
 
-/* Type a column of strings as read_csv does. */
+/* s as a value of type t (V_INT, V_FLOAT, V_BOOL) into x: 1, or 0. */
+static int
+convert(int t, const char *s, struct cell *x)
+{
+	return t == V_INT ? toint(s, &x->i) : t == V_FLOAT ? tofloat(s,
+	    &x->d) : tobool(s, &x->i);
+}
+
+/*
+ * Type a column of strings as read_csv does: int64 when every value is
+ * an integer and none is NA, else float64, else bool (object with an
+ * NA), else object.
+ */
 static void
 typecol(struct col *c, size_t nrow)
 {
-	size_t r;
+	static const int vt[] = { V_INT, V_FLOAT, V_BOOL };
+	static const int dt[] = { D_INT, D_FLOAT, D_BOOL };
+	struct cell tmp, *x;
+	size_t r, k;
 	int anyna = 0, ok;
-	int64_t iv;
-	double dv;
-	struct cell *x;
 
 	for (r = 0; r < nrow; r++)
 		if (c->v[r].t == V_NA)
 			anyna = 1;
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = toint(c->v[r].s, &iv);
-	if (ok && !anyna) {
-		for (r = 0; r < nrow; r++) {
-			x = &c->v[r];
-			toint(x->s, &x->i);
-			free(x->s);
-			x->s = NULL;
-			x->t = V_INT;
-		}
-		c->dt = D_INT;
-		return;
-	}
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = tofloat(c->v[r].s, &dv);
-	if (ok) {
+	for (k = anyna ? 1 : 0; k < 3; k++) {
+		for (r = 0, ok = 1; r < nrow && ok; r++)
+			if (c->v[r].t != V_NA)
+				ok = convert(vt[k], c->v[r].s, &tmp);
+		if (!ok)
+			continue;
 		for (r = 0; r < nrow; r++) {
 			x = &c->v[r];
 			if (x->t == V_NA)
 				continue;
-			tofloat(x->s, &x->d);
+			convert(vt[k], x->s, x);
 			free(x->s);
 			x->s = NULL;
-			x->t = V_FLOAT;
+			x->t = (uint8_t)vt[k];
 		}
-		c->dt = D_FLOAT;
-		return;
-	}
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = tobool(c->v[r].s, &iv);
-	if (ok) {
-		for (r = 0; r < nrow; r++) {
-			x = &c->v[r];
-			if (x->t == V_NA)
-				continue;
-			tobool(x->s, &x->i);
-			free(x->s);
-			x->s = NULL;
-			x->t = V_BOOL;
-		}
-		c->dt = anyna ? D_OBJ : D_BOOL;
+		c->dt = k == 2 && anyna ? D_OBJ : dt[k];
 		return;
 	}
 	c->dt = D_OBJ;

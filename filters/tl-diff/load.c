@@ -42,6 +42,24 @@ td_strcmp(uint32_t a, uint32_t b)
 	return c != 0 ? c : nx < ny ? -1 : nx > ny;
 }
 
+int
+td_cmpu32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+td_cmpop(const void *a, const void *b)
+{
+	const struct op *x = a, *y = b;
+
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
 void
 td_push(struct vec *v, uint32_t x)
 {

@@ -157,14 +157,6 @@ tssort(const struct side *s, struct vec *v)
 	free(t);
 }
 
-static int
-cmpu32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* x is in the sorted array a[0..n). */
 static int
 insorted(const uint32_t *a, size_t n, uint32_t x)
@@ -190,7 +182,7 @@ namesof(const struct side *s, const struct vec *v)
 
 	for (i = 0; i < v->n; i++)
 		a[i] = s->n[v->v[i]].norm;
-	qsort(a, v->n, sizeof *a, cmpu32);
+	qsort(a, v->n, sizeof *a, td_cmpu32);
 	return a;
 }
 
@@ -551,8 +543,8 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 	for (j = 0, ni = 0; j < o2; j++)
 		if (m2[j] == 1 || m2[j] == 2)
 			in[ni++] = td_s[1].n[c2->v[j]].norm;
-	qsort(dn, nd, sizeof *dn, cmpu32);
-	qsort(in, ni, sizeof *in, cmpu32);
+	qsort(dn, nd, sizeof *dn, td_cmpu32);
+	qsort(in, ni, sizeof *in, td_cmpu32);
 	/* Rule 1: a deleted node's name among an insert's children. */
 	for (j = 0; j < o2; j++)
 		for (k = 0; m2[j] == 1 && k < gi[j].n; k++)
@@ -734,16 +726,6 @@ canonicalise(struct vec *c1, struct vec *c2, struct ops *o)
 	free(no.v);
 }
 
-static int
-cmpopi(const void *a, const void *b)
-{
-	const struct op *x = a, *y = b;
-
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return x->j < y->j ? -1 : x->j > y->j;
-}
-
 /*
  * Default mode: the ops in list order. The matches by their baseline
  * index, each after the deletes and the inserts that come before it on
@@ -766,7 +748,7 @@ inorder(size_t n1, size_t n2, struct ops *o)
 		else
 			in[o->v[k].j] = 1;
 	if (m.n > 1)
-		qsort(m.v, m.n, sizeof *m.v, cmpopi);
+		qsort(m.v, m.n, sizeof *m.v, td_cmpop);
 	for (k = 0; k <= m.n; k++) {
 		for (; i < n1 && (k == m.n || i < m.v[k].i); i++)
 			if (d[i])

@@ -89,6 +89,9 @@ struct ops {
 	size_t n, cap;
 };
 void td_opush(struct ops *, int t, uint32_t i, uint32_t j);
+/* qsort comparators: of uint32_t, and of ops by (i, j). */
+int td_cmpu32(const void *, const void *);
+int td_cmpop(const void *, const void *);
 
 /* align.c: align two lists of node indexes (side 0, side 1). */
 void td_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
