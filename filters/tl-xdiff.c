@@ -525,6 +525,9 @@ struct krow {
 static struct krow *krow;
 static size_t nkrow;
 
+static int sortname;			/* cmpk: by kernel name too */
+
+/* Events by group, kernel name (when sortname) and cpu op. */
 static int
 cmpk(const void *a, const void *b)
 {
@@ -533,21 +536,8 @@ cmpk(const void *a, const void *b)
 
 	if (grpof[x->op] != grpof[y->op])
 		return grpof[x->op] < grpof[y->op] ? -1 : 1;
-	if (x->name != y->name)
+	if (sortname && x->name != y->name)
 		return x->name < y->name ? -1 : 1;
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return 0;
-}
-
-static int
-cmpc(const void *a, const void *b)
-{
-	const struct ev *x = &sortev[*(const uint32_t *)a],
-	    *y = &sortev[*(const uint32_t *)b];
-
-	if (grpof[x->op] != grpof[y->op])
-		return grpof[x->op] < grpof[y->op] ? -1 : 1;
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
 	return 0;
@@ -588,6 +578,7 @@ aggregate(void)
 			s->total += e->dur;
 		}
 		sortev = s->ev;
+		sortname = 1;
 		qsort(o, s->nev, sizeof *o, cmpk);
 		for (i = 0; i < s->nev; i = j) {
 			e = &s->ev[o[i]];
@@ -622,12 +613,13 @@ aggregate(void)
 			}
 		}
 		/* per group and cpu op: the top op */
-		qsort(o, s->nev, sizeof *o, cmpc);
+		sortname = 0;
+		qsort(o, s->nev, sizeof *o, cmpk);
 		for (i = 0; i < s->nev; i = j) {
 			e = &s->ev[o[i]];
 			w = &orow[grpof[e->op]];
 			for (j = i, t = 0; j < s->nev &&
-			    cmpc(&o[i], &o[j]) == 0; j++)
+			    cmpk(&o[i], &o[j]) == 0; j++)
 				t += s->ev[o[j]].dur;
 			if (e->cpu == NONE)
 				continue;
