@@ -4,6 +4,7 @@
  * each (kept for the ops with the same arguments), the metadata, and
  * the accessors of what was read.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,6 +295,29 @@ rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
 		a->hasci = 1;
 	}
 	return NULL;
+}
+
+void
+rl_roof(const struct rl_seg *S, const struct rl_inst *in, struct rl_roof *r)
+{
+	const struct rl_op *o = &S->ops[in->op];
+	int b = in->bwd && !o->isbwd;
+	double peak, cu, mu;
+
+	r->flop = b ? o->flop_bwd : o->flop;
+	r->bytes = b ? o->bytes_bwd : o->bytes;
+	r->hasbytes = b ? o->hasbytes_bwd : o->hasbytes;
+	r->spec = rl_spec(o, r->specbuf, sizeof r->specbuf);
+	peak = r->spec != NULL ? rl_arch_peak(S->arch, r->spec) : 0;
+	r->roof = NAN;
+	r->bound = NULL;
+	if (peak > 0 && S->arch->mem_bw_gbps > 0 && r->hasbytes &&
+	    r->flop > 0) {
+		cu = r->flop / (peak * 1e3);
+		mu = r->bytes / S->arch->mem_bw_gbps;
+		r->roof = cu > mu ? cu : mu;
+		r->bound = cu >= mu ? "compute" : "memory";
+	}
 }
 
 /* A field of a column the stream has, as it is, interned. */

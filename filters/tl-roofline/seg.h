@@ -177,6 +177,20 @@ int rl_opparams(const struct rl_seg *, const struct rl_op *,
 /* The compute spec ("matrix_bf16"), or NULL. */
 const char *rl_spec(const struct rl_op *, char *buf, size_t cap);
 
+/*
+ * The roofline of an instance: its FLOPs and bytes (the backward pass's
+ * for the backward instance of a forward op), its compute spec, and with
+ * the arch the roofline time in ns and the bound; roof NaN and bound NULL
+ * when there is none.
+ */
+struct rl_roof {
+	double flop, bytes, roof;
+	int hasbytes;
+	const char *spec, *bound;
+	char specbuf[32];
+};
+void rl_roof(const struct rl_seg *, const struct rl_inst *, struct rl_roof *);
+
 /* link.c: each GPU event to the ops above it, the instances, their
  * busy times. */
 void rl_link(struct rl_seg *);

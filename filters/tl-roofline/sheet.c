@@ -162,15 +162,11 @@ build(int sheet, int csv)
 	}
 	/* Kahan sums of the kernel times, in row order */
 	for (k = 0; k < ngrp; k++) {
-		double s = 0, cc = 0, y, t;
+		struct tl_kahan ks = { 0, 0 };
 
-		for (i = 0; i < grp[k].n; i++) {
-			y = S->insts[ord[grp[k].i0 + i]].busy_us - cc;
-			t = s + y;
-			cc = (t - s) - y;
-			s = t;
-		}
-		grp[k].ksum_us = s;
+		for (i = 0; i < grp[k].n; i++)
+			tl_kahan_add(&ks, S->insts[ord[grp[k].i0 + i]].busy_us);
+		grp[k].ksum_us = ks.s;
 	}
 	qsort(grp, ngrp, sizeof *grp, cmpgrp);
 	tl_intern_free(keys);
@@ -253,11 +249,11 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	const struct rl_op *op;
 	const struct rl_inst *in;
 	struct tl_stats s;
-	double flop, bytes, t, peak, cu, mu, roof;
-	const char *f, *bound;
-	char spec[32];
-	size_t k, i, n, l;
-	int j, hasbytes;
+	struct rl_roof r;
+	double t;
+	const char *f;
+	size_t k, i, n;
+	int j;
 	int64_t ksum;
 
 	S = seg;
@@ -285,30 +281,15 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		v3 = xreallocarray(v3, cap, sizeof *v3);
 		v4 = xreallocarray(v4, cap, sizeof *v4);
 		op = &S->ops[S->insts[ord[grp[k].i0]].op];
-		in = &S->insts[ord[grp[k].i0]];
-		flop = in->bwd && !op->isbwd ? op->flop_bwd : op->flop;
-		bytes = in->bwd && !op->isbwd ? op->bytes_bwd : op->bytes;
-		hasbytes = in->bwd && !op->isbwd ? op->hasbytes_bwd :
-		    op->hasbytes;
-		peak = rl_spec(op, spec, sizeof spec) != NULL ?
-		    rl_arch_peak(S->arch, spec) : 0;
-		roof = NAN;
-		bound = NULL;
-		if (peak > 0 && S->arch->mem_bw_gbps > 0 && hasbytes &&
-		    flop > 0) {
-			cu = flop / (peak * 1e3);
-			mu = bytes / S->arch->mem_bw_gbps;
-			roof = cu > mu ? cu : mu;
-			bound = cu >= mu ? "compute" : "memory";
-		}
+		rl_roof(S, &S->insts[ord[grp[k].i0]], &r);
 		ksum = 0;
 		for (i = 0; i < n; i++) {
 			in = &S->insts[ord[grp[k].i0 + i]];
 			t = (double)in->busy_ns;
 			ksum += in->busy_ns;
-			v1[i] = t > 0 && hasbytes ? bytes / t / 1e3 : NAN;
-			v2[i] = t > 0 ? flop / t / 1e3 : NAN;
-			v3[i] = t > 0 ? roof / t * 100 : NAN;
+			v1[i] = t > 0 && r.hasbytes ? r.bytes / t / 1e3 : NAN;
+			v2[i] = t > 0 ? r.flop / t / 1e3 : NAN;
+			v3[i] = t > 0 ? r.roof / t * 100 : NAN;
 			v4[i] = t;
 		}
 		tl_out_cstr(o, rl_opname(op));
@@ -319,13 +300,13 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 				tl_out_field(o, S->text.p + sp->js, sp->jsn);
 		}
 		tab(o);
-		putd(o, flop);
+		putd(o, r.flop);
 		tab(o);
-		if (hasbytes)
-			putd(o, bytes);
+		if (r.hasbytes)
+			putd(o, r.bytes);
 		tab(o);
-		if (hasbytes && bytes > 0)
-			putd(o, flop / bytes);
+		if (r.hasbytes && r.bytes > 0)
+			putd(o, r.flop / r.bytes);
 		tab(o);
 		tl_stats(&s, v1, n);
 		put5(o, &s);
@@ -339,16 +320,16 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		tab(o);
 		tl_out_cstr(o, rl_threadname(S, op));
 		tab(o);
-		if (rl_spec(op, spec, sizeof spec) != NULL)
-			tl_out_cstr(o, spec);
+		if (r.spec != NULL)
+			tl_out_cstr(o, r.spec);
 		tab(o);
 		if (S->arch != NULL)
 			tl_out_cstr(o, S->arch->name);
 		tab(o);
-		putd(o, roof);
+		putd(o, r.roof);
 		tab(o);
-		if (bound != NULL)
-			tl_out_cstr(o, bound);
+		if (r.bound != NULL)
+			tl_out_cstr(o, r.bound);
 		tab(o);
 		tl_stats(&s, v3, n);
 		put5(o, &s);
@@ -360,8 +341,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 				f = rl_opfield(S, &S->ops[S->insts[ord[grp[k].i0 +
 				    i]].op], c, &buf);
 				if (f != NULL) {
-					l = strlen(f);
-					tl_out_field(o, f, l);
+					tl_out_field(o, f, strlen(f));
 					break;
 				}
 			}
@@ -800,32 +780,27 @@ rl_write_csv(const struct rl_seg *seg, const char *dir)
 static void
 tlmetrics(const struct rl_inst *in, struct rl_tlm *m)
 {
-	const struct rl_op *o = &S->ops[in->op];
-	double flop = in->bwd && !o->isbwd ? o->flop_bwd : o->flop;
-	double bytes = in->bwd && !o->isbwd ? o->bytes_bwd : o->bytes;
-	int hasbytes = in->bwd && !o->isbwd ? o->hasbytes_bwd : o->hasbytes;
+	struct rl_roof r;
 	double peak, cu, mu, T = in->busy_us;
-	char spec[32];
 
+	rl_roof(S, in, &r);
 	m->t = T;
-	m->gflops = flop / 1e9;
+	m->gflops = r.flop / 1e9;
 	m->tflops = T > 0 ? (m->gflops / 1e3) / (T / 1e6) : NAN;
 	m->mb = m->fpb = m->tbps = NAN;
-	if (hasbytes) {
-		m->mb = bytes / 1048576;
-		m->fpb = bytes != 0 ? m->gflops * 1e9 / bytes : NAN;
-		m->tbps = T > 0 ? (bytes / 1e12) / (T / 1e6) : NAN;
+	if (r.hasbytes) {
+		m->mb = r.bytes / 1048576;
+		m->fpb = r.bytes != 0 ? m->gflops * 1e9 / r.bytes : NAN;
+		m->tbps = T > 0 ? (r.bytes / 1e12) / (T / 1e6) : NAN;
 	}
 	m->roof_us = m->pct = NAN;
 	m->bound = 0;
-	if (S->arch == NULL || rl_spec(o, spec, sizeof spec) == NULL)
-		return;
-	peak = rl_arch_peak(S->arch, spec);
-	if (peak <= 0 || S->arch->mem_bw_gbps <= 0 || !hasbytes ||
+	peak = r.spec != NULL ? rl_arch_peak(S->arch, r.spec) : 0;
+	if (peak <= 0 || S->arch->mem_bw_gbps <= 0 || !r.hasbytes ||
 	    !(m->gflops > 0))
 		return;
 	cu = m->gflops * 1e9 / (peak * 1e12) * 1e6;
-	mu = bytes / (S->arch->mem_bw_gbps * 1e9) * 1e6;
+	mu = r.bytes / (S->arch->mem_bw_gbps * 1e9) * 1e6;
 	m->roof_us = cu > mu ? cu : mu;
 	m->bound = cu >= mu ? 1 : 2;
 	m->pct = T > 0 ? m->roof_us / T * 100 : NAN;
