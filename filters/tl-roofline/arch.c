@@ -120,35 +120,9 @@ setkey(struct rl_arch *a, const char *k, const char *v, char *err,
 	return 0;
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, k;
-
-	if (f == NULL)
-		return NULL;
-	for (;;) {
-		xgrow(&buf, &cap, n + 4096, 1);
-		k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
 /* TraceLens's JSON. */
 static struct rl_arch *
-loadjson(const char *path, char *js, size_t n)
+loadjson(const char *path, const char *js, size_t n)
 {
 	struct tl_jdoc d;
 	struct rl_arch *a;
@@ -232,28 +206,28 @@ rl_arch_load(const char *path)
 	struct rl_arch *a;
 	int ck, cv, cs, r;
 	const char *k, *v;
-	char err[128], *js, *p, *ks, *vs;
+	const char *js, *p;
+	char err[128], *ks, *vs;
 	size_t n, kl, vl;
 
-	if ((js = slurp(path, &n)) == NULL) {
-		tl_warn("%s", path);
-		return NULL;
-	}
-	for (p = js; p < js + n && isspace((unsigned char)*p); p++)
-		;
-	if (p < js + n && *p == '{') {
-		a = loadjson(path, js, n);
-		free(js);
-		return a;
-	}
-	free(js);
 	if ((src = tl_src_open(path)) == NULL)
 		return NULL;
+	tl_src_readwhole(src);
 	if ((r = tl_src_next(src)) <= 0) {
 		if (r == 0)
 			tl_warnx("%s: empty", path);
 		tl_src_close(src);
 		return NULL;
+	}
+	/* TraceLens's JSON: an object */
+	if (tl_in_whole(src, &js, &n)) {
+		for (p = js; p < js + n && isspace((unsigned char)*p); p++)
+			;
+		if (p < js + n && *p == '{') {
+			a = loadjson(path, js, n);
+			tl_src_close(src);
+			return a;
+		}
 	}
 	t = tl_tsv_open(src);
 	ck = tl_tsv_need(t, "key");

@@ -31,16 +31,6 @@ const int rl_famsheet[NFAMILY][2] = {
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
 static struct rl_res tres;		/* the GEMM transpose param */
 
-static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 static void
 hbuild(struct rl_seg *S)
 {
@@ -52,7 +42,7 @@ hbuild(struct rl_seg *S)
 	free(S->htab);
 	S->htab = xcalloc(S->hmask + 1, sizeof *S->htab);
 	for (i = 0; i < S->nnodes; i++) {
-		for (j = mix((uint64_t)S->nodes[i].uid) & S->hmask;
+		for (j = tl_hash64((uint64_t)S->nodes[i].uid) & S->hmask;
 		    S->htab[j] != 0; j = (j + 1) & S->hmask)
 			if (S->nodes[S->htab[j] - 1].uid == S->nodes[i].uid)
 				break;
@@ -66,7 +56,7 @@ hfind(const struct rl_seg *S, int64_t uid)
 {
 	size_t j;
 
-	for (j = mix((uint64_t)uid) & S->hmask; S->htab[j] != 0;
+	for (j = tl_hash64((uint64_t)uid) & S->hmask; S->htab[j] != 0;
 	    j = (j + 1) & S->hmask)
 		if (S->nodes[S->htab[j] - 1].uid == uid)
 			return S->htab[j] - 1;

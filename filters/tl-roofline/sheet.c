@@ -560,8 +560,9 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		rl_sputpystr(full, nm, l);
 		rl_sputs(full, ", 'stream': ");
 		putstream(full, ks[j].stream);
-		rl_sprintf(full, ", 'count': %zu, 'total_duration_us': ",
-		    ks[j].count);
+		rl_sputs(full, ", 'count': ");
+		rl_sputi64(full, (int64_t)ks[j].count);
+		rl_sputs(full, ", 'total_duration_us': ");
 		npfloat(full, ks[j].total);
 		rl_sputs(full, ", 'mean_duration_us': ");
 		npfloat(full, ks[j].mean);
