@@ -331,6 +331,21 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 	return tl_intern(S->memoin, key.p, key.n);
 }
 
+void
+rl_saveparam(struct rl_seg *S, struct rl_sparam *p, const struct rl_res *r,
+    int i)
+{
+	p->key = r->p[i].key;
+	p->tuple = r->p[i].tuple;
+	p->none = r->p[i].none;
+	p->py = (uint32_t)S->text.n;
+	p->pyn = r->p[i].pyn;
+	rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
+	p->js = (uint32_t)S->text.n;
+	p->jsn = r->p[i].jsn;
+	rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
+}
+
 /* Op o takes model m's result, res, and its parameters. */
 static void
 result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
@@ -355,19 +370,8 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	/* one more slot for the GEMM transpose */
 	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
 	    sizeof *S->params);
-	for (i = 0; i < r->np; i++) {
-		struct rl_sparam *p = &S->params[S->nparams++];
-
-		p->key = r->p[i].key;
-		p->tuple = r->p[i].tuple;
-		p->none = r->p[i].none;
-		p->py = (uint32_t)S->text.n;
-		p->pyn = r->p[i].pyn;
-		rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
-		p->js = (uint32_t)S->text.n;
-		p->jsn = r->p[i].jsn;
-		rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
-	}
+	for (i = 0; i < r->np; i++)
+		rl_saveparam(S, &S->params[S->nparams++], r, i);
 	S->nparams++;
 }
 

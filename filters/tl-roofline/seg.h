@@ -152,6 +152,9 @@ void rl_addbwd(struct rl_seg *, struct tl_trace *, uint32_t nd);
  * perf row, 0 when not (counted, with why). */
 int rl_newop(struct rl_seg *, struct tl_trace *, const struct rl_model *m,
     uint32_t nd, const char *line, size_t n);
+/* Param i of r into p, its texts appended to the segment's. */
+void rl_saveparam(struct rl_seg *, struct rl_sparam *p,
+    const struct rl_res *r, int i);
 /* Count an op without a perf row, by name and reason. */
 void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
 void rl_metarow(struct rl_seg *, struct tl_trace *);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -500,6 +501,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
+	static struct rl_str tmp;
 	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
@@ -549,7 +551,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	rl_sputc(full, '[');
 	rl_sputc(trunc, '[');
 	for (j = 0; j < nk; j++) {
-		size_t l;
+		size_t l, b, cp;
 
 		if (j > 0) {
 			rl_sput(full, ", ", 2);
@@ -576,33 +578,17 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		npfloat(full, ks[j].max);
 		rl_sputc(full, '}');
 
+		/* its first 64 code points, as Python slices a str, and ... */
+		for (b = 0, cp = 0; b < l && cp < 64; cp++)
+			for (b++; b < l && ((unsigned char)nm[b] & 0xc0) == 0x80;
+			    b++)
+				;
+		tmp.n = 0;
+		rl_sput(&tmp, nm, b);
+		if (b < l)
+			rl_sputs(&tmp, "...");
 		rl_sputs(trunc, "{'name': ");
-		if (l > 64) {
-			struct rl_str tmp = { NULL, 0, 0 };
-			size_t cut = 64;
-
-			/* Python slices code points, not bytes */
-			{
-				size_t b = 0, cp = 0;
-
-				while (b < l && cp < 64) {
-					b++;
-					while (b < l && ((unsigned char)nm[b] &
-					    0xc0) == 0x80)
-						b++;
-					cp++;
-				}
-				cut = b;
-			}
-			if (cut < l) {
-				rl_sput(&tmp, nm, cut);
-				rl_sputs(&tmp, "...");
-				rl_sputpystr(trunc, tmp.p, tmp.n);
-			} else
-				rl_sputpystr(trunc, nm, l);
-			free(tmp.p);
-		} else
-			rl_sputpystr(trunc, nm, l);
+		rl_sputpystr(trunc, tmp.p, tmp.n);
 		rl_sputs(trunc, ", 'stream': ");
 		putstream(trunc, ks[j].stream);
 		rl_sputs(trunc, ", 'mean_duration_us': ");
@@ -613,17 +599,29 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	rl_sputc(trunc, ']');
 }
 
+/* Metric f of the group's instances, ms[0..n), as an array in v. */
+#define COL(f)	tlcol(ms, n, offsetof(struct rl_tlm, f), v)
+
+static double *
+tlcol(const struct rl_tlm *ms, size_t n, size_t off, double *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		memcpy(&v[i], (const char *)&ms[i] + off, sizeof *v);
+	return v;
+}
+
 static void
 csvsheet(const char *dir, int sheet)
 {
-	static double *gf, *mb, *fpb, *tb, *tf, *kt, *ru, *pc;
-	static int *bd;
+	static struct rl_tlm *ms;
+	static double *v;
 	static size_t cap;
 	struct rl_sparam p[RL_MAXP + 1];
 	const struct rl_sparam *sp;
 	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
 	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
-	struct rl_tlm m;
 	struct tl_stats s;
 	struct csv c;
 	const struct rl_op *op;
@@ -677,27 +675,10 @@ csvsheet(const char *dir, int sheet)
 	for (k = 0; k < ngrp; k++) {
 		g = &grp[k];
 		n = g->n;
-		xgrow(&gf, &cap, n + 1, sizeof *gf);
-		mb = xreallocarray(mb, cap, sizeof *mb);
-		fpb = xreallocarray(fpb, cap, sizeof *fpb);
-		tb = xreallocarray(tb, cap, sizeof *tb);
-		tf = xreallocarray(tf, cap, sizeof *tf);
-		kt = xreallocarray(kt, cap, sizeof *kt);
-		ru = xreallocarray(ru, cap, sizeof *ru);
-		pc = xreallocarray(pc, cap, sizeof *pc);
-		bd = xreallocarray(bd, cap, sizeof *bd);
-		for (i = 0; i < n; i++) {
-			tlmetrics(&S->insts[ord[g->i0 + i]], &m);
-			gf[i] = m.gflops;
-			mb[i] = m.mb;
-			fpb[i] = m.fpb;
-			tb[i] = m.tbps;
-			tf[i] = m.tflops;
-			kt[i] = m.t;
-			ru[i] = m.roof_us;
-			pc[i] = m.pct;
-			bd[i] = m.bound;
-		}
+		xgrow(&ms, &cap, n + 1, sizeof *ms);
+		v = xreallocarray(v, cap, sizeof *v);
+		for (i = 0; i < n; i++)
+			tlmetrics(&S->insts[ord[g->i0 + i]], &ms[i]);
 		op = &S->ops[S->insts[ord[g->i0]].op];
 		cstr(&c, rl_opname(op));
 		for (j = 0; j < ncols; j++) {
@@ -709,24 +690,24 @@ csvsheet(const char *dir, int sheet)
 			else
 				cfield(&c, S->text.p + sp->py, sp->pyn);
 		}
-		cnum(&c, firstnum(gf, n));
-		cnum(&c, firstnum(mb, n));
-		cnum(&c, firstnum(fpb, n));
-		tl_stats(&s, tb, n);
+		cnum(&c, firstnum(COL(gflops), n));
+		cnum(&c, firstnum(COL(mb), n));
+		cnum(&c, firstnum(COL(fpb), n));
+		tl_stats(&s, COL(tbps), n);
 		c5(&c, &s);
-		tl_stats(&s, tf, n);
+		tl_stats(&s, COL(tflops), n);
 		c5(&c, &s);
 		cstr(&c, rl_procname(S, op));
 		cstr(&c, rl_proclabel(S, op));
 		cstr(&c, rl_threadname(S, op));
 		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
 		if (arch) {
-			cnum(&c, firstnum(ru, n));
+			cnum(&c, firstnum(COL(roof_us), n));
 			for (b = 0, i = 0; i < n && b == 0; i++)
-				b = bd[i];
+				b = ms[i].bound;
 			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
 			    "MEMORY_BOUND" : "");
-			tl_stats(&s, pc, n);
+			tl_stats(&s, COL(pct), n);
 			c5(&c, &s);
 		}
 		kdetails(g, &full, &trunc);
@@ -745,7 +726,7 @@ csvsheet(const char *dir, int sheet)
 			else
 				cstr(&c, "");
 		}
-		tl_stats(&s, kt, n);
+		tl_stats(&s, COL(t), n);
 		c5(&c, &s);
 		cnum(&c, g->ksum_us);
 		cint(&c, (int64_t)n);
