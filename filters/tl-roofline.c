@@ -64,7 +64,28 @@ static struct rl_str raw;
 static struct rl_args args;
 static struct rl_triton tri;
 
-static void putd(double);
+static void
+putd(double v)
+{
+	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
+	    v == (double)(int64_t)v)
+		tl_out_i64(&out, (int64_t)v);
+	else if (isfinite(v))
+		tl_out_double(&out, v);
+}
+
+/* FLOPs, bytes and FLOPs per byte, TAB-separated: bytes when known. */
+static void
+putfb(double flop, double bytes, int hasbytes)
+{
+	putd(flop);
+	tl_out_char(&out, '\t');
+	if (hasbytes)
+		putd(bytes);
+	tl_out_char(&out, '\t');
+	if (hasbytes && bytes > 0)
+		putd(flop / bytes);
+}
 
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
@@ -96,13 +117,7 @@ tritonrow(struct rl_seg *S, struct tl_trace *tr, const char *name,
 	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
 	tl_out_json(&out, tri.js.p, tri.js.n);
 	tl_out_char(&out, '\t');
-	putd(tri.flop);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes)
-		putd(tri.bytes);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes && tri.bytes > 0)
-		putd(tri.flop / tri.bytes);
+	putfb(tri.flop, tri.bytes, tri.hasbytes);
 	tl_out_raw(&out, "\t\t\t\t\t", 5);
 	if (tri.spec != NULL) {
 		tl_out_raw(&out, "vector_", 7);
@@ -178,16 +193,6 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 }
 
 static void
-putd(double v)
-{
-	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
-	    v == (double)(int64_t)v)
-		tl_out_i64(&out, (int64_t)v);
-	else if (isfinite(v))
-		tl_out_double(&out, v);
-}
-
-static void
 writerows(const struct rl_seg *S)
 {
 	const struct rl_inst *in;
@@ -226,13 +231,7 @@ writerows(const struct rl_seg *S)
 			tl_out_field(&out, S->text.p + p[k].js, p[k].jsn);
 		}
 		tl_out_raw(&out, "}\t", 2);
-		putd(r.flop);
-		tl_out_char(&out, '\t');
-		if (r.hasbytes)
-			putd(r.bytes);
-		tl_out_char(&out, '\t');
-		if (r.hasbytes && r.bytes > 0)
-			putd(r.flop / r.bytes);
+		putfb(r.flop, r.bytes, r.hasbytes);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->busy_ns);
 		tl_out_char(&out, '\t');

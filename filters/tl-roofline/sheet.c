@@ -188,6 +188,19 @@ param(const struct rl_op *o, int key, struct rl_sparam *p)
 	return NULL;
 }
 
+/* The first of a group's ops' fields c that is not empty, or NULL. */
+static const char *
+firstfield(const struct group *g, int c, struct rl_str *buf)
+{
+	const char *f = NULL;
+	size_t i;
+
+	for (i = 0; i < g->n && f == NULL; i++)
+		f = rl_opfield(S, &S->ops[S->insts[ord[g->i0 + i]].op], c,
+		    buf);
+	return f;
+}
+
 /* The tl table. */
 
 static void
@@ -338,14 +351,8 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 			int c = argcol[j];
 
 			tab(o);
-			for (i = 0; i < n; i++) {
-				f = rl_opfield(S, &S->ops[S->insts[ord[grp[k].i0 +
-				    i]].op], c, &buf);
-				if (f != NULL) {
-					tl_out_field(o, f, strlen(f));
-					break;
-				}
-			}
+			if ((f = firstfield(&grp[k], c, &buf)) != NULL)
+				tl_out_field(o, f, strlen(f));
 		}
 		tab(o);
 		tl_stats(&s, v4, n);
@@ -716,10 +723,7 @@ csvsheet(const char *dir, int sheet)
 		for (j = 0; j < 4; j++) {
 			int col = argcol[j];
 
-			f = NULL;
-			for (i = 0; i < n && f == NULL; i++)
-				f = rl_opfield(S, &S->ops[S->insts[ord[g->i0 +
-				    i]].op], col, &buf);
+			f = firstfield(g, col, &buf);
 			py.n = 0;
 			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
 				cfield(&c, py.p, py.n);
