@@ -14,7 +14,11 @@
  *
  * A trace is held as compact records of the events of the tree (a uid,
  * a parent, and for GPU events the times, name and stream) and the raw
- * rows of the modelled ops; the rest of the stream passes by.
+ * rows of the modelled ops, in one struct rl_seg (tl-roofline/seg.h);
+ * the rest of the stream passes by. Here: the options, the rows, the
+ * per-op rows written; tl-roofline/read.c reads a row into the segment,
+ * link.c links it, sheet.c writes the summaries, arch.c reads the arch
+ * files, and the models are in the other files of tl-roofline/.
  */
 #include <inttypes.h>
 #include <math.h>

@@ -6,13 +6,11 @@
  * as TraceLens's CSV, number for number (pandas' Kahan sums, Welford
  * variances, numpy's pairwise sums, Python's reprs).
  */
-#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../../common/csv.h"
 #include "../../common/err.h"
