@@ -14,18 +14,20 @@
  *
  * A trace is held as compact records of the events of the tree (a uid,
  * a parent, and for GPU events the times, name and stream) and the raw
- * rows of the modelled ops; the rest of the stream passes by.
+ * rows of the modelled ops, in one struct rl_seg (tl-roofline/seg.h);
+ * the rest of the stream passes by. Here: the options, the rows, the
+ * per-op rows written; tl-roofline/read.c reads a row into the segment,
+ * link.c links it, sheet.c writes the summaries, arch.c reads the arch
+ * files, and the models are in the other files of tl-roofline/.
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdnoreturn.h>
 #include <string.h>
 
 #include "../common/err.h"
-#include "../common/limit.h"
+#include "../common/opt.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
 #include "../common/trace.h"
@@ -66,19 +68,33 @@ static struct rl_str raw;
 static struct rl_args args;
 static struct rl_triton tri;
 
-static void putd(double);
-
-static noreturn void
-usage(void)
+static void
+putd(double v)
 {
-	fprintf(stderr,
-	    "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] "
-	    "[file ...]\n"
-	    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] "
-	    "[file ...]\n"
-	    "       tl-roofline -l\n");
-	exit(1);
+	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
+	    v == (double)(int64_t)v)
+		tl_out_i64(&out, (int64_t)v);
+	else if (isfinite(v))
+		tl_out_double(&out, v);
 }
+
+/* FLOPs, bytes and FLOPs per byte, TAB-separated: bytes when known. */
+static void
+putfb(double flop, double bytes, int hasbytes)
+{
+	putd(flop);
+	tl_out_char(&out, '\t');
+	if (hasbytes)
+		putd(bytes);
+	tl_out_char(&out, '\t');
+	if (hasbytes && bytes > 0)
+		putd(flop / bytes);
+}
+
+static const char usage[] =
+    "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
+    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] [file ...]\n"
+    "       tl-roofline -l [-a arch | -f file]\n";
 
 /*
  * -p: an Inductor Triton kernel's row, written at once with the perf
@@ -105,13 +121,7 @@ tritonrow(struct rl_seg *S, struct tl_trace *tr, const char *name,
 	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
 	tl_out_json(&out, tri.js.p, tri.js.n);
 	tl_out_char(&out, '\t');
-	putd(tri.flop);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes)
-		putd(tri.bytes);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes && tri.bytes > 0)
-		putd(tri.flop / tri.bytes);
+	putfb(tri.flop, tri.bytes, tri.hasbytes);
 	tl_out_raw(&out, "\t\t\t\t\t", 5);
 	if (tri.spec != NULL) {
 		tl_out_raw(&out, "vector_", 7);
@@ -187,24 +197,14 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 }
 
 static void
-putd(double v)
-{
-	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
-	    v == (double)(int64_t)v)
-		tl_out_i64(&out, (int64_t)v);
-	else if (isfinite(v))
-		tl_out_double(&out, v);
-}
-
-static void
 writerows(const struct rl_seg *S)
 {
 	const struct rl_inst *in;
 	const struct rl_op *o;
 	struct rl_sparam p[RL_MAXP + 1];
-	double flop, bytes, t, peak, cu, mu, roof;
-	char spec[32];
-	int hasbytes, np, k;
+	struct rl_roof r;
+	double t;
+	int np, k;
 	size_t i;
 
 	for (i = 0; i < S->ninsts; i++) {
@@ -212,10 +212,7 @@ writerows(const struct rl_seg *S)
 		if (pflag && in->linked)
 			continue;	/* a row of its own only without -p */
 		o = &S->ops[in->op];
-		flop = in->bwd && !o->isbwd ? o->flop_bwd : o->flop;
-		bytes = in->bwd && !o->isbwd ? o->bytes_bwd : o->bytes;
-		hasbytes = in->bwd && !o->isbwd ? o->hasbytes_bwd :
-		    o->hasbytes;
+		rl_roof(S, in, &r);
 		t = (double)in->busy_ns;
 		tl_out_raw(&out, S->lines.p + o->line, o->linelen);
 		tl_out_char(&out, '\t');
@@ -223,13 +220,12 @@ writerows(const struct rl_seg *S)
 		tl_out_char(&out, '\t');
 		tl_out_cstr(&out, o->fam != o->m->family ?
 		    "aten_binary_elementwise" : rl_classname(o->m));
-		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, in->bwd ? "bwd" : "fwd");
-		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, in->linked ? "backward" : "self");
-		tl_out_char(&out, '\t');
+		tl_out_raw(&out, in->bwd ? "\tbwd\t" : "\tfwd\t", 5);
+		if (in->linked)
+			tl_out_raw(&out, "backward\t{", 10);
+		else
+			tl_out_raw(&out, "self\t{", 6);
 		np = rl_opparams(S, o, p, RL_MAXP + 1);
-		tl_out_char(&out, '{');
 		for (k = 0; k < np; k++) {
 			if (k > 0)
 				tl_out_char(&out, ',');
@@ -238,45 +234,32 @@ writerows(const struct rl_seg *S)
 			tl_out_raw(&out, "\":", 2);
 			tl_out_field(&out, S->text.p + p[k].js, p[k].jsn);
 		}
-		tl_out_char(&out, '}');
-		tl_out_char(&out, '\t');
-		putd(flop);
-		tl_out_char(&out, '\t');
-		if (hasbytes)
-			putd(bytes);
-		tl_out_char(&out, '\t');
-		if (hasbytes && bytes > 0)
-			putd(flop / bytes);
+		tl_out_raw(&out, "}\t", 2);
+		putfb(r.flop, r.bytes, r.hasbytes);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->busy_ns);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->nk);
 		tl_out_char(&out, '\t');
 		if (t > 0)
-			putd(flop / t / 1e3);
+			putd(r.flop / t / 1e3);
 		tl_out_char(&out, '\t');
-		if (t > 0 && hasbytes)
-			putd(bytes / t / 1e3);
+		if (t > 0 && r.hasbytes)
+			putd(r.bytes / t / 1e3);
 		tl_out_char(&out, '\t');
-		if (rl_spec(o, spec, sizeof spec) != NULL)
-			tl_out_cstr(&out, spec);
+		if (r.spec != NULL)
+			tl_out_cstr(&out, r.spec);
 		tl_out_char(&out, '\t');
-		peak = rl_spec(o, spec, sizeof spec) != NULL ?
-		    rl_arch_peak(S->arch, spec) : 0;
 		if (S->arch != NULL)
 			tl_out_cstr(&out, S->arch->name);
 		tl_out_char(&out, '\t');
-		if (peak > 0 && S->arch->mem_bw_gbps > 0 && hasbytes &&
-		    flop > 0) {
-			cu = flop / (peak * 1e3);
-			mu = bytes / S->arch->mem_bw_gbps;
-			roof = cu > mu ? cu : mu;
-			putd(roof);
+		if (r.bound != NULL) {
+			putd(r.roof);
 			tl_out_char(&out, '\t');
-			tl_out_cstr(&out, cu >= mu ? "compute" : "memory");
+			tl_out_cstr(&out, r.bound);
 			tl_out_char(&out, '\t');
 			if (t > 0)
-				putd(roof / t * 100);
+				putd(r.roof / t * 100);
 		} else
 			tl_out_raw(&out, "\t\t", 2);
 		tl_out_char(&out, '\n');
@@ -391,7 +374,6 @@ main(int argc, char *argv[])
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
 		{ "tracelens-csv", required_argument, NULL, 'c' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_trace *tr;
@@ -400,13 +382,9 @@ main(int argc, char *argv[])
 	int ch, status, i, r;
 
 	tl_setprogname(argv[0]);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":a:c:f:lps:t", lopt, NULL)) !=
+	while ((ch = tl_getopt(argc, argv, "a:c:f:lps:t", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'a':
 			archname = optarg;
 			break;
@@ -430,16 +408,12 @@ main(int argc, char *argv[])
 		case 't':
 			tflag = 1;
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (lflag && (archname != NULL || archfile != NULL || sflag ||
-	    cflag || pflag || tflag || argc > 0))
-		tl_errx(1, "-l takes no other option and no file");
+	if (lflag && (sflag || cflag || pflag || tflag || argc > 0))
+		tl_errx(1, "-l takes no option but -a or -f, and no file");
 	if (archname != NULL && archfile != NULL)
 		tl_errx(1, "-a and -f exclude each other");
 	if (sflag && cflag)
@@ -456,11 +430,6 @@ main(int argc, char *argv[])
 	}
 	rl_tracelens = tflag;
 	tl_out_init(&out, 1, "<stdout>");
-	if (lflag) {
-		status = rl_arch_list(&out);
-		tl_out_close(&out);
-		return status;
-	}
 	if (archname != NULL) {
 		if (strcmp(archname, "none") == 0)
 			noarch = 1;
@@ -470,6 +439,12 @@ main(int argc, char *argv[])
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
+	if (lflag) {
+		status = noarch ? 0 : rl_arch_list(&out, userarch);
+		tl_out_close(&out);
+		rl_arch_free(userarch);
+		return status;
+	}
 	if (cflag)
 		rl_csvdir(csvdir);
 
