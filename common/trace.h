@@ -23,6 +23,10 @@
  *	}
  *	status = tr->status;
  *	tl_trace_close(tr);
+ *
+ * A reader keeps all its state in its struct: two readers may run in two
+ * threads (tl-diff reads its two sides so). Errors exit with status
+ * tl_failstatus (err.h).
  */
 #ifndef TL_TRACE_H
 #define TL_TRACE_H

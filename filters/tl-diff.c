@@ -8,14 +8,12 @@
  * each side's kernel time, the difference and the ratio; per op, per
  * unique arguments, per GPU event; the op-name mapping, the uid map and
  * the merged tree. With -T, TraceLens's TraceDiff with its quirks, and
- * its files, byte for byte. With -K, N tables of one kind side by side,
- * joined on their key (keyed.c); with -K -T, TraceLens's comparison of
- * perf-report CSV directories (reports.c). With -X, two traces by
- * operation and by layer, as wafer-core's trace_compare (cross.c). The
- * exit status is diff(1)'s: 0 same, 1 different, 2 trouble.
+ * its files, byte for byte. The exit status is diff(1)'s: 0 same, 1
+ * different, 2 trouble. -K, -K -T and -X, the modes that are programs of
+ * their own now, run tl-join, tl-cmpreport and tl-xdiff.
  */
-#include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdnoreturn.h>
@@ -23,9 +21,9 @@
 #include <unistd.h>
 
 #include "../common/err.h"
-#include "../common/limit.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 #include "tl-diff/td.h"
 
@@ -33,51 +31,53 @@ int td_tracelens;
 struct tl_intern *td_in;
 struct side td_s[2];
 
-static int pflag, qflag;
-static int64_t eps;
-static const char *odir, *table = "lca";
+static const char usage[] =
+    "usage: tl-diff [-p | -q | -t table] [-e ns] [-o dir] baseline variant\n"
+    "       tl-diff -T -o dir baseline variant\n";
 
+/*
+ * The old modes, one release more: run tl-join (-K), tl-cmpreport (-K
+ * -T) or tl-xdiff (-X), from this program's directory or from PATH, with
+ * the options opt[0..nopt) less the mode's letters, the --limit options
+ * of argv[1..optind), then the operands; under this program's name, so
+ * that its messages read as before.
+ */
 static noreturn void
-usage(void)
+alias(int Kflag, const int *opt, char **arg, int nopt, int argc,
+    char *argv[])
 {
-	fprintf(stderr,
-	    "usage: tl-diff [-p | -q | -t table] [-e ns] [-o dir] baseline "
-	    "variant\n"
-	    "       tl-diff -T -o dir baseline variant\n"
-	    "       tl-diff -K [-q | -t table] [-e tol] [-k key,...] "
-	    "[-m col,...]\n"
-	    "               [-n tag,...] [-o dir] table table ...\n"
-	    "       tl-diff -K -T [-n tag,...] [-S sheet,...] -o dir "
-	    "report report ...\n"
-	    "       tl-diff -X [-q | -t table] [-c file] [-f phase] "
-	    "[-G ms] [-g ms]\n"
-	    "               [-o dir] [-r pct] baseline variant\n");
-	exit(2);
-}
+	const char *prog = !Kflag ? "tl-xdiff" : td_tracelens ?
+	    "tl-cmpreport" : "tl-join";
+	const char *slash = strrchr(argv[0], '/');
+	char **av = xcalloc((size_t)(2 * nopt + argc + 2), sizeof *av), *path;
+	char flag[3] = "-?";
+	int i, n = 1;
 
-static int64_t
-number(const char *opt, const char *s)
-{
-	char *end;
-	long long v;
-
-	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || v < 0)
-		tl_errx(2, "%s: not a number of ns: \"%s\"", opt, s);
-	return (int64_t)v;
-}
-
-/* A number >= 0 (an option's value). */
-static double
-real(const char *opt, const char *s)
-{
-	char *end;
-	double v;
-
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || !(v >= 0) || v > 1e300)
-		tl_errx(2, "%s: not a number >= 0: \"%s\"", opt, s);
-	return v;
+	av[0] = argv[0];
+	for (i = 0; i < nopt; i++) {
+		if (opt[i] == 'K' || opt[i] == 'X' || opt[i] == 'T')
+			continue;
+		flag[1] = (char)opt[i];
+		av[n++] = xstrdup(flag);
+		if (arg[i] != NULL)
+			av[n++] = arg[i];
+	}
+	for (i = 1; i < optind; i++)
+		if (strncmp(argv[i], "--limit", 7) == 0) {
+			av[n++] = argv[i];
+			if (argv[i][7] == '\0' && i + 1 < optind)
+				av[n++] = argv[++i];
+		}
+	av[n++] = "--";
+	for (i = optind; i < argc; i++)
+		av[n++] = argv[i];
+	if (slash != NULL) {
+		path = xmalloc((size_t)(slash - argv[0]) + strlen(prog) + 2);
+		sprintf(path, "%.*s/%s", (int)(slash - argv[0]), argv[0], prog);
+		execv(path, av);
+	}
+	execvp(prog, av);
+	tl_err(2, "%s", prog);
 }
 
 int
@@ -101,63 +101,29 @@ main(int argc, char *argv[])
 		{ "table", required_argument, NULL, 't' },
 		{ "tolerance", required_argument, NULL, 'e' },
 		{ "tracelens", no_argument, NULL, 'T' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct td_kopt ko;
-	struct td_xopt xo;
 	struct tl_out out;
-	const char *earg = NULL, *xopt = NULL, *kopt = NULL;
-	int ch, status, tflag = 0, Kflag = 0, Xflag = 0;
+	const char *odir = NULL, *table = "lca", *earg = NULL;
+	char **arg = xcalloc((size_t)argc, sizeof *arg);
+	int *opt = xcalloc((size_t)argc, sizeof *opt);
+	int ch, status, nopt = 0, pflag = 0, qflag = 0, tflag = 0;
+	int Kflag = 0, Xflag = 0;
+	int64_t eps = 0;
 	size_t i;
 
 	tl_setprogname(argv[0]);
 	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
-	memset(&ko, 0, sizeof ko);
-	memset(&xo, 0, sizeof xo);
-	xo.gap_ns = 5e6;
-	xo.lgap_ns = 1e5;
-	xo.lratio = 1.2;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
-	    lopt, NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:f:G:g:Kk:m:n:o:pqr:S:Tt:X",
+	    lopt, usage)) != -1) {
+		opt[nopt] = ch;
+		arg[nopt++] = optarg;
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
-		case 'c':
-			xo.classes = optarg;
-			xopt = "-c";
-			break;
 		case 'e':
 			earg = optarg;
 			break;
-		case 'f':
-			xo.phase = optarg;
-			xopt = "-f";
-			break;
-		case 'G':
-			xo.lgap_ns = real("-G", optarg) * 1e6;
-			xopt = "-G";
-			break;
-		case 'g':
-			xo.gap_ns = real("-g", optarg) * 1e6;
-			xopt = "-g";
-			break;
 		case 'K':
 			Kflag = 1;
-			break;
-		case 'k':
-			ko.keys = optarg;
-			kopt = "-k";
-			break;
-		case 'm':
-			ko.metrics = optarg;
-			kopt = "-m";
-			break;
-		case 'n':
-			ko.names = optarg;
-			kopt = "-n";
 			break;
 		case 'o':
 			odir = optarg;
@@ -167,14 +133,6 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			qflag = 1;
-			break;
-		case 'r':
-			xo.lratio = 1 + real("-r", optarg) / 100;
-			xopt = "-r";
-			break;
-		case 'S':
-			ko.sheets = optarg;
-			kopt = "-S";
 			break;
 		case 'T':
 			td_tracelens = 1;
@@ -186,80 +144,32 @@ main(int argc, char *argv[])
 		case 'X':
 			Xflag = 1;
 			break;
-		case ':':
-			tl_warnx("option -%c needs an argument", optopt);
-			usage();
-		default:
-			if (optopt != 0)
-				tl_warnx("unknown option -%c", optopt);
-			else
-				tl_warnx("unknown option %s",
-				    argv[optind - 1]);
-			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
 	if (Kflag && Xflag)
 		tl_errx(2, "-K and -X exclude each other");
-	if (!Kflag && kopt != NULL)
-		tl_errx(2, "%s needs -K", kopt);
-	if (!Xflag && xopt != NULL)
-		tl_errx(2, "%s needs -X", xopt);
-	if ((Kflag || Xflag) && pflag)
-		tl_errx(2, "-p draws the merged tree: not with -%c",
-		    Kflag ? 'K' : 'X');
+	if (Kflag || Xflag)
+		alias(Kflag, opt, arg, nopt, argc, argv);
+	for (i = 0; i < (size_t)nopt; i++)
+		if (strchr("cfGgkmnrS", opt[i]) != NULL)
+			tl_errx(2, "-%c needs -%s", opt[i], strchr("kmnS",
+			    opt[i]) != NULL ? "K" : "X");
+	free(opt);
+	free(arg);
+	argc -= optind;
+	argv += optind;
 	if (pflag + qflag + tflag > 1)
 		tl_errx(2, "-p, -q and -t exclude each other");
-
-	if (Kflag) {
-		if (argc < 2) {
-			tl_warnx("two tables or more needed: the baseline, "
-			    "then the variants");
-			usage();
-		}
-		ko.odir = odir;
-		ko.table = tflag ? table : NULL;
-		ko.quiet = qflag;
-		if (td_tracelens) {
-			if (qflag || tflag || earg != NULL || ko.keys != NULL
-			    || ko.metrics != NULL)
-				tl_errx(2, "-K -T takes no -%c", qflag ? 'q' :
-				    tflag ? 't' : earg != NULL ? 'e' :
-				    ko.keys != NULL ? 'k' : 'm');
-			if (odir == NULL)
-				tl_errx(2, "-K -T needs -o dir");
-			return td_reports((size_t)argc, argv, &ko);
-		}
-		if (ko.sheets != NULL)
-			tl_errx(2, "-S needs -T");
-		if (earg != NULL)
-			ko.eps = real("-e", earg);
-		return td_keyed((size_t)argc, argv, &ko);
-	}
-	if (ko.sheets != NULL)
-		tl_errx(2, "-S needs -K -T");
 	if (argc != 2) {
 		tl_warnx(argc < 2 ? "two streams needed: baseline and "
 		    "variant" : "too many operands");
-		usage();
+		tl_usage(usage);
 	}
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		tl_errx(2, "only one of the streams can be the standard "
 		    "input");
-	if (Xflag) {
-		if (td_tracelens)
-			tl_errx(2, "-X takes no -T");
-		if (earg != NULL)
-			tl_errx(2, "-X takes no -e (-g, -G and -r set the "
-			    "thresholds)");
-		xo.odir = odir;
-		xo.table = tflag ? table : NULL;
-		xo.quiet = qflag;
-		return td_cross(argv[0], argv[1], &xo);
-	}
 	if (earg != NULL)
-		eps = number("-e", earg);
+		eps = tl_optnum("-e", earg, 0, LLONG_MAX);
 	if (td_tracelens && (pflag || qflag || tflag || earg != NULL))
 		tl_errx(2, "-T takes no -%c", pflag ? 'p' : qflag ? 'q' :
 		    tflag ? 't' : 'e');

@@ -14,7 +14,11 @@
  *
  * A trace is held as compact records of the events of the tree (a uid,
  * a parent, and for GPU events the times, name and stream) and the raw
- * rows of the modelled ops; the rest of the stream passes by.
+ * rows of the modelled ops, in one struct rl_seg (tl-roofline/seg.h);
+ * the rest of the stream passes by. Here: the options, the rows, the
+ * per-op rows written; tl-roofline/read.c reads a row into the segment,
+ * link.c links it, sheet.c writes the summaries, arch.c reads the arch
+ * files, and the models are in the other files of tl-roofline/.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -64,7 +68,28 @@ static struct rl_str raw;
 static struct rl_args args;
 static struct rl_triton tri;
 
-static void putd(double);
+static void
+putd(double v)
+{
+	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
+	    v == (double)(int64_t)v)
+		tl_out_i64(&out, (int64_t)v);
+	else if (isfinite(v))
+		tl_out_double(&out, v);
+}
+
+/* FLOPs, bytes and FLOPs per byte, TAB-separated: bytes when known. */
+static void
+putfb(double flop, double bytes, int hasbytes)
+{
+	putd(flop);
+	tl_out_char(&out, '\t');
+	if (hasbytes)
+		putd(bytes);
+	tl_out_char(&out, '\t');
+	if (hasbytes && bytes > 0)
+		putd(flop / bytes);
+}
 
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
@@ -96,13 +121,7 @@ tritonrow(struct rl_seg *S, struct tl_trace *tr, const char *name,
 	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
 	tl_out_json(&out, tri.js.p, tri.js.n);
 	tl_out_char(&out, '\t');
-	putd(tri.flop);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes)
-		putd(tri.bytes);
-	tl_out_char(&out, '\t');
-	if (tri.hasbytes && tri.bytes > 0)
-		putd(tri.flop / tri.bytes);
+	putfb(tri.flop, tri.bytes, tri.hasbytes);
 	tl_out_raw(&out, "\t\t\t\t\t", 5);
 	if (tri.spec != NULL) {
 		tl_out_raw(&out, "vector_", 7);
@@ -178,24 +197,14 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 }
 
 static void
-putd(double v)
-{
-	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
-	    v == (double)(int64_t)v)
-		tl_out_i64(&out, (int64_t)v);
-	else if (isfinite(v))
-		tl_out_double(&out, v);
-}
-
-static void
 writerows(const struct rl_seg *S)
 {
 	const struct rl_inst *in;
 	const struct rl_op *o;
 	struct rl_sparam p[RL_MAXP + 1];
-	double flop, bytes, t, peak, cu, mu, roof;
-	char spec[32];
-	int hasbytes, np, k;
+	struct rl_roof r;
+	double t;
+	int np, k;
 	size_t i;
 
 	for (i = 0; i < S->ninsts; i++) {
@@ -203,10 +212,7 @@ writerows(const struct rl_seg *S)
 		if (pflag && in->linked)
 			continue;	/* a row of its own only without -p */
 		o = &S->ops[in->op];
-		flop = in->bwd && !o->isbwd ? o->flop_bwd : o->flop;
-		bytes = in->bwd && !o->isbwd ? o->bytes_bwd : o->bytes;
-		hasbytes = in->bwd && !o->isbwd ? o->hasbytes_bwd :
-		    o->hasbytes;
+		rl_roof(S, in, &r);
 		t = (double)in->busy_ns;
 		tl_out_raw(&out, S->lines.p + o->line, o->linelen);
 		tl_out_char(&out, '\t');
@@ -214,13 +220,12 @@ writerows(const struct rl_seg *S)
 		tl_out_char(&out, '\t');
 		tl_out_cstr(&out, o->fam != o->m->family ?
 		    "aten_binary_elementwise" : rl_classname(o->m));
-		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, in->bwd ? "bwd" : "fwd");
-		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, in->linked ? "backward" : "self");
-		tl_out_char(&out, '\t');
+		tl_out_raw(&out, in->bwd ? "\tbwd\t" : "\tfwd\t", 5);
+		if (in->linked)
+			tl_out_raw(&out, "backward\t{", 10);
+		else
+			tl_out_raw(&out, "self\t{", 6);
 		np = rl_opparams(S, o, p, RL_MAXP + 1);
-		tl_out_char(&out, '{');
 		for (k = 0; k < np; k++) {
 			if (k > 0)
 				tl_out_char(&out, ',');
@@ -229,45 +234,32 @@ writerows(const struct rl_seg *S)
 			tl_out_raw(&out, "\":", 2);
 			tl_out_field(&out, S->text.p + p[k].js, p[k].jsn);
 		}
-		tl_out_char(&out, '}');
-		tl_out_char(&out, '\t');
-		putd(flop);
-		tl_out_char(&out, '\t');
-		if (hasbytes)
-			putd(bytes);
-		tl_out_char(&out, '\t');
-		if (hasbytes && bytes > 0)
-			putd(flop / bytes);
+		tl_out_raw(&out, "}\t", 2);
+		putfb(r.flop, r.bytes, r.hasbytes);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->busy_ns);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->nk);
 		tl_out_char(&out, '\t');
 		if (t > 0)
-			putd(flop / t / 1e3);
+			putd(r.flop / t / 1e3);
 		tl_out_char(&out, '\t');
-		if (t > 0 && hasbytes)
-			putd(bytes / t / 1e3);
+		if (t > 0 && r.hasbytes)
+			putd(r.bytes / t / 1e3);
 		tl_out_char(&out, '\t');
-		if (rl_spec(o, spec, sizeof spec) != NULL)
-			tl_out_cstr(&out, spec);
+		if (r.spec != NULL)
+			tl_out_cstr(&out, r.spec);
 		tl_out_char(&out, '\t');
-		peak = rl_spec(o, spec, sizeof spec) != NULL ?
-		    rl_arch_peak(S->arch, spec) : 0;
 		if (S->arch != NULL)
 			tl_out_cstr(&out, S->arch->name);
 		tl_out_char(&out, '\t');
-		if (peak > 0 && S->arch->mem_bw_gbps > 0 && hasbytes &&
-		    flop > 0) {
-			cu = flop / (peak * 1e3);
-			mu = bytes / S->arch->mem_bw_gbps;
-			roof = cu > mu ? cu : mu;
-			putd(roof);
+		if (r.bound != NULL) {
+			putd(r.roof);
 			tl_out_char(&out, '\t');
-			tl_out_cstr(&out, cu >= mu ? "compute" : "memory");
+			tl_out_cstr(&out, r.bound);
 			tl_out_char(&out, '\t');
 			if (t > 0)
-				putd(roof / t * 100);
+				putd(r.roof / t * 100);
 		} else
 			tl_out_raw(&out, "\t\t", 2);
 		tl_out_char(&out, '\n');

@@ -394,24 +394,6 @@ cmpent(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static int
-cmpu32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
-cmpop(const void *a, const void *b)
-{
-	const struct op *x = a, *y = b;
-
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return x->j < y->j ? -1 : x->j > y->j;
-}
-
 static void
 disambiguate(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
     struct ops *o)
@@ -453,7 +435,7 @@ disambiguate(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
 			mn[nmn++] = td_s[0].n[a[o->v[k].i]].norm;
 			mn[nmn++] = td_s[1].n[b[o->v[k].j]].norm;
 		}
-	qsort(mn, nmn, sizeof *mn, cmpu32);
+	qsort(mn, nmn, sizeof *mn, td_cmpu32);
 	h1 = xcalloc(na + 1, 1);
 	h2 = xcalloc(nb + 1, 1);
 	u1 = xcalloc(na + 1, 1);
@@ -468,7 +450,7 @@ disambiguate(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
 		n2 = h - p2;
 		if (n1 == 0 || n2 == 0 || (n1 < 2 && n2 < 2))
 			continue;
-		if (!bsearch(&name, mn, nmn, sizeof *mn, cmpu32) ||
+		if (!bsearch(&name, mn, nmn, sizeof *mn, td_cmpu32) ||
 		    n1 * n2 > (td_tracelens ? MAXPAIRS : MAXPAIRS_DEF))
 			continue;
 		any = 1;
@@ -521,7 +503,7 @@ disambiguate(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
 		td_opush(&res, o->v[k].t, o->v[k].i, o->v[k].j);
 	}
 	if (nm.n > 1)
-		qsort(nm.v, nm.n, sizeof *nm.v, cmpop);
+		qsort(nm.v, nm.n, sizeof *nm.v, td_cmpop);
 	for (k = 0; k < nm.n; k++)
 		td_opush(&res, OP_MATCH, nm.v[k].i, nm.v[k].j);
 	for (k = 0; k < na; k++)

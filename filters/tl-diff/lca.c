@@ -90,7 +90,7 @@ cpuop(const struct side *s, uint32_t i, int self)
 	if (i != NONE && !self)
 		i = s->n[i].parent;
 	for (; i != NONE; i = s->n[i].parent)
-		if (s->n[i].kind == K_CPU_OP)
+		if (s->n[i].kind == TL_K_CPU_OP)
 			return i;
 	return NONE;
 }
@@ -304,11 +304,11 @@ visit(uint32_t mid)
 		    M_ONE ? 0 : 1], td_m[c].u[td_m[c].type == M_ONE ? 0 : 1]))
 			any = 1;
 	}
-	if (any || ISGPU(td_s[0].n[m->u[0]].kind) ||
-	    ISGPU(td_s[1].n[m->u[1]].kind)) {
+	if (any || TL_K_ISGPU(td_s[0].n[m->u[0]].kind) ||
+	    TL_K_ISGPU(td_s[1].n[m->u[1]].kind)) {
 		ev[0].n = ev[1].n = 0;
 		for (side = 0; side < 2; side++)
-			if (ISGPU(td_s[side].n[m->u[side]].kind))
+			if (TL_K_ISGPU(td_s[side].n[m->u[side]].kind))
 				td_push(&ev[side], m->u[side]);
 		for (k = 0; k < m->nkid; k++) {
 			c = td_mkids[m->kid + k];

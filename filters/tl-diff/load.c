@@ -25,6 +25,41 @@ td_str(uint32_t id, size_t *n)
 	return tl_intern_str(td_in, id, n);
 }
 
+int
+td_strcmp(uint32_t a, uint32_t b)
+{
+	const char *x, *y;
+	size_t nx, ny;
+	int c;
+
+	if (a == b)
+		return 0;
+	if (a == NONE || b == NONE)
+		return a == NONE ? -1 : 1;
+	x = td_str(a, &nx);
+	y = td_str(b, &ny);
+	c = memcmp(x, y, nx < ny ? nx : ny);
+	return c != 0 ? c : nx < ny ? -1 : nx > ny;
+}
+
+int
+td_cmpu32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+td_cmpop(const void *a, const void *b)
+{
+	const struct op *x = a, *y = b;
+
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return x->j < y->j ? -1 : x->j > y->j;
+}
+
 void
 td_push(struct vec *v, uint32_t x)
 {
@@ -48,28 +83,6 @@ td_opush(struct ops *o, int t, uint32_t i, uint32_t j)
 	o->v[o->n].t = (uint8_t)t;
 	o->v[o->n].i = i;
 	o->v[o->n++].j = j;
-}
-
-static int
-catkind(const char *s, size_t n)
-{
-#define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
-	if (IS("cpu_op"))
-		return K_CPU_OP;
-	if (IS("cuda_runtime"))
-		return K_RUNTIME;
-	if (IS("cuda_driver"))
-		return K_DRIVER;
-	if (IS("python_function"))
-		return K_PYTHON;
-	if (IS("kernel"))
-		return K_KERNEL;
-	if (IS("gpu_memcpy"))
-		return K_MEMCPY;
-	if (IS("gpu_memset"))
-		return K_MEMSET;
-	return K_OTHER;
-#undef IS
 }
 
 /* Name normalization (spec 1.1, and the vendor classes of tl-diff(1)). */
@@ -246,8 +259,8 @@ uint32_t
 td_norm(struct side *s, uint32_t i, int strip)
 {
 	struct node *e = &s->n[i];
-	int rt = !td_tracelens && (e->kind == K_RUNTIME ||
-	    e->kind == K_DRIVER);
+	int rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
+	    e->kind == TL_K_DRIVER);
 
 	if (!strip)
 		return e->norm;
@@ -270,19 +283,6 @@ static _Thread_local void *volatile held[8];
 /* Deeper trees would overflow the stack of the recursive merge. */
 #define MAXDEPTH	10000
 
-struct uidkey {
-	int64_t uid, puid;
-	uint32_t i;
-};
-
-static int
-cmpuid(const void *a, const void *b)
-{
-	const struct uidkey *x = a, *y = b;
-
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
-}
-
 static uint32_t
 finduid(const struct side *s, int64_t uid)
 {
@@ -298,9 +298,6 @@ finduid(const struct side *s, int64_t uid)
 	return lo < s->nn && s->n[lo].uid == uid ? (uint32_t)lo : NONE;
 }
 
-static const char *const argcol[4] = {
-	"input_dims", "input_strides", "input_types", "concrete_inputs"
-};
 
 /*
  * Children in TraceLens's order: the host children by (ts, uid), then
@@ -339,7 +336,7 @@ build(struct side *s, const int64_t *puid)
 		else
 			s->n[i].parent = p;
 		s->n[i].up = s->n[i].parent;
-		if (!ISGPU(s->n[i].kind)) {
+		if (!TL_K_ISGPU(s->n[i].kind)) {
 			nh++;
 			if (s->n[i].ts < mints)
 				mints = s->n[i].ts;
@@ -348,7 +345,7 @@ build(struct side *s, const int64_t *puid)
 	free(byuid);
 	k = xmalloc((nh ? nh : 1) * sizeof *k);
 	for (i = 0, j = 0; i < s->nn; i++)
-		if (!ISGPU(s->n[i].kind)) {
+		if (!TL_K_ISGPU(s->n[i].kind)) {
 			k[j].k = (uint64_t)s->n[i].ts - (uint64_t)mints;
 			k[j++].i = i;
 		}
@@ -373,7 +370,7 @@ build(struct side *s, const int64_t *puid)
 		if ((p = s->n[order[j]].parent) != NONE)
 			s->kids[pos[p]++] = order[j];
 	for (i = 0; i < s->nn; i++)
-		if (ISGPU(s->n[i].kind) && (p = s->n[i].parent) != NONE)
+		if (TL_K_ISGPU(s->n[i].kind) && (p = s->n[i].parent) != NONE)
 			s->kids[pos[p]++] = i;
 	free(pos);
 
@@ -395,7 +392,7 @@ build(struct side *s, const int64_t *puid)
 				e->flags |= N_SEEN;
 				reached++;
 				p = e->parent;
-				if (p != NONE && (s->n[p].kind == K_CPU_OP ||
+				if (p != NONE && (s->n[p].kind == TL_K_CPU_OP ||
 				    (s->n[p].flags & N_CPUANC)))
 					e->flags |= N_CPUANC;
 				top[x] = p == NONE ? x : top[p];
@@ -408,7 +405,7 @@ build(struct side *s, const int64_t *puid)
 				continue;
 			}
 			ns--;
-			if (ISGPU(e->kind))
+			if (TL_K_ISGPU(e->kind))
 				e->ngpu = 1;
 			if (e->parent != NONE)
 				s->n[e->parent].ngpu += e->ngpu;
@@ -426,7 +423,7 @@ build(struct side *s, const int64_t *puid)
 	s->nroots = 0;
 	for (j = 0; j < nh; j++) {
 		e = &s->n[order[j]];
-		if (e->kind == K_CPU_OP && !(e->flags & N_CPUANC))
+		if (e->kind == TL_K_CPU_OP && !(e->flags & N_CPUANC))
 			s->roots[s->nroots++] = order[j];
 	}
 	free(order);
@@ -449,7 +446,7 @@ toproots(struct side *s)
 		r = s->top[s->roots[i]];
 		for (d = r; s->n[d].nkid == 1; d = c) {
 			c = s->kids[s->n[d].kid];
-			if (s->n[c].kind == K_CPU_OP ||
+			if (s->n[c].kind == TL_K_CPU_OP ||
 			    (s->n[c].flags & N_DISPATCH))
 				break;
 		}
@@ -478,110 +475,84 @@ toproots(struct side *s)
 static void
 load(struct side *s, const char *path, struct tl_intern *in)
 {
-	struct tl_src *src;
-	struct tl_tsv *t;
+	static const int argcol[4] = {
+		TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES, TL_C_CONCRETE
+	};
+	struct tl_trace *tr;
 	struct node *e;
-	struct uidkey *uk;
-	int64_t *puid = NULL, v;
+	struct tl_sortkey *uk;
+	int64_t *puid = NULL, *pu, v;
 	size_t cappuid = 0, capn = 0, n, i;
 	const char *str;
 	char num[24];
-	int c_uid, c_cat, c_name, c_ts, c_dur, c_parent, c_depth, c_mod, c_sub,
-	    c_arg[4], kind, sorted = 1, j, r;
+	int kind, sorted = 1, j;
 	uint32_t a[4];
 
 	s->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if ((held[0] = src = tl_src_open(path)) == NULL)
-		exit(2);
-	if ((r = tl_src_next(src)) <= 0) {
-		if (r == 0)
+	held[0] = tr = tl_trace_open(1, (char *const *)&path, TL_S_TREE,
+	    TL_COL(TL_C_TS) | TL_COL(TL_C_DUR), TL_COL(TL_C_MODULE) |
+	    TL_COL(TL_C_SUBTREE) | TL_COL(TL_C_DIMS) | TL_COL(TL_C_STRIDES) |
+	    TL_COL(TL_C_TYPES) | TL_COL(TL_C_CONCRETE));
+	if (!tl_trace_next(tr)) {
+		if (tr->status == 0)
 			tl_errx(2, "%s: empty input: no header", path);
 		exit(2);
 	}
-	held[1] = t = tl_tsv_open(src);
-	c_parent = tl_tsv_col(t, "parent");
-	c_depth = tl_tsv_col(t, "depth");
-	if (c_parent < 0 || c_depth < 0)
-		tl_errx(2, "%s:1: not a tree stream: no column \"%s\" "
-		    "(make one with tl-tree)", t->name, c_parent < 0 ?
-		    "parent" : "depth");
-	c_uid = tl_tsv_need(t, "uid");
-	c_cat = tl_tsv_need(t, "cat");
-	c_name = tl_tsv_need(t, "name");
-	c_ts = tl_tsv_need(t, "ts_ns");
-	c_dur = tl_tsv_need(t, "dur_ns");
-	c_mod = tl_tsv_col(t, "nn_module");
-	c_sub = tl_tsv_col(t, "subtree_kernel_time_ns");
-	for (j = 0; j < 4; j++)
-		c_arg[j] = tl_tsv_col(t, argcol[j]);
-	s->label = xstrdup(t->name);
-	while (tl_tsv_next(t)) {
-		if (t->fl[c_uid] == 0) {
-			if (t->fl[c_cat] == 10 &&
-			    memcmp(t->f[c_cat], "trace_file", 10) == 0) {
-				if (s->nevents > 0)
-					tl_tsv_errx(t, "a second trace: "
-					    "tl-diff compares one trace with "
-					    "one");
-				if ((str = tl_tsv_str(t, c_name, &n)) != NULL) {
-					free(s->label);
-					s->label = xmemdup(str, n);
-				}
-			}
+	while ((j = tl_trace_row(tr)) != TL_ROW_END) {
+		if (j != TL_ROW_EVENT)
 			continue;
-		}
 		s->nevents++;
-		kind = catkind(t->f[c_cat], t->fl[c_cat]);
-		if (ISGPU(kind)) {
+		kind = tr->kind;
+		if (TL_K_ISGPU(kind)) {
 			s->ngpuev++;
-			if (t->fl[c_depth] == 0) {
+			if (tr->t->fl[tr->col[TL_C_DEPTH]] == 0) {
 				s->nunlinked++;
 				continue;
 			}
 		}
-		if (t->fl[c_depth] == 0)
+		if (tr->t->fl[tr->col[TL_C_DEPTH]] == 0)
 			continue;
 		if (s->nn == UINT32_MAX - 1)
-			tl_tsv_errx(t, "too many events");
+			tl_tsv_errx(tr->t, "too many events");
 		xgrow(&s->n, &capn, s->nn + 1, sizeof *s->n);
 		xgrow(&puid, &cappuid, s->nn + 1, sizeof *puid);
 		held[2] = puid;
 		e = &s->n[s->nn];
 		memset(e, 0, sizeof *e);
-		tl_tsv_i64(t, c_uid, &e->uid);
-		if (!tl_tsv_i64(t, c_ts, &e->ts))
-			tl_tsv_errx(t, "event in the tree without ts_ns");
-		if (!tl_tsv_i64(t, c_dur, &e->dur) || e->dur < 0)
+		e->uid = tl_trace_uid(tr);
+		if (!tl_trace_i64(tr, TL_C_TS, &e->ts))
+			tl_tsv_errx(tr->t, "event in the tree without ts_ns");
+		if (!tl_trace_i64(tr, TL_C_DUR, &e->dur) || e->dur < 0)
 			e->dur = 0;
-		if (c_sub < 0 || !tl_tsv_i64(t, c_sub, &e->sub))
+		if (!tl_trace_i64(tr, TL_C_SUBTREE, &e->sub))
 			e->sub = -1;
-		puid[s->nn] = tl_tsv_i64(t, c_parent, &v) ? v : INT64_MIN;
+		puid[s->nn] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
 		if (s->nn > 0 && e->uid <= s->n[s->nn - 1].uid)
 			sorted = 0;
 		e->kind = (uint8_t)kind;
-		if (kind == K_PYTHON)
+		if (kind == TL_K_PYTHON)
 			s->npython++;
-		if ((str = tl_tsv_str(t, c_name, &n)) == NULL) {
+		if ((str = tl_trace_str(tr, TL_C_NAME, &n)) == NULL) {
 			n = (size_t)snprintf(num, sizeof num, "%" PRId64,
 			    e->uid);
 			str = num;
 		}
 		e->name = tl_intern(in, str, n);
-		if ((kind == K_RUNTIME || kind == K_DRIVER) &&
+		if (TL_K_ISLAUNCH(kind) &&
 		    !((n == 15 && memcmp(str, "cudaGraphLaunch", 15) == 0) ||
 		    (n == 14 && memcmp(str, "hipGraphLaunch", 14) == 0)))
 			e->flags |= N_DISPATCH;
 		e->module = NONE;
-		if (c_mod >= 0 && (str = tl_tsv_str(t, c_mod, &n)) != NULL)
+		if ((str = tl_trace_str(tr, TL_C_MODULE, &n)) != NULL)
 			e->module = tl_intern(in, str, n);
 		e->args = NONE;
-		if (kind == K_CPU_OP) {
+		if (kind == TL_K_CPU_OP) {
 			int any = 0;
 
 			for (j = 0; j < 4; j++) {
 				a[j] = NONE;
-				if (c_arg[j] >= 0 && (str = tl_tsv_str(t,
-				    c_arg[j], &n)) != NULL) {
+				if ((str = tl_trace_str(tr, argcol[j], &n)) !=
+				    NULL) {
 					a[j] = tl_intern(in, str, n);
 					any = 1;
 				}
@@ -595,33 +566,38 @@ load(struct side *s, const char *path, struct tl_intern *in)
 		}
 		s->nn++;
 	}
-	tl_tsv_close(t);
-	if ((r = tl_src_next(src)) != 0) {
-		if (r > 0)
-			tl_errx(2, "%s: more than one stream: tl-diff "
-			    "compares one trace with one", path);
+	if (tr->more)
+		tl_tsv_errx(tr->t, "a second trace: tl-diff compares one "
+		    "trace with one");
+	s->label = xstrdup(tr->name);
+	if (tl_trace_next(tr))
+		tl_errx(2, "%s: more than one stream: tl-diff compares one "
+		    "trace with one", path);
+	if (tr->status != 0)
 		exit(2);
-	}
-	tl_src_close(src);
+	tl_trace_close(tr);
+	held[0] = NULL;
 
 	if (!sorted) {
 		uk = xmalloc((s->nn ? s->nn : 1) * sizeof *uk);
 		for (i = 0; i < s->nn; i++) {
-			uk[i].uid = s->n[i].uid;
-			uk[i].puid = puid[i];
+			uk[i].k = (uint64_t)s->n[i].uid ^ UINT64_C(1) << 63;
 			uk[i].i = (uint32_t)i;
 		}
-		qsort(uk, s->nn, sizeof *uk, cmpuid);
+		tl_key_sort(uk, s->nn);
 		e = xmalloc((s->nn ? s->nn : 1) * sizeof *e);
+		held[1] = pu = xmalloc((s->nn ? s->nn : 1) * sizeof *pu);
 		for (i = 0; i < s->nn; i++) {
 			e[i] = s->n[uk[i].i];
-			puid[i] = uk[i].puid;
-			if (i > 0 && uk[i].uid == uk[i - 1].uid)
+			pu[i] = puid[uk[i].i];
+			if (i > 0 && e[i].uid == e[i - 1].uid)
 				tl_errx(2, "%s: duplicate uid %" PRId64,
-				    path, uk[i].uid);
+				    path, e[i].uid);
 		}
 		free(s->n);
 		s->n = e;
+		free(puid);
+		held[2] = puid = pu;
 		free(uk);
 	}
 	build(s, puid);
@@ -712,8 +688,8 @@ td_load(const char *path0, const char *path1)
 		for (i = 0; i < td_s[side].nn; i++) {
 			struct node *e = &td_s[side].n[i];
 
-			rt = !td_tracelens && (e->kind == K_RUNTIME ||
-			    e->kind == K_DRIVER);
+			rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
+			    e->kind == TL_K_DRIVER);
 			e->norm = normalize(e->name, 0, rt);
 			e->norms = NONE;
 		}

@@ -11,6 +11,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "td.h"
 
 struct mnode *td_m;
@@ -100,15 +101,15 @@ static struct h64 memo;
 int
 td_ongpu(const struct side *s, uint32_t i)
 {
-	return i != NONE && (ISGPU(s->n[i].kind) || s->n[i].ngpu > 0);
+	return i != NONE && (TL_K_ISGPU(s->n[i].kind) || s->n[i].ngpu > 0);
 }
 
 int
 td_iskernel(const struct node *e)
 {
 	if (td_tracelens)	/* TraceLens: not gpu_memset */
-		return e->kind == K_KERNEL || e->kind == K_MEMCPY;
-	return ISGPU(e->kind);
+		return e->kind == TL_K_KERNEL || e->kind == TL_K_MEMCPY;
+	return TL_K_ISGPU(e->kind);
 }
 
 static int
@@ -133,26 +134,11 @@ gpukids(const struct side *s, uint32_t i, struct vec *out)
 			td_push(out, k[j]);
 }
 
-struct tsk {
-	int64_t ts;
-	uint32_t pos, v;
-};
-
-static int
-cmptsk(const void *a, const void *b)
-{
-	const struct tsk *x = a, *y = b;
-
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
-}
-
 /* Stable sort of a list of nodes by ts. */
 static void
 tssort(const struct side *s, struct vec *v)
 {
-	struct tsk *t;
+	struct tl_sortkey *t;
 	size_t i;
 
 	for (i = 1; i < v->n; i++)
@@ -162,22 +148,13 @@ tssort(const struct side *s, struct vec *v)
 		return;
 	t = xmalloc(v->n * sizeof *t);
 	for (i = 0; i < v->n; i++) {
-		t[i].ts = s->n[v->v[i]].ts;
-		t[i].pos = (uint32_t)i;
-		t[i].v = v->v[i];
+		t[i].k = (uint64_t)s->n[v->v[i]].ts ^ UINT64_C(1) << 63;
+		t[i].i = v->v[i];
 	}
-	qsort(t, v->n, sizeof *t, cmptsk);
+	tl_key_sort(t, v->n);
 	for (i = 0; i < v->n; i++)
-		v->v[i] = t[i].v;
+		v->v[i] = t[i].i;
 	free(t);
-}
-
-static int
-cmpu32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* x is in the sorted array a[0..n). */
@@ -205,22 +182,8 @@ namesof(const struct side *s, const struct vec *v)
 
 	for (i = 0; i < v->n; i++)
 		a[i] = s->n[v->v[i]].norm;
-	qsort(a, v->n, sizeof *a, cmpu32);
+	qsort(a, v->n, sizeof *a, td_cmpu32);
 	return a;
-}
-
-struct np {
-	uint32_t node, pos;
-};
-
-static int
-cmpnp(const void *a, const void *b)
-{
-	const struct np *x = a, *y = b;
-
-	if (x->node != y->node)
-		return x->node < y->node ? -1 : 1;
-	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
 /*
@@ -232,7 +195,7 @@ addmissing(const struct vec *g, const uint32_t *gn, const uint32_t *on,
     size_t non, const struct side *os, uint32_t ou, struct vec *o)
 {
 	const uint32_t *k;
-	struct np *byname = NULL;
+	struct tl_sortkey *byname = NULL;
 	uint32_t name, j, n;
 	size_t i, c, lo, hi, mid;
 
@@ -255,20 +218,20 @@ addmissing(const struct vec *g, const uint32_t *gn, const uint32_t *on,
 			if (byname == NULL) {
 				byname = xmalloc(n * sizeof *byname);
 				for (j = 0; j < n; j++) {
-					byname[j].node = os->n[k[j]].norm;
-					byname[j].pos = j;
+					byname[j].k = os->n[k[j]].norm;
+					byname[j].i = j;
 				}
-				qsort(byname, n, sizeof *byname, cmpnp);
+				tl_key_sort(byname, n);
 			}
 			for (lo = 0, hi = n; lo < hi;) {
 				mid = lo + (hi - lo) / 2;
-				if (byname[mid].node <= name)
+				if (byname[mid].k <= name)
 					lo = mid + 1;
 				else
 					hi = mid;
 			}
-			c = lo > 0 && byname[lo - 1].node == name ?
-			    k[byname[lo - 1].pos] : NONE;
+			c = lo > 0 && byname[lo - 1].k == name ?
+			    k[byname[lo - 1].i] : NONE;
 		}
 		if (c != NONE)
 			td_push(o, (uint32_t)c);
@@ -325,7 +288,7 @@ collapse(const struct side *s, uint32_t u, struct vec *kids)
 	for (;;) {
 		if (cur == NONE || isdispatch(s, cur))
 			break;
-		if (s->n[cur].kind == K_CPU_OP) {
+		if (s->n[cur].kind == TL_K_CPU_OP) {
 			k = s->kids + s->n[cur].kid;
 			for (j = 0; j < s->n[cur].nkid; j++)
 				if (isdispatch(s, k[j]))
@@ -398,21 +361,6 @@ samenames(const struct vec *a, const struct vec *b)
 	return 1;
 }
 
-struct hk {
-	uint64_t h;
-	uint32_t i;
-};
-
-static int
-cmphk(const void *a, const void *b)
-{
-	const struct hk *x = a, *y = b;
-
-	if (x->h != y->h)
-		return x->h < y->h ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
-
 /*
  * Default mode: a hash of the shape of the subtree below node u: the
  * GPU-path children in order, each by its normalized name and its own
@@ -473,34 +421,34 @@ hashnames(const struct side *s, const struct vec *v)
 }
 
 /* An index of a list by node, for firstpos. */
-static struct np *
+static struct tl_sortkey *
 posindex(const struct vec *v)
 {
-	struct np *a = xmalloc((v->n + 1) * sizeof *a);
+	struct tl_sortkey *a = xmalloc((v->n + 1) * sizeof *a);
 	size_t i;
 
 	for (i = 0; i < v->n; i++) {
-		a[i].node = v->v[i];
-		a[i].pos = (uint32_t)i;
+		a[i].k = v->v[i];
+		a[i].i = (uint32_t)i;
 	}
-	qsort(a, v->n, sizeof *a, cmpnp);
+	tl_key_sort(a, v->n);
 	return a;
 }
 
 /* The first position of node x in the list (list.index), or NONE. */
 static uint32_t
-firstpos(const struct np *a, size_t n, uint32_t x)
+firstpos(const struct tl_sortkey *a, size_t n, uint32_t x)
 {
 	size_t lo = 0, hi = n, mid;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (a[mid].node < x)
+		if (a[mid].k < x)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && a[lo].node == x ? a[lo].pos : NONE;
+	return lo < n && a[lo].k == x ? a[lo].i : NONE;
 }
 
 /*
@@ -516,8 +464,8 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 	struct vec *gd, *gi, n1 = { 0 }, n2 = { 0 }, r1 = { 0 }, r2 = { 0 },
 	    a1 = { 0 }, a2 = { 0 };
 	struct ops fr = { 0 }, no = { 0 }, r3 = { 0 };
-	struct hk *hd, *hi;
-	struct np *p1 = NULL, *p2 = NULL;
+	struct tl_sortkey *hd, *hi;
+	struct tl_sortkey *p1 = NULL, *p2 = NULL;
 	uint8_t *m1, *m2, *pin1 = NULL, *pin2 = NULL;
 	uint32_t *dn, *in, x, y;
 	size_t i, j, k, l, e, f, nd = 0, ni = 0, nhd = 0, nhi = 0, nmark = 0;
@@ -542,7 +490,7 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 			nd++;
 			gpukids(&td_s[0], x, &gd[i]);
 			if (gd[i].n > 0) {
-				hd[nhd].h = hashnames(&td_s[0], &gd[i]);
+				hd[nhd].k = hashnames(&td_s[0], &gd[i]);
 				hd[nhd++].i = (uint32_t)i;
 			}
 		} else if (o->v[k].t == OP_INS) {
@@ -554,7 +502,7 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 			ni++;
 			gpukids(&td_s[1], y, &gi[j]);
 			if (gi[j].n > 0) {
-				hi[nhi].h = hashnames(&td_s[1], &gi[j]);
+				hi[nhi].k = hashnames(&td_s[1], &gi[j]);
 				hi[nhi++].i = (uint32_t)j;
 			}
 		}
@@ -562,17 +510,17 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 	if (nd == 0 || ni == 0)
 		goto done;
 	/* Rule 3: the same children, in the same order. */
-	qsort(hd, nhd, sizeof *hd, cmphk);
-	qsort(hi, nhi, sizeof *hi, cmphk);
+	tl_key_sort(hd, nhd);		/* by hash, then index */
+	tl_key_sort(hi, nhi);
 	for (k = 0, l = 0; k < nhd && l < nhi; k = e, l = f) {
-		if (hd[k].h != hi[l].h) {
-			e = k + (hd[k].h < hi[l].h);
-			f = l + (hd[k].h > hi[l].h);
+		if (hd[k].k != hi[l].k) {
+			e = k + (hd[k].k < hi[l].k);
+			f = l + (hd[k].k > hi[l].k);
 			continue;
 		}
-		for (e = k; e < nhd && hd[e].h == hd[k].h; e++)
+		for (e = k; e < nhd && hd[e].k == hd[k].k; e++)
 			;
-		for (f = l; f < nhi && hi[f].h == hi[l].h; f++)
+		for (f = l; f < nhi && hi[f].k == hi[l].k; f++)
 			;
 		for (i = k; i < e; i++)
 			for (j = l; j < f; j++) {
@@ -595,8 +543,8 @@ reconcile(struct vec *c1, struct vec *c2, struct ops *o)
 	for (j = 0, ni = 0; j < o2; j++)
 		if (m2[j] == 1 || m2[j] == 2)
 			in[ni++] = td_s[1].n[c2->v[j]].norm;
-	qsort(dn, nd, sizeof *dn, cmpu32);
-	qsort(in, ni, sizeof *in, cmpu32);
+	qsort(dn, nd, sizeof *dn, td_cmpu32);
+	qsort(in, ni, sizeof *in, td_cmpu32);
 	/* Rule 1: a deleted node's name among an insert's children. */
 	for (j = 0; j < o2; j++)
 		for (k = 0; m2[j] == 1 && k < gi[j].n; k++)
@@ -778,16 +726,6 @@ canonicalise(struct vec *c1, struct vec *c2, struct ops *o)
 	free(no.v);
 }
 
-static int
-cmpopi(const void *a, const void *b)
-{
-	const struct op *x = a, *y = b;
-
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return x->j < y->j ? -1 : x->j > y->j;
-}
-
 /*
  * Default mode: the ops in list order. The matches by their baseline
  * index, each after the deletes and the inserts that come before it on
@@ -810,7 +748,7 @@ inorder(size_t n1, size_t n2, struct ops *o)
 		else
 			in[o->v[k].j] = 1;
 	if (m.n > 1)
-		qsort(m.v, m.n, sizeof *m.v, cmpopi);
+		qsort(m.v, m.n, sizeof *m.v, td_cmpop);
 	for (k = 0; k <= m.n; k++) {
 		for (; i < n1 && (k == m.n || i < m.v[k].i); i++)
 			if (d[i])
@@ -859,20 +797,6 @@ mapuid(int side, uint32_t u, uint32_t other)
 	td_umap[td_numap++].other = other;
 }
 
-static int
-cmpumap(const void *a, const void *b)
-{
-	const struct umap *x = &td_umap[*(const uint32_t *)a];
-	const struct umap *y = &td_umap[*(const uint32_t *)b];
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-
-	if (x->side != y->side)
-		return x->side < y->side ? -1 : 1;
-	if (x->u != y->u)
-		return x->u < y->u ? -1 : 1;
-	return i < j ? -1 : i > j;
-}
-
 /*
  * As a Python dict: a key seen again keeps its first place and takes
  * the last value.
@@ -880,7 +804,7 @@ cmpumap(const void *a, const void *b)
 static void
 umapdone(void)
 {
-	uint32_t *ix;
+	struct tl_sortkey *ix;
 	uint8_t *drop;
 	size_t i, j, k, n = td_numap;
 
@@ -888,15 +812,15 @@ umapdone(void)
 		return;
 	ix = xmalloc(n * sizeof *ix);
 	drop = xcalloc(n, 1);
-	for (i = 0; i < n; i++)
-		ix[i] = (uint32_t)i;
-	qsort(ix, n, sizeof *ix, cmpumap);
+	for (i = 0; i < n; i++) {
+		ix[i].k = (uint64_t)td_umap[i].side << 32 | td_umap[i].u;
+		ix[i].i = (uint32_t)i;
+	}
+	tl_key_sort(ix, n);		/* by (side, node), then index */
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && td_umap[ix[j]].side ==
-		    td_umap[ix[i]].side && td_umap[ix[j]].u ==
-		    td_umap[ix[i]].u; j++)
-			drop[ix[j]] = 1;
-		td_umap[ix[i]].other = td_umap[ix[j - 1]].other;
+		for (j = i + 1; j < n && ix[j].k == ix[i].k; j++)
+			drop[ix[j].i] = 1;
+		td_umap[ix[i].i].other = td_umap[ix[j - 1].i].other;
 	}
 	for (i = 0, k = 0; i < n; i++)
 		if (!drop[i])
@@ -1065,7 +989,7 @@ td_gpuevents(const struct side *s, uint32_t i, struct vec *out)
 	td_push(&st, i);
 	while (st.n > 0) {
 		x = st.v[--st.n];
-		if (ISGPU(s->n[x].kind) && x != i) {
+		if (TL_K_ISGPU(s->n[x].kind) && x != i) {
 			td_push(out, x);
 			continue;
 		}

@@ -5,15 +5,12 @@
  * the uid map (uids), the merged tree (tree), and the merged tree drawn as
  * text.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "../../common/file.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/tsv.h"
@@ -113,22 +110,6 @@ struct sum {
 static int nkey;
 static struct sum *sums;
 
-static int
-cmpstr(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
-		return a == NONE ? -1 : 1;
-	x = td_str(a, &nx);
-	y = td_str(b, &ny);
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	return c != 0 ? c : nx < ny ? -1 : nx > ny;
-}
 
 static int
 cmpkey(const void *a, const void *b)
@@ -137,7 +118,7 @@ cmpkey(const void *a, const void *b)
 	int k, c;
 
 	for (k = 0; k < nkey; k++)
-		if ((c = cmpstr(x->key[k], y->key[k])) != 0)
+		if ((c = td_strcmp(x->key[k], y->key[k])) != 0)
 			return c;
 	return x->first < y->first ? -1 : x->first > y->first;
 }
@@ -290,9 +271,10 @@ sumtable(struct tl_out *o, int withargs)
 	sums = NULL;
 }
 
+/* The cat of a GPU event's kind. */
 static const char *const catname[] = {
-	"", "cpu_op", "cuda_runtime", "cuda_driver", "python_function",
-	"kernel", "gpu_memcpy", "gpu_memset"
+	[TL_K_KERNEL] = "kernel", [TL_K_MEMCPY] = "gpu_memcpy",
+	[TL_K_MEMSET] = "gpu_memset"
 };
 
 static void
@@ -367,13 +349,13 @@ cmpnm(const void *a, const void *b)
 	const struct nm *x = a, *y = b;
 	int c;
 
-	if ((c = cmpstr(x->op, y->op)) != 0)
+	if ((c = td_strcmp(x->op, y->op)) != 0)
 		return c;
 	if (x->side != y->side)
 		return x->side < y->side ? -1 : 1;
-	if ((c = cmpstr(x->cpu, y->cpu)) != 0)
+	if ((c = td_strcmp(x->cpu, y->cpu)) != 0)
 		return c;
-	if ((c = cmpstr(x->gpu, y->gpu)) != 0)
+	if ((c = td_strcmp(x->gpu, y->gpu)) != 0)
 		return c;
 	return x->first < y->first ? -1 : x->first > y->first;
 }
@@ -455,7 +437,7 @@ kt(struct tl_out *o, int side, uint32_t u)
 	if (u == NONE)
 		return;
 	e = &td_s[side].n[u];
-	if (ISGPU(e->kind))
+	if (TL_K_ISGPU(e->kind))
 		tl_out_i64(o, e->dur);
 	else if (e->sub >= 0)
 		tl_out_i64(o, e->sub);
@@ -550,25 +532,16 @@ td_draw(struct tl_out *o)
 static void
 writefile(const char *dir, const char *name, const char *table)
 {
-	struct tl_out o;
-	char *path;
-	size_t n = strlen(dir) + strlen(name) + 2;
-	int fd;
+	struct tl_file o;
 
-	path = xmalloc(n);
-	snprintf(path, n, "%s/%s", dir, name);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		tl_err(2, "%s", path);
-	tl_out_init(&o, fd, path);
+	if (tl_file_open(&o, dir, name) < 0)
+		tl_exit(2);
 	if (table == NULL)
-		td_draw(&o);
+		td_draw(&o.out);
 	else
-		td_table(&o, table);
-	tl_out_flush(&o);
-	tl_out_close(&o);
-	if (close(fd) < 0)
-		tl_err(2, "%s", path);
-	free(path);
+		td_table(&o.out, table);
+	if (tl_file_close(&o) < 0)
+		tl_exit(2);
 }
 
 int
@@ -577,7 +550,7 @@ td_tables_dir(const char *dir)
 	char name[32];
 	int i;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+	if (tl_mkdirs(dir) < 0)
 		tl_err(2, "%s", dir);
 	for (i = 0; tables[i] != NULL; i++) {
 		snprintf(name, sizeof name, "%s.tsv", tables[i]);

@@ -9,16 +9,10 @@
 #include <stdint.h>
 
 #include "../../common/intern.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE	UINT32_MAX
-
-/* Event kinds, from the cat column. */
-enum {
-	K_OTHER, K_CPU_OP, K_RUNTIME, K_DRIVER, K_PYTHON,
-	K_KERNEL, K_MEMCPY, K_MEMSET
-};
-#define ISGPU(k)	((k) >= K_KERNEL)
 
 /* Node flags. */
 enum {
@@ -40,7 +34,7 @@ struct node {
 	uint32_t ngpu;			/* GPU events in the subtree */
 	uint32_t module;		/* nn_module, NONE when empty */
 	uint32_t args;			/* index in args, NONE: no args */
-	uint8_t kind, flags;
+	uint8_t kind, flags;		/* TL_K_*, N_* */
 };
 
 /* The four argument columns of a cpu_op, interned JSON text or NONE. */
@@ -72,6 +66,8 @@ void td_load(const char *baseline, const char *variant);
 void td_free(struct side *);
 /* The string of an interned id. */
 const char *td_str(uint32_t id, size_t *n);
+/* Two interned strings by their bytes; NONE before any string. */
+int td_strcmp(uint32_t a, uint32_t b);
 uint32_t td_norm(struct side *, uint32_t i, int strip);
 
 /* A growing array of uint32_t. */
@@ -93,6 +89,9 @@ struct ops {
 	size_t n, cap;
 };
 void td_opush(struct ops *, int t, uint32_t i, uint32_t j);
+/* qsort comparators: of uint32_t, and of ops by (i, j). */
+int td_cmpu32(const void *, const void *);
+int td_cmpop(const void *, const void *);
 
 /* align.c: align two lists of node indexes (side 0, side 1). */
 void td_align(const uint32_t *a, size_t na, const uint32_t *b, size_t nb,
@@ -152,13 +151,6 @@ extern uint64_t td_nskipped;
 void td_lca(void);
 void td_lca_free(void);
 
-/* pyfmt.c */
-void td_out_pyfloat(struct tl_out *, double);
-void td_pystr(struct tl_out *, const char *, size_t);
-void td_pyargs(struct tl_out *, const char *, size_t);
-void td_jsonstr(struct tl_out *, const char *, size_t);
-void td_csv(struct tl_out *, const char *, size_t);
-
 /* tracelens.c */
 int td_tracelens_write(const char *dir);
 void td_tracelens_tree(struct tl_out *);
@@ -169,39 +161,5 @@ int td_tables_dir(const char *dir);
 void td_draw(struct tl_out *);
 int td_same(int64_t eps);
 int td_known_table(const char *name);
-
-/* keyed.c: keyed table comparison (-K). */
-struct td_kopt {
-	const char *keys;		/* -k */
-	const char *metrics;		/* -m */
-	const char *names;		/* -n */
-	const char *odir;		/* -o */
-	const char *table;		/* -t */
-	const char *sheets;		/* -S, with -T */
-	double eps;			/* -e */
-	int quiet;			/* -q */
-};
-int td_keyed(size_t n, char **paths, const struct td_kopt *);
-int td_tagchar(int c);
-char **td_deftags(char *const *paths, size_t n);
-void td_checktags(char **tags, const char *const *paths, size_t n);
-void td_mkdir(const char *dir);
-void td_openfile(struct tl_out *, const char *dir, const char *name);
-void td_closefile(struct tl_out *);
-
-/* reports.c: TraceLens's compare_perf_reports_pytorch (-K -T). */
-int td_reports(size_t n, char **paths, const struct td_kopt *);
-
-/* cross.c: comparison by operation and by layer (-X). */
-struct td_xopt {
-	const char *classes;		/* -c */
-	const char *phase;		/* -f */
-	const char *odir;		/* -o */
-	const char *table;		/* -t */
-	double gap_ns, lgap_ns, lratio;	/* -g, -G, -r (as a ratio > 1) */
-	int quiet;			/* -q */
-};
-int td_cross(const char *baseline, const char *variant,
-    const struct td_xopt *);
 
 #endif

@@ -4,16 +4,14 @@
  * cpu_op_map_trace1.json, cpu_op_map_trace2.json and cpu_op_map.json, byte
  * for byte as TraceLens writes them (spec 1.7 to 1.12).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "../../common/csv.h"
+#include "../../common/file.h"
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
@@ -163,19 +161,17 @@ argtext(uint32_t id)
 
 	if (id == NONE)
 		return tl_intern(td_in, "", 0);
-	if (id >= cappyrepr) {
-		old = cappyrepr;
-		xgrow(&pyrepr, &cappyrepr, (size_t)id + 1, sizeof *pyrepr);
-		memset(pyrepr + old, 0, (cappyrepr - old) * sizeof *pyrepr);
-	}
-	if (pyrepr[id] != 0)
+	if (id < cappyrepr && pyrepr[id] != 0)
 		return pyrepr[id] - 1;
 	s = td_str(id, &n);
 	tl_out_init(&t, -1, "");
-	td_pyargs(&t, s, n);
+	if (tl_out_pyjson(&t, s, n, TL_PY_TUPLES) < 0)
+		tl_out_pystr(&t, s, n);
+	else if (t.n == 4 && memcmp(t.buf, "None", 4) == 0)
+		t.n = 0;	/* a JSON null shows as empty */
 	r = tl_intern(td_in, t.buf, t.n);
 	tl_out_close(&t);
-	if (id >= cappyrepr) {	/* the intern may have grown past it */
+	if (id >= cappyrepr) {
 		old = cappyrepr;
 		xgrow(&pyrepr, &cappyrepr, (size_t)id + 1, sizeof *pyrepr);
 		memset(pyrepr + old, 0, (cappyrepr - old) * sizeof *pyrepr);
@@ -253,35 +249,6 @@ cells(void)
 	}
 }
 
-/* The writer of one file in DIR. */
-struct file {
-	struct tl_out o;
-	char *path;
-	int fd;
-};
-
-static void
-fopen_(struct file *f, const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-
-	f->path = xmalloc(n);
-	snprintf(f->path, n, "%s/%s", dir, name);
-	if ((f->fd = open(f->path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		tl_err(2, "%s", f->path);
-	tl_out_init(&f->o, f->fd, f->path);
-}
-
-static void
-fclose_(struct file *f)
-{
-	tl_out_flush(&f->o);
-	tl_out_close(&f->o);
-	if (close(f->fd) < 0)
-		tl_err(2, "%s", f->path);
-	free(f->path);
-}
-
 static void
 putcell(struct tl_out *o, uint32_t id)
 {
@@ -289,7 +256,7 @@ putcell(struct tl_out *o, uint32_t id)
 	size_t n;
 
 	s = td_str(id, &n);
-	td_csv(o, s, n);
+	tl_out_csvfield(o, s, n);
 }
 
 /* Identical in TraceLens's sense: trace1 rows equal trace2 rows. */
@@ -356,22 +323,6 @@ samekey(size_t a, size_t b)
 	return 1;
 }
 
-static int
-strcmpid(uint32_t a, uint32_t b)
-{
-	const char *x, *y;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	x = td_str(a, &nx);
-	y = td_str(b, &ny);
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	if (c != 0)
-		return c;
-	return nx < ny ? -1 : nx > ny;
-}
 
 /* Summary columns in order, and the sort: kernel_time_sum descending,
  * then the text of every other column, name first. */
@@ -405,7 +356,7 @@ cmpsum(const void *x, const void *y)
 		if (k == S_LCANAME && (sc[a][k] == empty) != (sc[b][k] ==
 		    empty))
 			return sc[a][k] == empty ? 1 : -1;
-		if ((c = strcmpid(sc[a][k], sc[b][k])) != 0)
+		if ((c = td_strcmp(sc[a][k], sc[b][k])) != 0)
 			return c;
 	}
 	return a < b ? -1 : a > b;
@@ -686,7 +637,7 @@ renames(void)
 static int
 cmpname(const void *x, const void *y)
 {
-	return strcmpid(*(const uint32_t *)x, *(const uint32_t *)y);
+	return td_strcmp(*(const uint32_t *)x, *(const uint32_t *)y);
 }
 
 /* Sorted unique names. */
@@ -719,7 +670,7 @@ jlist(struct tl_out *o, const struct vec *v, const char *ind)
 		tl_out_raw(o, ind, strlen(ind));
 		tl_out_raw(o, "  ", 2);
 		s = td_str(v->v[i], &n);
-		td_jsonstr(o, s, n);
+		tl_out_jsonstr(o, s, n);
 	}
 	tl_out_char(o, '\n');
 	tl_out_raw(o, ind, strlen(ind));
@@ -731,7 +682,7 @@ jkey(struct tl_out *o, const char *k, size_t n, const char *ind, int first)
 {
 	tl_out_raw(o, first ? "\n" : ",\n", first ? 1 : 2);
 	tl_out_raw(o, ind, strlen(ind));
-	td_jsonstr(o, k, n);
+	tl_out_jsonstr(o, k, n);
 	tl_out_raw(o, ": ", 2);
 }
 
@@ -758,21 +709,21 @@ cmpment(const void *x, const void *y)
 
 	if (p->op != q->op) {
 		if (p->side == UINT32_MAX)	/* by name */
-			return strcmpid(p->op, q->op);
+			return td_strcmp(p->op, q->op);
 		return p->op < q->op ? -1 : 1;
 	}
 	if (p->side != q->side)
 		return p->side < q->side ? -1 : 1;
-	if ((c = strcmpid(p->a, q->a)) != 0)
+	if ((c = td_strcmp(p->a, q->a)) != 0)
 		return c;
-	return strcmpid(p->b, q->b);
+	return td_strcmp(p->b, q->b);
 }
 
 /* cpu_op_map_traceK.json: {op: sorted kernels}, ops sorted. */
 static void
 opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 {
-	struct file f;
+	struct tl_file f;
 	struct ment *m;
 	struct vec ks = { 0 };
 	size_t i, j, n = 0;
@@ -787,22 +738,24 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 			n++;
 		}
 	qsort(m, n, sizeof *m, cmpment);
-	fopen_(&f, dir, file);
+	if (tl_file_open(&f, dir, file) < 0)
+		tl_exit(2);
 	if (n == 0)
-		tl_out_raw(&f.o, "{}", 2);
+		tl_out_raw(&f.out, "{}", 2);
 	else {
-		tl_out_char(&f.o, '{');
+		tl_out_char(&f.out, '{');
 		for (i = 0; i < n; i = j) {
 			ks.n = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j++)
 				if (ks.n == 0 || ks.v[ks.n - 1] != m[j].a)
 					td_push(&ks, m[j].a);
-			jkeyid(&f.o, m[i].op, "  ", i == 0);
-			jlist(&f.o, &ks, "  ");
+			jkeyid(&f.out, m[i].op, "  ", i == 0);
+			jlist(&f.out, &ks, "  ");
 		}
-		tl_out_raw(&f.o, "\n}", 2);
+		tl_out_raw(&f.out, "\n}", 2);
 	}
-	fclose_(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	free(m);
 	td_vfree(&ks);
 }
@@ -815,7 +768,7 @@ opmapside(const char *dir, const char *file, size_t ns, uint32_t src)
 static void
 opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 {
-	struct file f;
+	struct tl_file f;
 	struct ment *m;
 	struct idarr rank = { NULL, 0 };
 	struct vec ops = { 0 }, ks = { 0 }, ps = { 0 };
@@ -839,14 +792,15 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 		m[n++].b = sc[gord[i]][S_PARENT];
 	}
 	qsort(m, n, sizeof *m, cmpment);
-	fopen_(&f, dir, "cpu_op_map.json");
+	if (tl_file_open(&f, dir, "cpu_op_map.json") < 0)
+		tl_exit(2);
 	if (n == 0)
-		tl_out_raw(&f.o, "{}", 2);
+		tl_out_raw(&f.out, "{}", 2);
 	else {
-		tl_out_char(&f.o, '{');
+		tl_out_char(&f.out, '{');
 		for (i = 0; i < n; i = j) {
-			jkeyid(&f.o, ops.v[m[i].op - 1], "  ", i == 0);
-			tl_out_char(&f.o, '{');
+			jkeyid(&f.out, ops.v[m[i].op - 1], "  ", i == 0);
+			tl_out_char(&f.out, '{');
 			nsrc = 0;
 			for (j = i; j < n && m[j].op == m[i].op; j = k) {
 				side = (int)m[j].side;
@@ -859,23 +813,24 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 				sortu(&ks);
 				sortu(&ps);
 				if (!same) {
-					jkey(&f.o, side == 0 ? "trace1" :
+					jkey(&f.out, side == 0 ? "trace1" :
 					    "trace2", 6, "    ", nsrc == 0);
-					tl_out_char(&f.o, '{');
+					tl_out_char(&f.out, '{');
 				}
-				jkey(&f.o, "kernels", 7, ind, 1);
-				jlist(&f.o, &ks, ind);
-				jkey(&f.o, "nn_module_parents", 17, ind, 0);
-				jlist(&f.o, &ps, ind);
+				jkey(&f.out, "kernels", 7, ind, 1);
+				jlist(&f.out, &ks, ind);
+				jkey(&f.out, "nn_module_parents", 17, ind, 0);
+				jlist(&f.out, &ps, ind);
 				if (!same)
-					tl_out_raw(&f.o, "\n    }", 6);
+					tl_out_raw(&f.out, "\n    }", 6);
 				nsrc++;
 			}
-			tl_out_raw(&f.o, "\n  }", 4);
+			tl_out_raw(&f.out, "\n  }", 4);
 		}
-		tl_out_raw(&f.o, "\n}", 2);
+		tl_out_raw(&f.out, "\n}", 2);
 	}
-	fclose_(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	free(m);
 	free(rank.v);
 	td_vfree(&ops);
@@ -886,17 +841,19 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 int
 td_tracelens_write(const char *dir)
 {
-	struct file f;
+	struct tl_file f;
 	size_t *ord, *gord, i, j, k, ng, n;
 	uint32_t t1, t2;
 	double sum, cmp, y, t;
 	int c, same, first;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+	if (tl_mkdirs(dir) < 0)
 		tl_err(2, "%s", dir);
-	fopen_(&f, dir, "merged_tree_output.txt");
-	td_tracelens_tree(&f.o);
-	fclose_(&f);
+	if (tl_file_open(&f, dir, "merged_tree_output.txt") < 0)
+		tl_exit(2);
+	td_tracelens_tree(&f.out);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 	if (td_nskipped > 0)
 		tl_warnx("%" PRIu64 " GPU event%s without a cpu_op above: "
 		    "left out of diff_stats.csv, as TraceLens does",
@@ -913,16 +870,17 @@ td_tracelens_write(const char *dir)
 	t2 = internf("trace2");
 
 	/* diff_stats.csv */
-	fopen_(&f, dir, "diff_stats.csv");
+	if (tl_file_open(&f, dir, "diff_stats.csv") < 0)
+		tl_exit(2);
 	for (c = 0, first = 1; c < NCOL; c++) {
 		if (same && c == C_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f.o, ',');
+			tl_out_char(&f.out, ',');
 		first = 0;
-		tl_out_raw(&f.o, colname[c], strlen(colname[c]));
+		tl_out_raw(&f.out, colname[c], strlen(colname[c]));
 	}
-	tl_out_char(&f.o, '\n');
+	tl_out_char(&f.out, '\n');
 	for (i = 0; i < td_nrows; i++) {
 		if (same && td_rows[i].side != 0)
 			continue;
@@ -930,13 +888,14 @@ td_tracelens_write(const char *dir)
 			if (same && c == C_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f.o, ',');
+				tl_out_char(&f.out, ',');
 			first = 0;
-			putcell(&f.o, cell[i][c]);
+			putcell(&f.out, cell[i][c]);
 		}
-		tl_out_char(&f.o, '\n');
+		tl_out_char(&f.out, '\n');
 	}
-	fclose_(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 
 	/* The groups of the summary. */
 	ord = xmalloc(td_nrows * sizeof *ord);
@@ -989,16 +948,17 @@ td_tracelens_write(const char *dir)
 	}
 
 	/* diff_stats_unique_args_summary.csv */
-	fopen_(&f, dir, "diff_stats_unique_args_summary.csv");
+	if (tl_file_open(&f, dir, "diff_stats_unique_args_summary.csv") < 0)
+		tl_exit(2);
 	for (c = 0, first = 1; c < NSCOL; c++) {
 		if (same && c == S_SOURCE)
 			continue;
 		if (!first)
-			tl_out_char(&f.o, ',');
+			tl_out_char(&f.out, ',');
 		first = 0;
-		tl_out_raw(&f.o, scolname[c], strlen(scolname[c]));
+		tl_out_raw(&f.out, scolname[c], strlen(scolname[c]));
 	}
-	tl_out_char(&f.o, '\n');
+	tl_out_char(&f.out, '\n');
 	for (i = 0; i < ng; i++) {
 		if (same && sc[gord[i]][S_SOURCE] != t1)
 			continue;
@@ -1006,13 +966,14 @@ td_tracelens_write(const char *dir)
 			if (same && c == S_SOURCE)
 				continue;
 			if (!first)
-				tl_out_char(&f.o, ',');
+				tl_out_char(&f.out, ',');
 			first = 0;
-			putcell(&f.o, sc[gord[i]][c]);
+			putcell(&f.out, sc[gord[i]][c]);
 		}
-		tl_out_char(&f.o, '\n');
+		tl_out_char(&f.out, '\n');
 	}
-	fclose_(&f);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 
 	opmap(dir, gord, ng, same, t1);
 

@@ -120,41 +120,31 @@ setkey(struct rl_arch *a, const char *k, const char *v, char *err,
 	return 0;
 }
 
-static char *
-slurp(const char *path, size_t *len)
+/* Token i of d as text (a string unescaped) into buf: 0, -1 if too long. */
+static int
+jtext(const struct tl_jdoc *d, int i, char *buf, size_t cap)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, k;
+	const jsmntok_t *t = &d->tok[i];
+	size_t n = (size_t)(t->end - t->start);
+	unsigned bad = 0;
 
-	if (f == NULL)
-		return NULL;
-	for (;;) {
-		xgrow(&buf, &cap, n + 4096, 1);
-		k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
+	if (n >= cap)
+		return -1;
+	if (t->type == JSMN_STRING)
+		n = tl_junescape(buf, d->js + t->start, n, &bad);
+	else
+		memcpy(buf, d->js + t->start, n);
+	buf[n] = '\0';
+	return 0;
 }
 
-/* TraceLens's JSON. */
+/* TraceLens's JSON: name, mem_bw_gbps, max_achievable_tflops. */
 static struct rl_arch *
-loadjson(const char *path, char *js, size_t n)
+loadjson(const char *path, const char *js, size_t n)
 {
 	struct tl_jdoc d;
 	struct rl_arch *a;
 	char k[64], v[256], err[128];
-	size_t kl, vl;
-	unsigned bad = 0;
 	int i, j, end, e2, ok = 0;
 
 	memset(&d, 0, sizeof d);
@@ -168,47 +158,26 @@ loadjson(const char *path, char *js, size_t n)
 	a->json = 1;
 	end = tl_jskip(&d, 0);
 	for (i = 1; i < end; i = tl_jskip(&d, i + 1)) {
-		jsmntok_t *kt = &d.tok[i], *vt = &d.tok[i + 1];
-
-		kl = (size_t)(kt->end - kt->start);
-		if (kl >= sizeof k)
+		if (jtext(&d, i, k, sizeof k) < 0)
 			continue;
-		kl = tl_junescape(k, js + kt->start, kl, &bad);
-		k[kl] = '\0';
 		if (strcmp(k, "max_achievable_tflops") == 0 &&
-		    vt->type == JSMN_OBJECT) {
+		    d.tok[i + 1].type == JSMN_OBJECT) {
 			e2 = tl_jskip(&d, i + 1);
 			for (j = i + 2; j < e2; j = tl_jskip(&d, j + 1)) {
-				jsmntok_t *a2 = &d.tok[j], *b2 = &d.tok[j + 1];
-
-				kl = (size_t)(a2->end - a2->start);
-				vl = (size_t)(b2->end - b2->start);
-				if (kl >= sizeof k || vl >= sizeof v ||
-				    b2->type != JSMN_PRIMITIVE)
-					continue;
-				kl = tl_junescape(k, js + a2->start, kl, &bad);
-				k[kl] = '\0';
-				memcpy(v, js + b2->start, vl);
-				v[vl] = '\0';
-				if (!isspec(k) || strcmp(v, "null") == 0)
+				if (d.tok[j + 1].type != JSMN_PRIMITIVE ||
+				    jtext(&d, j, k, sizeof k) < 0 ||
+				    jtext(&d, j + 1, v, sizeof v) < 0 ||
+				    !isspec(k) || strcmp(v, "null") == 0)
 					continue;
 				if (setkey(a, k, v, err, sizeof err) < 0)
 					goto bad;
 			}
 			ok = 1;
-			continue;
-		}
-		vl = (size_t)(vt->end - vt->start);
-		if (vl >= sizeof v)
-			continue;
-		if (vt->type == JSMN_STRING)
-			vl = tl_junescape(v, js + vt->start, vl, &bad);
-		else
-			memcpy(v, js + vt->start, vl);
-		v[vl] = '\0';
-		if (strcmp(k, "name") == 0 || strcmp(k, "mem_bw_gbps") == 0)
-			if (setkey(a, k, v, err, sizeof err) < 0)
-				goto bad;
+		} else if ((strcmp(k, "name") == 0 ||
+		    strcmp(k, "mem_bw_gbps") == 0) &&
+		    jtext(&d, i + 1, v, sizeof v) == 0 &&
+		    setkey(a, k, v, err, sizeof err) < 0)
+			goto bad;
 	}
 	tl_json_free(&d);
 	if (!ok) {
@@ -232,28 +201,28 @@ rl_arch_load(const char *path)
 	struct rl_arch *a;
 	int ck, cv, cs, r;
 	const char *k, *v;
-	char err[128], *js, *p, *ks, *vs;
+	const char *js, *p;
+	char err[128], *ks, *vs;
 	size_t n, kl, vl;
 
-	if ((js = slurp(path, &n)) == NULL) {
-		tl_warn("%s", path);
-		return NULL;
-	}
-	for (p = js; p < js + n && isspace((unsigned char)*p); p++)
-		;
-	if (p < js + n && *p == '{') {
-		a = loadjson(path, js, n);
-		free(js);
-		return a;
-	}
-	free(js);
 	if ((src = tl_src_open(path)) == NULL)
 		return NULL;
+	tl_src_readwhole(src);
 	if ((r = tl_src_next(src)) <= 0) {
 		if (r == 0)
 			tl_warnx("%s: empty", path);
 		tl_src_close(src);
 		return NULL;
+	}
+	/* TraceLens's JSON: an object */
+	if (tl_in_whole(src, &js, &n)) {
+		for (p = js; p < js + n && isspace((unsigned char)*p); p++)
+			;
+		if (p < js + n && *p == '{') {
+			a = loadjson(path, js, n);
+			tl_src_close(src);
+			return a;
+		}
 	}
 	t = tl_tsv_open(src);
 	ck = tl_tsv_need(t, "key");

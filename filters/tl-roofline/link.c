@@ -31,16 +31,6 @@ const int rl_famsheet[NFAMILY][2] = {
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
 static struct rl_res tres;		/* the GEMM transpose param */
 
-static uint64_t
-mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 static void
 hbuild(struct rl_seg *S)
 {
@@ -52,7 +42,7 @@ hbuild(struct rl_seg *S)
 	free(S->htab);
 	S->htab = xcalloc(S->hmask + 1, sizeof *S->htab);
 	for (i = 0; i < S->nnodes; i++) {
-		for (j = mix((uint64_t)S->nodes[i].uid) & S->hmask;
+		for (j = tl_hash64((uint64_t)S->nodes[i].uid) & S->hmask;
 		    S->htab[j] != 0; j = (j + 1) & S->hmask)
 			if (S->nodes[S->htab[j] - 1].uid == S->nodes[i].uid)
 				break;
@@ -66,7 +56,7 @@ hfind(const struct rl_seg *S, int64_t uid)
 {
 	size_t j;
 
-	for (j = mix((uint64_t)uid) & S->hmask; S->htab[j] != 0;
+	for (j = tl_hash64((uint64_t)uid) & S->hmask; S->htab[j] != 0;
 	    j = (j + 1) & S->hmask)
 		if (S->nodes[S->htab[j] - 1].uid == uid)
 			return S->htab[j] - 1;
@@ -305,11 +295,31 @@ sheetof(const struct rl_op *o, int linked, int *moved)
 	return fs[1];
 }
 
+/* A GEMM's transpose param, from the first of its kernels k0..k1 whose
+ * name tells it. */
+static void
+gemmtranspose(struct rl_seg *S, struct rl_op *o, size_t k0, size_t k1)
+{
+	int v[2];
+
+	for (; k0 < k1; k0++)
+		if (transpose(tl_intern_str(S->in, S->gpus[S->kv[k0]].name,
+		    NULL), &v[0], &v[1]) == 0) {
+			o->transa = (int8_t)v[0];
+			o->transb = (int8_t)v[1];
+			rl_reset(&tres);
+			rl_pbools(&tres, P_TRANSPOSE, 2, v);
+			rl_saveparam(S, &S->params[o->par0 + o->npar], &tres,
+			    0);
+			return;
+		}
+}
+
 static void
 instances(struct rl_seg *S)
 {
 	size_t i, j, k0;
-	int moved, sh, ta, tb;
+	int moved, sh;
 	struct rl_op *o;
 
 	S->ninsts = 0;
@@ -318,36 +328,8 @@ instances(struct rl_seg *S)
 		k0 = j;
 		while (j < S->nkps && S->kps[j].op == i && !S->kps[j].bwd)
 			j++;
-		if (o->fam == F_GEMM) {
-			size_t k;
-
-			for (k = k0; k < j; k++)
-				if (transpose(tl_intern_str(S->in,
-				    S->gpus[S->kv[k]].name, NULL), &ta, &tb)
-				    == 0) {
-					struct rl_sparam *p;
-					struct rl_res *r = &tres;
-					int v[2];
-
-					o->transa = (int8_t)ta;
-					o->transb = (int8_t)tb;
-					rl_reset(r);
-					v[0] = ta;
-					v[1] = tb;
-					rl_pbools(r, P_TRANSPOSE, 2, v);
-					p = &S->params[o->par0 + o->npar];
-					p->key = P_TRANSPOSE;
-					p->tuple = 1;
-					p->none = 0;
-					p->py = (uint32_t)S->text.n;
-					p->pyn = r->p[0].pyn;
-					rl_sput(&S->text, r->py.p, r->py.n);
-					p->js = (uint32_t)S->text.n;
-					p->jsn = r->p[0].jsn;
-					rl_sput(&S->text, r->js.p, r->js.n);
-					break;
-				}
-		}
+		if (o->fam == F_GEMM)
+			gemmtranspose(S, o, k0, j);
 		sh = sheetof(o, 0, &moved);
 		addinst(S, (uint32_t)i, sh, o->isbwd, 0, moved, k0, j - k0);
 		k0 = j;

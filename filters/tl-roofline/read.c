@@ -4,6 +4,7 @@
  * each (kept for the ops with the same arguments), the metadata, and
  * the accessors of what was read.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,26 +151,30 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 	S->whyn[id]++;
 }
 
-/* Parse a JSON list column into shapes (dims, strides). */
+/* Parse a JSON list column into shapes: dims (k 0) or strides (k 1). */
 static int
-jshapes(const char *s, size_t n, struct rl_shape **v, int *nv)
+jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 {
-	static struct rl_shape *sv;
-	static int capsv;
-	static int64_t *iv;
-	static size_t capiv;
+	static struct rl_shape *shapes[2];
+	static int capshapes[2];
+	static int64_t *ints[2];
+	static size_t capints[2];
 	size_t ni = 0;
-	int i, j, k, e, m;
+	int i, j, e, m, x;
+	struct rl_shape *sv;
+	int64_t *iv;
 
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > capsv) {
-		capsv = m + 16;
-		sv = xreallocarray(sv, (size_t)capsv, sizeof *sv);
+	if (m > capshapes[k]) {
+		capshapes[k] = m + 16;
+		shapes[k] = xreallocarray(shapes[k], (size_t)capshapes[k],
+		    sizeof *shapes[k]);
 	}
-	/* first pass: count integers */
-	xgrow(&iv, &capiv, (size_t)jd.ntok + 1, sizeof *iv);
+	xgrow(&ints[k], &capints[k], (size_t)jd.ntok + 1, sizeof *ints[k]);
+	sv = shapes[k];
+	iv = ints[k];
 	for (i = 0, j = 1; i < m; i++, j = e) {
 		jsmntok_t *t = &jd.tok[j];
 
@@ -180,8 +185,8 @@ jshapes(const char *s, size_t n, struct rl_shape **v, int *nv)
 		if (t->type != JSMN_ARRAY)
 			continue;
 		sv[i].flat = 1;
-		for (k = j + 1; k < e; k++) {
-			jsmntok_t *u = &jd.tok[k];
+		for (x = j + 1; x < e; x++) {
+			jsmntok_t *u = &jd.tok[x];
 			size_t l = (size_t)(u->end - u->start);
 
 			if (u->type != JSMN_PRIMITIVE ||
@@ -200,38 +205,42 @@ jshapes(const char *s, size_t n, struct rl_shape **v, int *nv)
 	return 0;
 }
 
-/* Parse a JSON list of strings (types, concrete inputs). */
+/* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
 static int
-jstrings(const char *s, size_t n, const char ***v, int *nv, char **buf,
-    size_t *capbuf, const char ***vv, int *capvv)
+jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 {
+	static char *bufs[2];
+	static size_t capbufs[2];
+	static const char **strs[2];
+	static int capstrs[2];
 	size_t o = 0, l;
 	unsigned bad = 0;
 	int i, j, m;
+	char *buf;
 
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > *capvv) {
-		*capvv = m + 16;
-		*vv = xreallocarray(*vv, (size_t)*capvv, sizeof **vv);
+	if (m > capstrs[k]) {
+		capstrs[k] = m + 16;
+		strs[k] = xreallocarray(strs[k], (size_t)capstrs[k],
+		    sizeof *strs[k]);
 	}
-	xgrow(buf, capbuf, n + (size_t)m + 1, 1);
+	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
+	buf = bufs[k];
 	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
 		jsmntok_t *t = &jd.tok[j];
 
 		l = (size_t)(t->end - t->start);
 		if (t->type == JSMN_STRING)
-			l = tl_junescape(*buf + o, s + t->start, l, &bad);
+			l = tl_junescape(buf + o, s + t->start, l, &bad);
 		else
-			memcpy(*buf + o, s + t->start, l);
-		(*buf)[o + l] = '\0';
-		(*vv)[i] = (const char *)(uintptr_t)o;
+			memcpy(buf + o, s + t->start, l);
+		buf[o + l] = '\0';
+		strs[k][i] = buf + o;
 		o += l + 1;
 	}
-	for (i = 0; i < m; i++)
-		(*vv)[i] = *buf + (uintptr_t)(*vv)[i];
-	*v = *vv;
+	*v = strs[k];
 	*nv = m;
 	return 0;
 }
@@ -239,61 +248,55 @@ jstrings(const char *s, size_t n, const char ***v, int *nv, char **buf,
 const char *
 rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
 {
-	static char *tb, *cb;
-	static size_t captb, capcb;
-	static const char **tv, **cv;
-	static int captv, capcv;
-	static struct rl_shape *dsave;
-	static int capdsave;
-	static int64_t *isave;
-	static size_t capisave;
-	struct rl_shape *sv;
 	const char *s;
-	size_t n, ni, k;
-	int i;
+	size_t n;
 
 	memset(a, 0, sizeof *a);
 	a->name = name;
 	if ((s = tl_trace_str(tr, TL_C_DIMS, &n)) != NULL) {
-		if (jshapes(s, n, &sv, &a->ndims) < 0)
+		if (jshapes(0, s, n, &a->dims, &a->ndims) < 0)
 			return "input_dims is not a JSON list";
-		/* keep them: strides reuse the parser's buffers */
-		if (a->ndims > capdsave) {
-			capdsave = a->ndims + 16;
-			dsave = xreallocarray(dsave, (size_t)capdsave,
-			    sizeof *dsave);
-		}
-		for (ni = 0, i = 0; i < a->ndims; i++)
-			ni += (size_t)sv[i].n;
-		xgrow(&isave, &capisave, ni + 1, sizeof *isave);
-		for (k = 0, i = 0; i < a->ndims; i++) {
-			dsave[i] = sv[i];
-			memcpy(isave + k, sv[i].v, (size_t)sv[i].n *
-			    sizeof *isave);
-			dsave[i].v = isave + k;
-			k += (size_t)sv[i].n;
-		}
-		a->dims = dsave;
 		a->hasdims = 1;
 	}
 	if ((s = tl_trace_str(tr, TL_C_STRIDES, &n)) != NULL) {
-		if (jshapes(s, n, &a->strides, &a->nstrides) < 0)
+		if (jshapes(1, s, n, &a->strides, &a->nstrides) < 0)
 			return "input_strides is not a JSON list";
 		a->hasstrides = 1;
 	}
 	if ((s = tl_trace_str(tr, TL_C_TYPES, &n)) != NULL) {
-		if (jstrings(s, n, &a->types, &a->ntypes, &tb, &captb,
-		    &tv, &captv) < 0)
+		if (jstrings(0, s, n, &a->types, &a->ntypes) < 0)
 			return "input_types is not a JSON list";
 		a->hastypes = 1;
 	}
 	if ((s = tl_trace_str(tr, TL_C_CONCRETE, &n)) != NULL) {
-		if (jstrings(s, n, &a->ci, &a->nci, &cb, &capcb, &cv,
-		    &capcv) < 0)
+		if (jstrings(1, s, n, &a->ci, &a->nci) < 0)
 			return "concrete_inputs is not a JSON list";
 		a->hasci = 1;
 	}
 	return NULL;
+}
+
+void
+rl_roof(const struct rl_seg *S, const struct rl_inst *in, struct rl_roof *r)
+{
+	const struct rl_op *o = &S->ops[in->op];
+	int b = in->bwd && !o->isbwd;
+	double peak, cu, mu;
+
+	r->flop = b ? o->flop_bwd : o->flop;
+	r->bytes = b ? o->bytes_bwd : o->bytes;
+	r->hasbytes = b ? o->hasbytes_bwd : o->hasbytes;
+	r->spec = rl_spec(o, r->specbuf, sizeof r->specbuf);
+	peak = r->spec != NULL ? rl_arch_peak(S->arch, r->spec) : 0;
+	r->roof = NAN;
+	r->bound = NULL;
+	if (peak > 0 && S->arch->mem_bw_gbps > 0 && r->hasbytes &&
+	    r->flop > 0) {
+		cu = r->flop / (peak * 1e3);
+		mu = r->bytes / S->arch->mem_bw_gbps;
+		r->roof = cu > mu ? cu : mu;
+		r->bound = cu >= mu ? "compute" : "memory";
+	}
 }
 
 /* A field of a column the stream has, as it is, interned. */
@@ -328,6 +331,21 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 	return tl_intern(S->memoin, key.p, key.n);
 }
 
+void
+rl_saveparam(struct rl_seg *S, struct rl_sparam *p, const struct rl_res *r,
+    int i)
+{
+	p->key = r->p[i].key;
+	p->tuple = r->p[i].tuple;
+	p->none = r->p[i].none;
+	p->py = (uint32_t)S->text.n;
+	p->pyn = r->p[i].pyn;
+	rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
+	p->js = (uint32_t)S->text.n;
+	p->jsn = r->p[i].jsn;
+	rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
+}
+
 /* Op o takes model m's result, res, and its parameters. */
 static void
 result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
@@ -352,19 +370,8 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	/* one more slot for the GEMM transpose */
 	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
 	    sizeof *S->params);
-	for (i = 0; i < r->np; i++) {
-		struct rl_sparam *p = &S->params[S->nparams++];
-
-		p->key = r->p[i].key;
-		p->tuple = r->p[i].tuple;
-		p->none = r->p[i].none;
-		p->py = (uint32_t)S->text.n;
-		p->pyn = r->p[i].pyn;
-		rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
-		p->js = (uint32_t)S->text.n;
-		p->jsn = r->p[i].jsn;
-		rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
-	}
+	for (i = 0; i < r->np; i++)
+		rl_saveparam(S, &S->params[S->nparams++], r, i);
 	S->nparams++;
 }
 

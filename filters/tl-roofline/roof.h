@@ -22,8 +22,7 @@ struct rl_str {
 void rl_sput(struct rl_str *, const char *s, size_t n);
 void rl_sputs(struct rl_str *, const char *s);
 void rl_sputc(struct rl_str *, char c);
-void rl_sprintf(struct rl_str *, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void rl_sputi64(struct rl_str *, int64_t v);
 
 
 /* As common/pyfmt.h writes them: Python's repr of a float, of a str and

@@ -152,6 +152,9 @@ void rl_addbwd(struct rl_seg *, struct tl_trace *, uint32_t nd);
  * perf row, 0 when not (counted, with why). */
 int rl_newop(struct rl_seg *, struct tl_trace *, const struct rl_model *m,
     uint32_t nd, const char *line, size_t n);
+/* Param i of r into p, its texts appended to the segment's. */
+void rl_saveparam(struct rl_seg *, struct rl_sparam *p,
+    const struct rl_res *r, int i);
 /* Count an op without a perf row, by name and reason. */
 void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
 void rl_metarow(struct rl_seg *, struct tl_trace *);
@@ -176,6 +179,20 @@ int rl_opparams(const struct rl_seg *, const struct rl_op *,
     struct rl_sparam *p, int max);
 /* The compute spec ("matrix_bf16"), or NULL. */
 const char *rl_spec(const struct rl_op *, char *buf, size_t cap);
+
+/*
+ * The roofline of an instance: its FLOPs and bytes (the backward pass's
+ * for the backward instance of a forward op), its compute spec, and with
+ * the arch the roofline time in ns and the bound; roof NaN and bound NULL
+ * when there is none.
+ */
+struct rl_roof {
+	double flop, bytes, roof;
+	int hasbytes;
+	const char *spec, *bound;
+	char specbuf[32];
+};
+void rl_roof(const struct rl_seg *, const struct rl_inst *, struct rl_roof *);
 
 /* link.c: each GPU event to the ops above it, the instances, their
  * busy times. */

@@ -6,12 +6,11 @@
  * as TraceLens's CSV, number for number (pandas' Kahan sums, Welford
  * variances, numpy's pairwise sums, Python's reprs).
  */
-#include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../../common/csv.h"
 #include "../../common/err.h"
@@ -162,15 +161,11 @@ build(int sheet, int csv)
 	}
 	/* Kahan sums of the kernel times, in row order */
 	for (k = 0; k < ngrp; k++) {
-		double s = 0, cc = 0, y, t;
+		struct tl_kahan ks = { 0, 0 };
 
-		for (i = 0; i < grp[k].n; i++) {
-			y = S->insts[ord[grp[k].i0 + i]].busy_us - cc;
-			t = s + y;
-			cc = (t - s) - y;
-			s = t;
-		}
-		grp[k].ksum_us = s;
+		for (i = 0; i < grp[k].n; i++)
+			tl_kahan_add(&ks, S->insts[ord[grp[k].i0 + i]].busy_us);
+		grp[k].ksum_us = ks.s;
 	}
 	qsort(grp, ngrp, sizeof *grp, cmpgrp);
 	tl_intern_free(keys);
@@ -189,6 +184,19 @@ param(const struct rl_op *o, int key, struct rl_sparam *p)
 		if (p[j].key == key)
 			return &p[j];
 	return NULL;
+}
+
+/* The first of a group's ops' fields c that is not empty, or NULL. */
+static const char *
+firstfield(const struct group *g, int c, struct rl_str *buf)
+{
+	const char *f = NULL;
+	size_t i;
+
+	for (i = 0; i < g->n && f == NULL; i++)
+		f = rl_opfield(S, &S->ops[S->insts[ord[g->i0 + i]].op], c,
+		    buf);
+	return f;
 }
 
 /* The tl table. */
@@ -253,11 +261,11 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	const struct rl_op *op;
 	const struct rl_inst *in;
 	struct tl_stats s;
-	double flop, bytes, t, peak, cu, mu, roof;
-	const char *f, *bound;
-	char spec[32];
-	size_t k, i, n, l;
-	int j, hasbytes;
+	struct rl_roof r;
+	double t;
+	const char *f;
+	size_t k, i, n;
+	int j;
 	int64_t ksum;
 
 	S = seg;
@@ -285,30 +293,15 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		v3 = xreallocarray(v3, cap, sizeof *v3);
 		v4 = xreallocarray(v4, cap, sizeof *v4);
 		op = &S->ops[S->insts[ord[grp[k].i0]].op];
-		in = &S->insts[ord[grp[k].i0]];
-		flop = in->bwd && !op->isbwd ? op->flop_bwd : op->flop;
-		bytes = in->bwd && !op->isbwd ? op->bytes_bwd : op->bytes;
-		hasbytes = in->bwd && !op->isbwd ? op->hasbytes_bwd :
-		    op->hasbytes;
-		peak = rl_spec(op, spec, sizeof spec) != NULL ?
-		    rl_arch_peak(S->arch, spec) : 0;
-		roof = NAN;
-		bound = NULL;
-		if (peak > 0 && S->arch->mem_bw_gbps > 0 && hasbytes &&
-		    flop > 0) {
-			cu = flop / (peak * 1e3);
-			mu = bytes / S->arch->mem_bw_gbps;
-			roof = cu > mu ? cu : mu;
-			bound = cu >= mu ? "compute" : "memory";
-		}
+		rl_roof(S, &S->insts[ord[grp[k].i0]], &r);
 		ksum = 0;
 		for (i = 0; i < n; i++) {
 			in = &S->insts[ord[grp[k].i0 + i]];
 			t = (double)in->busy_ns;
 			ksum += in->busy_ns;
-			v1[i] = t > 0 && hasbytes ? bytes / t / 1e3 : NAN;
-			v2[i] = t > 0 ? flop / t / 1e3 : NAN;
-			v3[i] = t > 0 ? roof / t * 100 : NAN;
+			v1[i] = t > 0 && r.hasbytes ? r.bytes / t / 1e3 : NAN;
+			v2[i] = t > 0 ? r.flop / t / 1e3 : NAN;
+			v3[i] = t > 0 ? r.roof / t * 100 : NAN;
 			v4[i] = t;
 		}
 		tl_out_cstr(o, rl_opname(op));
@@ -319,13 +312,13 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 				tl_out_field(o, S->text.p + sp->js, sp->jsn);
 		}
 		tab(o);
-		putd(o, flop);
+		putd(o, r.flop);
 		tab(o);
-		if (hasbytes)
-			putd(o, bytes);
+		if (r.hasbytes)
+			putd(o, r.bytes);
 		tab(o);
-		if (hasbytes && bytes > 0)
-			putd(o, flop / bytes);
+		if (r.hasbytes && r.bytes > 0)
+			putd(o, r.flop / r.bytes);
 		tab(o);
 		tl_stats(&s, v1, n);
 		put5(o, &s);
@@ -339,16 +332,16 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		tab(o);
 		tl_out_cstr(o, rl_threadname(S, op));
 		tab(o);
-		if (rl_spec(op, spec, sizeof spec) != NULL)
-			tl_out_cstr(o, spec);
+		if (r.spec != NULL)
+			tl_out_cstr(o, r.spec);
 		tab(o);
 		if (S->arch != NULL)
 			tl_out_cstr(o, S->arch->name);
 		tab(o);
-		putd(o, roof);
+		putd(o, r.roof);
 		tab(o);
-		if (bound != NULL)
-			tl_out_cstr(o, bound);
+		if (r.bound != NULL)
+			tl_out_cstr(o, r.bound);
 		tab(o);
 		tl_stats(&s, v3, n);
 		put5(o, &s);
@@ -356,15 +349,8 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 			int c = argcol[j];
 
 			tab(o);
-			for (i = 0; i < n; i++) {
-				f = rl_opfield(S, &S->ops[S->insts[ord[grp[k].i0 +
-				    i]].op], c, &buf);
-				if (f != NULL) {
-					l = strlen(f);
-					tl_out_field(o, f, l);
-					break;
-				}
-			}
+			if ((f = firstfield(&grp[k], c, &buf)) != NULL)
+				tl_out_field(o, f, strlen(f));
 		}
 		tab(o);
 		tl_stats(&s, v4, n);
@@ -520,6 +506,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
+	static struct rl_str tmp;
 	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
@@ -569,7 +556,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	rl_sputc(full, '[');
 	rl_sputc(trunc, '[');
 	for (j = 0; j < nk; j++) {
-		size_t l;
+		size_t l, b, cp;
 
 		if (j > 0) {
 			rl_sput(full, ", ", 2);
@@ -580,8 +567,9 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		rl_sputpystr(full, nm, l);
 		rl_sputs(full, ", 'stream': ");
 		putstream(full, ks[j].stream);
-		rl_sprintf(full, ", 'count': %zu, 'total_duration_us': ",
-		    ks[j].count);
+		rl_sputs(full, ", 'count': ");
+		rl_sputi64(full, (int64_t)ks[j].count);
+		rl_sputs(full, ", 'total_duration_us': ");
 		npfloat(full, ks[j].total);
 		rl_sputs(full, ", 'mean_duration_us': ");
 		npfloat(full, ks[j].mean);
@@ -595,33 +583,17 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		npfloat(full, ks[j].max);
 		rl_sputc(full, '}');
 
+		/* its first 64 code points, as Python slices a str, and ... */
+		for (b = 0, cp = 0; b < l && cp < 64; cp++)
+			for (b++; b < l && ((unsigned char)nm[b] & 0xc0) == 0x80;
+			    b++)
+				;
+		tmp.n = 0;
+		rl_sput(&tmp, nm, b);
+		if (b < l)
+			rl_sputs(&tmp, "...");
 		rl_sputs(trunc, "{'name': ");
-		if (l > 64) {
-			struct rl_str tmp = { NULL, 0, 0 };
-			size_t cut = 64;
-
-			/* Python slices code points, not bytes */
-			{
-				size_t b = 0, cp = 0;
-
-				while (b < l && cp < 64) {
-					b++;
-					while (b < l && ((unsigned char)nm[b] &
-					    0xc0) == 0x80)
-						b++;
-					cp++;
-				}
-				cut = b;
-			}
-			if (cut < l) {
-				rl_sput(&tmp, nm, cut);
-				rl_sputs(&tmp, "...");
-				rl_sputpystr(trunc, tmp.p, tmp.n);
-			} else
-				rl_sputpystr(trunc, nm, l);
-			free(tmp.p);
-		} else
-			rl_sputpystr(trunc, nm, l);
+		rl_sputpystr(trunc, tmp.p, tmp.n);
 		rl_sputs(trunc, ", 'stream': ");
 		putstream(trunc, ks[j].stream);
 		rl_sputs(trunc, ", 'mean_duration_us': ");
@@ -632,17 +604,29 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	rl_sputc(trunc, ']');
 }
 
+/* Metric f of the group's instances, ms[0..n), as an array in v. */
+#define COL(f)	tlcol(ms, n, offsetof(struct rl_tlm, f), v)
+
+static double *
+tlcol(const struct rl_tlm *ms, size_t n, size_t off, double *v)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		memcpy(&v[i], (const char *)&ms[i] + off, sizeof *v);
+	return v;
+}
+
 static void
 csvsheet(const char *dir, int sheet)
 {
-	static double *gf, *mb, *fpb, *tb, *tf, *kt, *ru, *pc;
-	static int *bd;
+	static struct rl_tlm *ms;
+	static double *v;
 	static size_t cap;
 	struct rl_sparam p[RL_MAXP + 1];
 	const struct rl_sparam *sp;
 	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
 	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
-	struct rl_tlm m;
 	struct tl_stats s;
 	struct csv c;
 	const struct rl_op *op;
@@ -696,27 +680,10 @@ csvsheet(const char *dir, int sheet)
 	for (k = 0; k < ngrp; k++) {
 		g = &grp[k];
 		n = g->n;
-		xgrow(&gf, &cap, n + 1, sizeof *gf);
-		mb = xreallocarray(mb, cap, sizeof *mb);
-		fpb = xreallocarray(fpb, cap, sizeof *fpb);
-		tb = xreallocarray(tb, cap, sizeof *tb);
-		tf = xreallocarray(tf, cap, sizeof *tf);
-		kt = xreallocarray(kt, cap, sizeof *kt);
-		ru = xreallocarray(ru, cap, sizeof *ru);
-		pc = xreallocarray(pc, cap, sizeof *pc);
-		bd = xreallocarray(bd, cap, sizeof *bd);
-		for (i = 0; i < n; i++) {
-			tlmetrics(&S->insts[ord[g->i0 + i]], &m);
-			gf[i] = m.gflops;
-			mb[i] = m.mb;
-			fpb[i] = m.fpb;
-			tb[i] = m.tbps;
-			tf[i] = m.tflops;
-			kt[i] = m.t;
-			ru[i] = m.roof_us;
-			pc[i] = m.pct;
-			bd[i] = m.bound;
-		}
+		xgrow(&ms, &cap, n + 1, sizeof *ms);
+		v = xreallocarray(v, cap, sizeof *v);
+		for (i = 0; i < n; i++)
+			tlmetrics(&S->insts[ord[g->i0 + i]], &ms[i]);
 		op = &S->ops[S->insts[ord[g->i0]].op];
 		cstr(&c, rl_opname(op));
 		for (j = 0; j < ncols; j++) {
@@ -728,24 +695,24 @@ csvsheet(const char *dir, int sheet)
 			else
 				cfield(&c, S->text.p + sp->py, sp->pyn);
 		}
-		cnum(&c, firstnum(gf, n));
-		cnum(&c, firstnum(mb, n));
-		cnum(&c, firstnum(fpb, n));
-		tl_stats(&s, tb, n);
+		cnum(&c, firstnum(COL(gflops), n));
+		cnum(&c, firstnum(COL(mb), n));
+		cnum(&c, firstnum(COL(fpb), n));
+		tl_stats(&s, COL(tbps), n);
 		c5(&c, &s);
-		tl_stats(&s, tf, n);
+		tl_stats(&s, COL(tflops), n);
 		c5(&c, &s);
 		cstr(&c, rl_procname(S, op));
 		cstr(&c, rl_proclabel(S, op));
 		cstr(&c, rl_threadname(S, op));
 		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
 		if (arch) {
-			cnum(&c, firstnum(ru, n));
+			cnum(&c, firstnum(COL(roof_us), n));
 			for (b = 0, i = 0; i < n && b == 0; i++)
-				b = bd[i];
+				b = ms[i].bound;
 			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
 			    "MEMORY_BOUND" : "");
-			tl_stats(&s, pc, n);
+			tl_stats(&s, COL(pct), n);
 			c5(&c, &s);
 		}
 		kdetails(g, &full, &trunc);
@@ -754,17 +721,14 @@ csvsheet(const char *dir, int sheet)
 		for (j = 0; j < 4; j++) {
 			int col = argcol[j];
 
-			f = NULL;
-			for (i = 0; i < n && f == NULL; i++)
-				f = rl_opfield(S, &S->ops[S->insts[ord[g->i0 +
-				    i]].op], col, &buf);
+			f = firstfield(g, col, &buf);
 			py.n = 0;
 			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
 				cfield(&c, py.p, py.n);
 			else
 				cstr(&c, "");
 		}
-		tl_stats(&s, kt, n);
+		tl_stats(&s, COL(t), n);
 		c5(&c, &s);
 		cnum(&c, g->ksum_us);
 		cint(&c, (int64_t)n);
@@ -800,32 +764,27 @@ rl_write_csv(const struct rl_seg *seg, const char *dir)
 static void
 tlmetrics(const struct rl_inst *in, struct rl_tlm *m)
 {
-	const struct rl_op *o = &S->ops[in->op];
-	double flop = in->bwd && !o->isbwd ? o->flop_bwd : o->flop;
-	double bytes = in->bwd && !o->isbwd ? o->bytes_bwd : o->bytes;
-	int hasbytes = in->bwd && !o->isbwd ? o->hasbytes_bwd : o->hasbytes;
+	struct rl_roof r;
 	double peak, cu, mu, T = in->busy_us;
-	char spec[32];
 
+	rl_roof(S, in, &r);
 	m->t = T;
-	m->gflops = flop / 1e9;
+	m->gflops = r.flop / 1e9;
 	m->tflops = T > 0 ? (m->gflops / 1e3) / (T / 1e6) : NAN;
 	m->mb = m->fpb = m->tbps = NAN;
-	if (hasbytes) {
-		m->mb = bytes / 1048576;
-		m->fpb = bytes != 0 ? m->gflops * 1e9 / bytes : NAN;
-		m->tbps = T > 0 ? (bytes / 1e12) / (T / 1e6) : NAN;
+	if (r.hasbytes) {
+		m->mb = r.bytes / 1048576;
+		m->fpb = r.bytes != 0 ? m->gflops * 1e9 / r.bytes : NAN;
+		m->tbps = T > 0 ? (r.bytes / 1e12) / (T / 1e6) : NAN;
 	}
 	m->roof_us = m->pct = NAN;
 	m->bound = 0;
-	if (S->arch == NULL || rl_spec(o, spec, sizeof spec) == NULL)
-		return;
-	peak = rl_arch_peak(S->arch, spec);
-	if (peak <= 0 || S->arch->mem_bw_gbps <= 0 || !hasbytes ||
+	peak = r.spec != NULL ? rl_arch_peak(S->arch, r.spec) : 0;
+	if (peak <= 0 || S->arch->mem_bw_gbps <= 0 || !r.hasbytes ||
 	    !(m->gflops > 0))
 		return;
 	cu = m->gflops * 1e9 / (peak * 1e12) * 1e6;
-	mu = bytes / (S->arch->mem_bw_gbps * 1e9) * 1e6;
+	mu = r.bytes / (S->arch->mem_bw_gbps * 1e9) * 1e6;
 	m->roof_us = cu > mu ? cu : mu;
 	m->bound = cu >= mu ? 1 : 2;
 	m->pct = T > 0 ? m->roof_us / T * 100 : NAN;

@@ -60,27 +60,13 @@ rl_sputc(struct rl_str *s, char c)
 	rl_sput(s, &c, 1);
 }
 
+/* The decimal text of v. */
 void
-rl_sprintf(struct rl_str *s, const char *fmt, ...)
+rl_sputi64(struct rl_str *s, int64_t v)
 {
-	char buf[256];
-	va_list ap;
-	int n;
+	char buf[TL_I64_MAX];
 
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof buf) {
-		rl_sput(s, buf, (size_t)n);
-		return;
-	}
-	xgrow(&s->p, &s->cap, s->n + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(s->p + s->n, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	s->n += (size_t)n;
+	rl_sput(s, buf, tl_fmt_i64(buf, v));
 }
 
 /*
@@ -188,11 +174,8 @@ rl_pint(struct rl_res *r, int key, int64_t v)
 {
 	struct rl_param *p = pstart(r, key);
 
-	char buf[TL_I64_MAX];
-	size_t n = tl_fmt_i64(buf, v);
-
-	rl_sput(&r->py, buf, n);
-	rl_sput(&r->js, buf, n);
+	rl_sputi64(&r->py, v);
+	rl_sputi64(&r->js, v);
 	pend(r, p);
 }
 
@@ -219,14 +202,11 @@ void
 rl_pfloat(struct rl_res *r, int key, double v)
 {
 	struct rl_param *p = pstart(r, key);
-	char buf[48];
-	int n;
 
 	rl_sputpyfloat(&r->py, v);
-	if (isfinite(v)) {
-		n = tl_py_float(buf, sizeof buf, v);
-		rl_sput(&r->js, buf, (size_t)n);
-	} else
+	if (isfinite(v))
+		rl_sputpyfloat(&r->js, v);
+	else
 		rl_sputs(&r->js, "null");
 	pend(r, p);
 }
@@ -254,31 +234,47 @@ rl_pnone(struct rl_res *r, int key)
 	rl_pstr(r, key, NULL);
 }
 
-void
-rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
+/* A tuple: "(a, b)" and "[a,b]", "(a,)" for one item. */
+static struct rl_param *
+tstart(struct rl_res *r, int key)
 {
 	struct rl_param *p = pstart(r, key);
-	char buf[TL_I64_MAX];
-	size_t k;
-	int i;
 
 	p->tuple = 1;
 	rl_sputc(&r->py, '(');
 	rl_sputc(&r->js, '[');
-	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
-		k = tl_fmt_i64(buf, v[i]);
-		rl_sput(&r->py, buf, k);
-		rl_sput(&r->js, buf, k);
+	return p;
+}
+
+static void
+tsep(struct rl_res *r, int i)
+{
+	if (i > 0) {
+		rl_sput(&r->py, ", ", 2);
+		rl_sputc(&r->js, ',');
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
+}
+
+static void
+tend(struct rl_res *r, struct rl_param *p, int n)
+{
+	rl_sputs(&r->py, n == 1 ? ",)" : ")");
 	rl_sputc(&r->js, ']');
 	pend(r, p);
+}
+
+void
+rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	struct rl_param *p = tstart(r, key);
+	int i;
+
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		rl_sputi64(&r->py, v[i]);
+		rl_sputi64(&r->js, v[i]);
+	}
+	tend(r, p, n);
 }
 
 void
@@ -293,17 +289,11 @@ rl_pshape(struct rl_res *r, int key, const struct rl_shape *s)
 void
 rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
 {
-	struct rl_param *p = pstart(r, key);
+	struct rl_param *p = tstart(r, key);
 	int i;
 
-	p->tuple = 1;
-	rl_sputc(&r->py, '(');
-	rl_sputc(&r->js, '[');
 	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
+		tsep(r, i);
 		if (s[i] == NULL) {
 			rl_sputs(&r->py, "None");
 			rl_sputs(&r->js, "null");
@@ -312,35 +302,21 @@ rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
 			rl_sputjstr(&r->js, s[i], strlen(s[i]));
 		}
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
-	rl_sputc(&r->js, ']');
-	pend(r, p);
+	tend(r, p, n);
 }
 
 void
 rl_pbools(struct rl_res *r, int key, int n, const int *v)
 {
-	struct rl_param *p = pstart(r, key);
+	struct rl_param *p = tstart(r, key);
 	int i;
 
-	p->tuple = 1;
-	rl_sputc(&r->py, '(');
-	rl_sputc(&r->js, '[');
 	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
+		tsep(r, i);
 		rl_sputs(&r->py, v[i] ? "True" : "False");
 		rl_sputs(&r->js, v[i] ? "true" : "false");
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
-	rl_sputc(&r->js, ']');
-	pend(r, p);
+	tend(r, p, n);
 }
 
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */

@@ -26,3 +26,23 @@ tl-diff -e -1 a b
 echo "exit $?"
 tl-diff - -
 echo "exit $?"
+echo "== the modes that are programs now"
+tl-diff -k name a b
+echo "exit $?"
+tl-diff -n a,b a b
+echo "exit $?"
+tl-diff -g 1 a b
+echo "exit $?"
+tl-diff -K -X a b
+echo "exit $?"
+tl-diff -K -p a b
+echo "exit $?"
+tl-diff -K -T -q -o d a b
+echo "exit $?"
+tl-diff -X -e 1 a b
+echo "exit $?"
+echo "== --help"
+for p in tl-diff tl-join tl-cmpreport tl-xdiff; do
+	$p --help
+	echo "exit $?"
+done

@@ -1,528 +1,49 @@
 /*
- * tl-diff: comparison by operation and by layer (-X), what wafer-core's
- * trace_compare does for an AMD against an NVIDIA trace. Every GPU event
+ * tl-xdiff: two traces compared by operation and by layer, what
+ * wafer-core's trace_compare does for an AMD against an NVIDIA trace. Every GPU event
  * of each side is put in an operation by its name (the rules of
  * share/tl/kernel-classes.tsv, first match wins), and in a layer (the
  * instances of the repeated nn.Module around it, or the stretch of
  * kernels from one attention kernel to the next); each operation and
  * each layer is compared: count, total and average time on each side,
- * the gap and the ratio, and a status by thresholds.
+ * the gap and the ratio, and a status by thresholds. The exit status is
+ * diff(1)'s: 0 same, 1 different, 2 trouble.
  */
 #include <inttypes.h>
 #include <math.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "../../common/err.h"
-#include "../../common/input.h"
-#include "../../common/intern.h"
-#include "../../common/mem.h"
-#include "../../common/share.h"
-#include "../../common/tsv.h"
-#include "td.h"
+#include "../common/file.h"
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/intern.h"
+#include "../common/mem.h"
+#include "../common/opt.h"
+#include "../common/share.h"
+#include "../common/sort.h"
+#include "../common/tsv.h"
+#include "tl-xdiff/xdiff.h"
 
 #define CLASSFILE	"kernel-classes.tsv"
-#define UNSET		(UINT32_MAX - 1)
-#define PRE		(-1)
-#define POST		(-2)
 
-enum { PH_NONE, PH_PREFILL, PH_DECODE, PH_MIXED };
 static const char *const phname[] = { "", "prefill", "decode", "mixed" };
-
-/* Host event kinds this mode looks at. */
-enum { H_OTHER, H_CPU_OP, H_LAUNCH, H_PYTHON, H_MODULE, H_ANNOT,
-	H_GPUANNOT };
-#define MODPFX	"nn.Module: "
-#define NMODPFX	(sizeof MODPFX - 1)
-
-/* A classification rule. */
-struct rule {
-	uint32_t op;			/* index in ops */
-	regex_t re, also;
-	int hasalso;
-	uint8_t phase;
-};
-
-static struct rule *rules;
-static size_t nrules, caprules;
-static char **ops;			/* operation names, first-seen order */
-static size_t nops, capops;
-static uint32_t opother, opattn;	/* "Other", "Attention" */
+static uint32_t opattn;			/* "Attention" */
 static int notes;			/* say how layers were found */
-
-struct host {
-	int64_t uid, ts, dur;
-	uint32_t parent;		/* index, NONE */
-	uint32_t name;
-	uint32_t mod;			/* nearest nn.Module frame, memo */
-	uint8_t kind;
-};
-
-struct ev {
-	int64_t ts, dur, lts;		/* start, duration, launch time */
-	uint32_t name, cpu;		/* interned; cpu NONE */
-	uint32_t op;
-	uint32_t frame;			/* innermost nn.Module frame, NONE */
-	int32_t layer;
-	int32_t pass;
-	uint8_t phase;
-};
-
-struct ann {
-	int64_t ts, end;
-	uint8_t phase;			/* PH_*, or 0 for a pass */
-};
-
-struct xside {
-	const char *path;
-	struct host *h;
-	size_t nh;
-	struct ev *ev;
-	size_t nev;
-	struct ann *ph[2];		/* phase annotations: CPU, GPU */
-	size_t nph[2];
-	struct ann *pass;		/* ProfilerStep / execute_context */
-	size_t npass;
-	char **layermod;		/* per layer: the module instance */
-	int32_t nlayer;
-	int nnmodule;			/* layers from nn.Module frames */
-	int64_t total;
-};
-
-static struct tl_intern *in;
+struct tl_intern *xd_in;
 static struct xside xs[2];
-/* The stream being read: reachable when an error exits (LeakSanitizer). */
-static struct tl_tsv *volatile curt;
-static struct tl_src *volatile cursrc;
-static uint8_t *phcache;		/* per name id: phase + 1 of its rule */
-static uint32_t *opcache;		/* per name id: op + 1 */
-static size_t capcache;
 
-static uint32_t
-opindex(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nops; i++)
-		if (strcmp(ops[i], name) == 0)
-			return (uint32_t)i;
-	xgrow(&ops, &capops, nops + 1, sizeof *ops);
-	ops[nops] = xstrdup(name);
-	return (uint32_t)nops++;
-}
-
-static void
-loadrules(const char *path, int need)
-{
-	struct tl_src *src;
-	struct tl_tsv *t;
-	struct rule *r;
-	const char *s;
-	char *pat, err[256];
-	size_t n;
-	int co, cm, ca, cp, e, k;
-
-	if ((cursrc = src = tl_src_open(path)) == NULL) {
-		if (need)
-			exit(2);
-		return;
-	}
-	if ((k = tl_src_next(src)) <= 0) {
-		if (k == 0)
-			tl_errx(2, "%s: empty input: no header", path);
-		exit(2);
-	}
-	curt = t = tl_tsv_open(src);
-	co = tl_tsv_need(t, "operation");
-	cm = tl_tsv_need(t, "match");
-	ca = tl_tsv_col(t, "also");
-	cp = tl_tsv_col(t, "phase");
-	while (tl_tsv_next(t)) {
-		if ((s = tl_tsv_str(t, co, &n)) == NULL)
-			tl_tsv_errx(t, "column \"operation\": empty");
-		xgrow(&rules, &caprules, nrules + 1, sizeof *rules);
-		r = &rules[nrules];
-		memset(r, 0, sizeof *r);
-		pat = xmemdup(s, n);
-		r->op = opindex(pat);
-		free(pat);
-		if ((s = tl_tsv_str(t, cm, &n)) == NULL)
-			tl_tsv_errx(t, "column \"match\": empty");
-		pat = xmemdup(s, n);
-		if ((e = regcomp(&r->re, pat, REG_EXTENDED | REG_ICASE |
-		    REG_NOSUB)) != 0) {
-			regerror(e, &r->re, err, sizeof err);
-			tl_tsv_errx(t, "column \"match\": %s: \"%.40s\"", err,
-			    pat);
-		}
-		free(pat);
-		if (ca >= 0 && (s = tl_tsv_str(t, ca, &n)) != NULL) {
-			pat = xmemdup(s, n);
-			if ((e = regcomp(&r->also, pat, REG_EXTENDED |
-			    REG_ICASE | REG_NOSUB)) != 0) {
-				regerror(e, &r->also, err, sizeof err);
-				regfree(&r->re);
-				tl_tsv_errx(t, "column \"also\": %s: \"%.40s\"",
-				    err, pat);
-			}
-			free(pat);
-			r->hasalso = 1;
-		}
-		if (cp >= 0 && (s = tl_tsv_str(t, cp, &n)) != NULL) {
-			if (n == 7 && memcmp(s, "prefill", 7) == 0)
-				r->phase = PH_PREFILL;
-			else if (n == 6 && memcmp(s, "decode", 6) == 0)
-				r->phase = PH_DECODE;
-			else
-				tl_tsv_errx(t, "column \"phase\": not prefill "
-				    "or decode: \"%.*s\"", (int)(n > 40 ? 40 :
-				    n), s);
-		}
-		nrules++;
-	}
-	tl_tsv_close(t);
-	curt = NULL;
-	tl_src_close(src);
-}
-
-static void
-freerules(void)
-{
-	size_t i;
-
-	for (i = 0; i < nrules; i++) {
-		regfree(&rules[i].re);
-		if (rules[i].hasalso)
-			regfree(&rules[i].also);
-	}
-	free(rules);
-	for (i = 0; i < nops; i++)
-		free(ops[i]);
-	free(ops);
-}
-
-/* The operation of a kernel name, and the phase its rule tells. */
-static uint32_t
-classify(uint32_t name, uint8_t *phase)
-{
-	const char *s;
-	size_t i, n;
-
-	if (name >= capcache) {
-		size_t old = capcache;
-
-		xgrow(&opcache, &capcache, (size_t)name + 1, sizeof *opcache);
-		phcache = xreallocarray(phcache, capcache, 1);
-		memset(opcache + old, 0, (capcache - old) * sizeof *opcache);
-		memset(phcache + old, 0, capcache - old);
-	}
-	if (opcache[name] == 0) {
-		s = tl_intern_str(in, name, &n);
-		for (i = 0; i < nrules; i++)
-			if (regexec(&rules[i].re, s, 0, NULL, 0) == 0 &&
-			    (!rules[i].hasalso || regexec(&rules[i].also, s, 0,
-			    NULL, 0) == 0))
-				break;
-		opcache[name] = (i < nrules ? rules[i].op : opother) + 1;
-		phcache[name] = i < nrules ? rules[i].phase : PH_NONE;
-	}
-	*phase = phcache[name];
-	return opcache[name] - 1;
-}
-
-static int
-hostkind(const char *s, size_t n)
-{
-#define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
-	if (IS("cpu_op"))
-		return H_CPU_OP;
-	if (IS("cuda_runtime") || IS("cuda_driver"))
-		return H_LAUNCH;
-	if (IS("python_function"))
-		return H_PYTHON;
-	if (IS("user_annotation"))
-		return H_ANNOT;
-	if (IS("gpu_user_annotation"))
-		return H_GPUANNOT;
-	return H_OTHER;
-#undef IS
-}
-
-static int
-isgpu(const char *s, size_t n)
-{
-	return (n == 6 && memcmp(s, "kernel", 6) == 0) ||
-	    (n == 10 && memcmp(s, "gpu_memcpy", 10) == 0) ||
-	    (n == 10 && memcmp(s, "gpu_memset", 10) == 0);
-}
-
-struct uidx {
-	int64_t uid;
-	uint32_t i;
+/* The options. */
+struct xopt {
+	const char *classes;		/* -c */
+	const char *phase;		/* -f */
+	const char *odir;		/* -o */
+	const char *table;		/* -t */
+	double gap_ns, lgap_ns, lratio;	/* -g, -G, -r (as a ratio > 1) */
+	int quiet;			/* -q */
 };
-
-static int
-cmpuidx(const void *a, const void *b)
-{
-	const struct uidx *x = a, *y = b;
-
-	return x->uid < y->uid ? -1 : x->uid > y->uid;
-}
-
-static uint32_t
-finduid(const struct uidx *u, size_t n, int64_t uid)
-{
-	size_t lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (u[mid].uid < uid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && u[lo].uid == uid ? u[lo].i : NONE;
-}
-
-/* s holds w, in any case. */
-static int
-hascase(const char *s, const char *w)
-{
-	size_t n = strlen(w);
-
-	for (; *s != '\0'; s++)
-		if (strncasecmp(s, w, n) == 0)
-			return 1;
-	return 0;
-}
-
-/* "execute_context_R(N)_generation_R(N)", or a name saying the phase. */
-static uint8_t
-annphase(const char *s)
-{
-	const char *c, *g;
-	long cr = -1, gr = -1;
-	int pre, dec;
-
-	if (strncmp(s, "execute_context", 15) == 0) {
-		c = strstr(s, "context_");
-		g = strstr(s, "generation_");
-		if (c != NULL)
-			cr = strtol(c + 8, NULL, 10);
-		if (g != NULL)
-			gr = strtol(g + 11, NULL, 10);
-		if (cr > 0 && gr <= 0)
-			return PH_PREFILL;
-		if (cr <= 0 && gr > 0)
-			return PH_DECODE;
-		if (cr > 0 && gr > 0)
-			return PH_MIXED;
-		return PH_NONE;
-	}
-	pre = hascase(s, "prefill");
-	dec = hascase(s, "decode");
-	return pre && dec ? PH_MIXED : pre ? PH_PREFILL : dec ? PH_DECODE :
-	    PH_NONE;
-}
-
-static void
-addann(struct ann **v, size_t *n, int64_t ts, int64_t dur, uint8_t ph)
-{
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	(*v)[*n].ts = ts;
-	(*v)[*n].end = ts + (dur > 0 ? dur : 0);
-	(*v)[(*n)++].phase = ph;
-}
-
-static int
-cmpann(const void *a, const void *b)
-{
-	const struct ann *x = a, *y = b;
-
-	return x->ts < y->ts ? -1 : x->ts > y->ts;
-}
-
-/* The annotation around t: the latest to start that has not ended. */
-static const struct ann *
-around(const struct ann *v, size_t n, int64_t t)
-{
-	size_t lo = 0, hi = n, mid, k;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (v[mid].ts <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (k = 0; lo > 0 && k < 8; k++, lo--)
-		if (t <= v[lo - 1].end)
-			return &v[lo - 1];
-	return NULL;
-}
-
-static void
-load(struct xside *s, const char *path)
-{
-	struct tl_src *src;
-	struct tl_tsv *t;
-	struct uidx *u;
-	int64_t *hpar, *epar, *elaunch, v;
-	size_t caph = 0, cape = 0, i, n;
-	int cu, cc, cn, cts, cdur, cpar, cdep, cl, r, k;
-	const char *str;
-	uint32_t p;
-	struct host *h;
-	struct ev *e;
-	uint8_t ph;
-
-	s->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if ((cursrc = src = tl_src_open(path)) == NULL)
-		exit(2);
-	if ((r = tl_src_next(src)) <= 0) {
-		if (r == 0)
-			tl_errx(2, "%s: empty input: no header", s->path);
-		exit(2);
-	}
-	curt = t = tl_tsv_open(src);
-	cpar = tl_tsv_col(t, "parent");
-	cdep = tl_tsv_col(t, "depth");
-	if (cpar < 0 || cdep < 0)
-		tl_errx(2, "%s:1: not a tree stream: no column \"%s\" (make "
-		    "one with tl-tree)", t->name, cpar < 0 ? "parent" :
-		    "depth");
-	cu = tl_tsv_need(t, "uid");
-	cc = tl_tsv_need(t, "cat");
-	cn = tl_tsv_need(t, "name");
-	cts = tl_tsv_need(t, "ts_ns");
-	cdur = tl_tsv_need(t, "dur_ns");
-	cl = tl_tsv_col(t, "launcher");
-	hpar = epar = elaunch = NULL;
-	while (tl_tsv_next(t)) {
-		if (t->fl[cu] == 0) {
-			if (t->fl[cc] == 10 && memcmp(t->f[cc], "trace_file",
-			    10) == 0 && (s->nh > 0 || s->nev > 0))
-				tl_tsv_errx(t, "a second trace: tl-diff "
-				    "compares one trace with one");
-			continue;
-		}
-		if (isgpu(t->f[cc], t->fl[cc])) {
-			xgrow(&s->ev, &cape, s->nev + 1, sizeof *s->ev);
-			epar = xreallocarray(epar, cape, sizeof *epar);
-			elaunch = xreallocarray(elaunch, cape,
-			    sizeof *elaunch);
-			e = &s->ev[s->nev];
-			memset(e, 0, sizeof *e);
-			if (!tl_tsv_i64(t, cts, &e->ts))
-				tl_tsv_errx(t, "GPU event without ts_ns");
-			if (!tl_tsv_i64(t, cdur, &e->dur) || e->dur < 0)
-				e->dur = 0;
-			if ((str = tl_tsv_str(t, cn, &n)) == NULL) {
-				str = "";
-				n = 0;
-			}
-			e->name = tl_intern(in, str, n);
-			epar[s->nev] = tl_tsv_i64(t, cpar, &v) ? v : INT64_MIN;
-			elaunch[s->nev] = cl >= 0 && tl_tsv_i64(t, cl, &v) ?
-			    v : INT64_MIN;
-			s->nev++;
-			continue;
-		}
-		k = hostkind(t->f[cc], t->fl[cc]);
-		if (k == H_OTHER)
-			continue;
-		if ((k == H_CPU_OP || k == H_LAUNCH || k == H_PYTHON) &&
-		    t->fl[cdep] == 0)
-			continue;		/* not in the tree */
-		xgrow(&s->h, &caph, s->nh + 1, sizeof *s->h);
-		hpar = xreallocarray(hpar, caph, sizeof *hpar);
-		h = &s->h[s->nh];
-		memset(h, 0, sizeof *h);
-		tl_tsv_i64(t, cu, &h->uid);
-		if (!tl_tsv_i64(t, cts, &h->ts))
-			continue;
-		if (!tl_tsv_i64(t, cdur, &h->dur) || h->dur < 0)
-			h->dur = 0;
-		if ((str = tl_tsv_str(t, cn, &n)) == NULL) {
-			str = "";
-			n = 0;
-		}
-		h->name = tl_intern(in, str, n);
-		if (k == H_PYTHON && n > NMODPFX && memcmp(str, MODPFX,
-		    NMODPFX) == 0)
-			k = H_MODULE;
-		h->kind = (uint8_t)k;
-		h->mod = UNSET;
-		hpar[s->nh] = tl_tsv_i64(t, cpar, &v) ? v : INT64_MIN;
-		if (k == H_ANNOT || k == H_GPUANNOT) {
-			str = tl_intern_str(in, h->name, &n);
-			if ((ph = annphase(str)) != PH_NONE)
-				addann(&s->ph[k == H_GPUANNOT],
-				    &s->nph[k == H_GPUANNOT], h->ts, h->dur,
-				    ph);
-			if (k == H_ANNOT && (strncmp(str, "ProfilerStep#",
-			    13) == 0 || strncmp(str, "execute_context", 15) ==
-			    0))
-				addann(&s->pass, &s->npass, h->ts, h->dur, 0);
-		}
-		s->nh++;
-	}
-	tl_tsv_close(t);
-	curt = NULL;
-	if ((r = tl_src_next(src)) != 0) {
-		if (r > 0)
-			tl_errx(2, "%s: more than one stream: tl-diff compares "
-			    "one trace with one", s->path);
-		exit(2);
-	}
-	tl_src_close(src);
-	if (s->nev == 0)
-		tl_errx(2, "%s: no GPU kernels (no kernel, gpu_memcpy or "
-		    "gpu_memset event): nothing to compare", s->path);
-
-	/* parents and launchers, by uid */
-	u = xcalloc(s->nh + 1, sizeof *u);
-	for (i = 0; i < s->nh; i++) {
-		u[i].uid = s->h[i].uid;
-		u[i].i = (uint32_t)i;
-	}
-	qsort(u, s->nh, sizeof *u, cmpuidx);
-	for (i = 0; i < s->nh; i++)
-		s->h[i].parent = hpar[i] == INT64_MIN ? NONE :
-		    finduid(u, s->nh, hpar[i]);
-	for (i = 0; i < s->nev; i++) {
-		e = &s->ev[i];
-		e->cpu = NONE;
-		e->frame = NONE;
-		p = epar[i] == INT64_MIN ? NONE : finduid(u, s->nh, epar[i]);
-		e->lts = p != NONE ? s->h[p].ts : e->ts;
-		if (elaunch[i] != INT64_MIN && (r = (int)finduid(u, s->nh,
-		    elaunch[i])) != (int)NONE && s->h[r].kind == H_CPU_OP)
-			e->cpu = s->h[r].name;
-		else
-			for (; p != NONE; p = s->h[p].parent)
-				if (s->h[p].kind == H_CPU_OP) {
-					e->cpu = s->h[p].name;
-					break;
-				}
-		/* the launch, for now: layers() finds the frame above */
-		e->frame = epar[i] == INT64_MIN ? NONE : finduid(u, s->nh,
-		    epar[i]);
-	}
-	free(u);
-	free(hpar);
-	free(epar);
-	free(elaunch);
-	if (s->nph[0] > 0)
-		qsort(s->ph[0], s->nph[0], sizeof *s->ph[0], cmpann);
-	if (s->nph[1] > 0)
-		qsort(s->ph[1], s->nph[1], sizeof *s->ph[1], cmpann);
-	if (s->npass > 0)
-		qsort(s->pass, s->npass, sizeof *s->pass, cmpann);
-}
 
 /* The nearest nn.Module frame at or above host i, remembered. */
 static uint32_t
@@ -547,7 +68,7 @@ modof(struct xside *s, uint32_t i)
 static int
 passof(const struct xside *s, int64_t t)
 {
-	const struct ann *a = around(s->pass, s->npass, t);
+	const struct ann *a = xd_around(s->pass, s->npass, t);
 
 	return a == NULL ? 0 : (int)(a - s->pass) + 1;
 }
@@ -577,7 +98,7 @@ modlayers(struct xside *s)
 	uint32_t *iof, ninst = 0, ncls = 0, i, f, c, best = NONE, d;
 	struct inst *inst = NULL;
 	struct cls *cl = NULL;
-	size_t capi = 0, capc = 0, e, nid = tl_intern_count(in), n, k;
+	size_t capi = 0, capc = 0, e, nid = tl_intern_count(xd_in), n, k;
 	int64_t *minlts;
 	const char *str;
 	char *cname;
@@ -597,7 +118,7 @@ modlayers(struct xside *s)
 			xgrow(&inst, &capi, ninst + 1, sizeof *inst);
 			memset(&inst[ninst], 0, sizeof *inst);
 			inst[ninst].first = s->h[i].ts;
-			str = tl_intern_str(in, s->h[i].name, &n) + NMODPFX;
+			str = tl_intern_str(xd_in, s->h[i].name, &n) + NMODPFX;
 			n -= NMODPFX;
 			for (k = n; k > 0 && str[k - 1] >= '0' &&
 			    str[k - 1] <= '9'; k--)
@@ -605,7 +126,7 @@ modlayers(struct xside *s)
 			if (k < n && k > 1 && str[k - 1] == '_')
 				n = k - 1;
 			cname = xmemdup(str, n);
-			f = tl_intern(in, cname, n);
+			f = tl_intern(xd_in, cname, n);
 			free(cname);
 			for (c = 0; c < ncls && cl[c].name != f; c++)
 				;
@@ -706,7 +227,7 @@ modlayers(struct xside *s)
 			    inst[iof[s->h[i].name]].cls == best &&
 			    s->layermod[inst[iof[s->h[i].name]].layer] ==
 			    NULL) {
-				str = tl_intern_str(in, s->h[i].name, &n);
+				str = tl_intern_str(xd_in, s->h[i].name, &n);
 				s->layermod[inst[iof[s->h[i].name]].layer] =
 				    xstrdup(str + NMODPFX);
 			}
@@ -738,7 +259,7 @@ modlayers(struct xside *s)
 		if (ev->layer == POST && ev->lts < minlts[ev->pass])
 			ev->layer = PRE;
 	}
-	str = tl_intern_str(in, cl[best].name, &n);
+	str = tl_intern_str(xd_in, cl[best].name, &n);
 	if (notes)
 		tl_warnx("%s: %d layer%s, the nn.Module frames of %s",
 		    s->path, (int)s->nlayer, s->nlayer == 1 ? "" : "s", str);
@@ -751,29 +272,22 @@ modlayers(struct xside *s)
 
 static const struct ev *sortev;
 
-static int
-cmpts(const void *a, const void *b)
-{
-	const struct ev *x = &sortev[*(const uint32_t *)a],
-	    *y = &sortev[*(const uint32_t *)b];
-
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return (*(const uint32_t *)a > *(const uint32_t *)b) -
-	    (*(const uint32_t *)a < *(const uint32_t *)b);
-}
-
 /* The events of a side in time order (start, then input order). */
 static uint32_t *
 bytime(const struct xside *s)
 {
+	struct tl_sortkey *k = xmalloc((s->nev + 1) * sizeof *k);
 	uint32_t *o = xcalloc(s->nev + 1, sizeof *o);
 	size_t i;
 
+	for (i = 0; i < s->nev; i++) {
+		k[i].k = (uint64_t)s->ev[i].ts ^ UINT64_C(1) << 63;
+		k[i].i = (uint32_t)i;
+	}
+	tl_key_sort(k, s->nev);
 	for (i = 0; i < s->nev; i++)
-		o[i] = (uint32_t)i;
-	sortev = s->ev;
-	qsort(o, s->nev, sizeof *o, cmpts);
+		o[i] = k[i].i;
+	free(k);
 	return o;
 }
 
@@ -829,9 +343,9 @@ phases(struct xside *s)
 		for (i = 0; i < s->nev; i++) {
 			struct ev *e = &s->ev[i];
 
-			a = around(s->ph[1], s->nph[1], e->ts);
+			a = xd_around(s->ph[1], s->nph[1], e->ts);
 			if (a == NULL)
-				a = around(s->ph[0], s->nph[0], e->lts);
+				a = xd_around(s->ph[0], s->nph[0], e->lts);
 			e->phase = a == NULL ? PH_NONE : a->phase;
 		}
 		return 1;
@@ -931,29 +445,29 @@ status(int64_t t1, int64_t t2, int64_t c1, int64_t c2, double gapmin,
 static void
 groups(void)
 {
-	uint32_t *p = xcalloc(nops + 1, sizeof *p), o, q, r;
+	uint32_t *p = xcalloc(xd_nops + 1, sizeof *p), o, q, r;
 	uint64_t *cnt[2];
-	int *fused = xcalloc(nops + 1, sizeof *fused), side;
+	int *fused = xcalloc(xd_nops + 1, sizeof *fused), side;
 	size_t i, e, l;
 	char *part, *s, *t;
 
-	cnt[0] = xcalloc(nops + 1, sizeof *cnt[0]);
-	cnt[1] = xcalloc(nops + 1, sizeof *cnt[1]);
+	cnt[0] = xcalloc(xd_nops + 1, sizeof *cnt[0]);
+	cnt[1] = xcalloc(xd_nops + 1, sizeof *cnt[1]);
 	for (side = 0; side < 2; side++)
 		for (e = 0; e < xs[side].nev; e++)
 			cnt[side][xs[side].ev[e].op]++;
-	for (o = 0; o < nops; o++)
+	for (o = 0; o < xd_nops; o++)
 		p[o] = o;
-	for (o = 0; o < nops; o++) {
-		if (strchr(ops[o], '+') == NULL || (cnt[0][o] > 0) ==
+	for (o = 0; o < xd_nops; o++) {
+		if (strchr(xd_ops[o], '+') == NULL || (cnt[0][o] > 0) ==
 		    (cnt[1][o] > 0))
 			continue;
 		side = cnt[0][o] > 0 ? 0 : 1;
-		s = xstrdup(ops[o]);
+		s = xstrdup(xd_ops[o]);
 		for (t = s; (part = strsep(&t, "+")) != NULL;) {
-			for (q = 0; q < nops && strcmp(ops[q], part) != 0; q++)
+			for (q = 0; q < xd_nops && strcmp(xd_ops[q], part) != 0; q++)
 				;
-			if (q == nops || cnt[!side][q] == 0)
+			if (q == xd_nops || cnt[!side][q] == 0)
 				continue;
 			r = ufind(p, q);
 			p[r] = ufind(p, o);
@@ -961,10 +475,10 @@ groups(void)
 		}
 		free(s);
 	}
-	grpof = xcalloc(nops + 1, sizeof *grpof);
-	for (o = 0; o < nops; o++)
+	grpof = xcalloc(xd_nops + 1, sizeof *grpof);
+	for (o = 0; o < xd_nops; o++)
 		grpof[o] = NONE;
-	for (o = 0; o < nops; o++) {
+	for (o = 0; o < xd_nops; o++) {
 		r = ufind(p, o);
 		if (grpof[r] == NONE) {
 			orow = xreallocarray(orow, norow + 1, sizeof *orow);
@@ -976,21 +490,21 @@ groups(void)
 		grpof[o] = grpof[r];
 	}
 	/* names: the fused ops of a group, or its one op */
-	for (o = 0; o < nops; o++)
+	for (o = 0; o < xd_nops; o++)
 		orow[grpof[o]].fused |= fused[o];
-	for (o = 0; o < nops; o++) {
+	for (o = 0; o < xd_nops; o++) {
 		struct orow *w = &orow[grpof[o]];
 
 		if (w->fused != 0 && fused[o] == 0)
 			continue;
 		if (w->name == NULL) {
-			w->name = xstrdup(ops[o]);
+			w->name = xstrdup(xd_ops[o]);
 			continue;
 		}
-		l = strlen(w->name) + strlen(ops[o]) + 2;
+		l = strlen(w->name) + strlen(xd_ops[o]) + 2;
 		w->name = xrealloc(w->name, l);
 		strcat(w->name, ",");
-		strcat(w->name, ops[o]);
+		strcat(w->name, xd_ops[o]);
 	}
 	for (i = 0; i < norow; i++)
 		if (orow[i].name == NULL)
@@ -1011,6 +525,9 @@ struct krow {
 static struct krow *krow;
 static size_t nkrow;
 
+static int sortname;			/* cmpk: by kernel name too */
+
+/* Events by group, kernel name (when sortname) and cpu op. */
 static int
 cmpk(const void *a, const void *b)
 {
@@ -1019,21 +536,8 @@ cmpk(const void *a, const void *b)
 
 	if (grpof[x->op] != grpof[y->op])
 		return grpof[x->op] < grpof[y->op] ? -1 : 1;
-	if (x->name != y->name)
+	if (sortname && x->name != y->name)
 		return x->name < y->name ? -1 : 1;
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return 0;
-}
-
-static int
-cmpc(const void *a, const void *b)
-{
-	const struct ev *x = &sortev[*(const uint32_t *)a],
-	    *y = &sortev[*(const uint32_t *)b];
-
-	if (grpof[x->op] != grpof[y->op])
-		return grpof[x->op] < grpof[y->op] ? -1 : 1;
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
 	return 0;
@@ -1047,7 +551,7 @@ strcmpid(uint32_t a, uint32_t b)
 		return 0;
 	if (a == NONE || b == NONE)
 		return a == NONE ? -1 : 1;
-	return strcmp(tl_intern_str(in, a, NULL), tl_intern_str(in, b, NULL));
+	return strcmp(tl_intern_str(xd_in, a, NULL), tl_intern_str(xd_in, b, NULL));
 }
 
 static void
@@ -1074,6 +578,7 @@ aggregate(void)
 			s->total += e->dur;
 		}
 		sortev = s->ev;
+		sortname = 1;
 		qsort(o, s->nev, sizeof *o, cmpk);
 		for (i = 0; i < s->nev; i = j) {
 			e = &s->ev[o[i]];
@@ -1108,12 +613,13 @@ aggregate(void)
 			}
 		}
 		/* per group and cpu op: the top op */
-		qsort(o, s->nev, sizeof *o, cmpc);
+		sortname = 0;
+		qsort(o, s->nev, sizeof *o, cmpk);
 		for (i = 0; i < s->nev; i = j) {
 			e = &s->ev[o[i]];
 			w = &orow[grpof[e->op]];
 			for (j = i, t = 0; j < s->nev &&
-			    cmpc(&o[i], &o[j]) == 0; j++)
+			    cmpk(&o[i], &o[j]) == 0; j++)
 				t += s->ev[o[j]].dur;
 			if (e->cpu == NONE)
 				continue;
@@ -1158,7 +664,7 @@ outid(struct tl_out *o, uint32_t id)
 
 	if (id == NONE)
 		return;
-	s = tl_intern_str(in, id, &n);
+	s = tl_intern_str(xd_in, id, &n);
 	tl_out_field(o, s, n);
 }
 
@@ -1309,7 +815,7 @@ li(int32_t layer)
 }
 
 static void
-layeragg(const struct td_xopt *opt)
+layeragg(const struct xopt *opt)
 {
 	size_t i;
 	int side;
@@ -1404,6 +910,8 @@ wlayers(struct tl_out *o)
 	}
 }
 
+static const char *const tabname[] = { "ops", "layers", "kernels" };
+
 static int
 table(struct tl_out *o, const char *name)
 {
@@ -1418,15 +926,82 @@ table(struct tl_out *o, const char *name)
 	return 1;
 }
 
+static const char usage[] =
+    "usage: tl-xdiff [-q | -t table] [-c file] [-f phase] [-G ms] [-g ms] "
+    "[-o dir]\n"
+    "                [-r pct] baseline variant\n";
+
 int
-td_cross(const char *path0, const char *path1, const struct td_xopt *opt)
+main(int argc, char *argv[])
 {
+	static const struct option lopt[] = {
+		{ "classes", required_argument, NULL, 'c' },
+		{ "gap", required_argument, NULL, 'g' },
+		{ "layer-gap", required_argument, NULL, 'G' },
+		{ "layer-ratio", required_argument, NULL, 'r' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "phase", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "table", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct xopt o, *opt = &o;
 	struct tl_out out;
+	struct tl_file f;
+	char name[16];
 	char *shipped;
 	size_t i, k;
-	int side, told[2], same;
+	int ch, side, told[2], same;
 	uint8_t want = PH_NONE, ph;
 
+	tl_setprogname(argv[0]);
+	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
+	memset(&o, 0, sizeof o);
+	o.gap_ns = 5e6;
+	o.lgap_ns = 1e5;
+	o.lratio = 1.2;
+	while ((ch = tl_getopt(argc, argv, "c:f:G:g:o:qr:t:", lopt,
+	    usage)) != -1) {
+		switch (ch) {
+		case 'c':
+			o.classes = optarg;
+			break;
+		case 'f':
+			o.phase = optarg;
+			break;
+		case 'G':
+			o.lgap_ns = tl_optfloat("-G", optarg, 0, HUGE_VAL) * 1e6;
+			break;
+		case 'g':
+			o.gap_ns = tl_optfloat("-g", optarg, 0, HUGE_VAL) * 1e6;
+			break;
+		case 'o':
+			o.odir = optarg;
+			break;
+		case 'q':
+			o.quiet = 1;
+			break;
+		case 'r':
+			o.lratio = 1 + tl_optfloat("-r", optarg, 0,
+			    HUGE_VAL) / 100;
+			break;
+		case 't':
+			o.table = optarg;
+			break;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (o.quiet && o.table != NULL)
+		tl_errx(2, "-q and -t exclude each other");
+	if (argc != 2) {
+		tl_warnx(argc < 2 ? "two streams needed: baseline and "
+		    "variant" : "too many operands");
+		tl_usage(usage);
+	}
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		tl_errx(2, "only one of the streams can be the standard "
+		    "input");
 	if (opt->table != NULL && strcmp(opt->table, "ops") != 0 &&
 	    strcmp(opt->table, "layers") != 0 &&
 	    strcmp(opt->table, "kernels") != 0)
@@ -1443,21 +1018,21 @@ td_cross(const char *path0, const char *path1, const struct td_xopt *opt)
 	}
 	notes = opt->odir != NULL || (opt->table != NULL &&
 	    strcmp(opt->table, "layers") == 0);
-	in = tl_intern_new();
+	xd_in = tl_intern_new();
 	if (opt->classes != NULL)
-		loadrules(opt->classes, 1);
+		xd_loadrules(opt->classes);
 	shipped = tl_sharepath(CLASSFILE);
-	loadrules(shipped, 1);
+	xd_loadrules(shipped);
 	free(shipped);
-	opother = opindex("Other");
-	opattn = opindex("Attention");
-	load(&xs[0], path0);
-	load(&xs[1], path1);
+	xd_opother = xd_opindex("Other");
+	opattn = xd_opindex("Attention");
+	xd_load(&xs[0], argv[0]);
+	xd_load(&xs[1], argv[1]);
 	for (side = 0; side < 2; side++) {
 		struct xside *s = &xs[side];
 
 		for (i = 0; i < s->nev; i++) {
-			s->ev[i].op = classify(s->ev[i].name, &ph);
+			s->ev[i].op = xd_classify(s->ev[i].name, &ph);
 			s->ev[i].phase = ph;
 		}
 		told[side] = phases(s);
@@ -1511,16 +1086,16 @@ td_cross(const char *path0, const char *path1, const struct td_xopt *opt)
 			same = 0;
 
 	if (opt->odir != NULL) {
-		td_mkdir(opt->odir);
-		td_openfile(&out, opt->odir, "ops.tsv");
-		wops(&out);
-		td_closefile(&out);
-		td_openfile(&out, opt->odir, "layers.tsv");
-		wlayers(&out);
-		td_closefile(&out);
-		td_openfile(&out, opt->odir, "kernels.tsv");
-		wkernels(&out);
-		td_closefile(&out);
+		if (tl_mkdirs(opt->odir) < 0)
+			tl_err(2, "%s", opt->odir);
+		for (i = 0; i < 3; i++) {
+			snprintf(name, sizeof name, "%s.tsv", tabname[i]);
+			if (tl_file_open(&f, opt->odir, name) < 0)
+				tl_exit(2);
+			table(&f.out, tabname[i]);
+			if (tl_file_close(&f) < 0)
+				tl_exit(2);
+		}
 	}
 	if (!opt->quiet && (opt->odir == NULL || opt->table != NULL)) {
 		tl_out_init(&out, 1, "<stdout>");
@@ -1541,9 +1116,7 @@ td_cross(const char *path0, const char *path1, const struct td_xopt *opt)
 	free(grpof);
 	free(krow);
 	free(lstatus);
-	free(opcache);
-	free(phcache);
-	freerules();
-	tl_intern_free(in);
+	xd_freerules();
+	tl_intern_free(xd_in);
 	return same ? 0 : 1;
 }

@@ -1,27 +1,25 @@
 /*
- * tl-diff: keyed table comparison (-K). N >= 2 tables of one kind, the
- * baseline first, each with a tag, joined on the table's key (outer: a
- * row of any table is kept); every other column as <col>__<tag>, and for
- * the numeric ones <col>__<tag>_diff (variant - baseline) and
- * <col>__<tag>_pct (100 * diff / baseline); for each variant the split
- * of the rows into intersect, only_baseline and only_variant.
+ * tl-join: N >= 2 tables of one kind side by side. The baseline first,
+ * each with a tag, joined on the table's key (outer: a row of any table
+ * is kept); every other column as <col>__<tag>, and for the numeric ones
+ * <col>__<tag>_diff (variant - baseline) and <col>__<tag>_pct (100 * diff
+ * / baseline); for each variant the split of the rows into intersect,
+ * only_baseline and only_variant. The exit status is diff(1)'s: 0 same,
+ * 1 different, 2 trouble.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "../../common/err.h"
-#include "../../common/input.h"
-#include "../../common/intern.h"
-#include "../../common/mem.h"
-#include "../../common/tsv.h"
-#include "td.h"
+#include "../common/file.h"
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/intern.h"
+#include "../common/mem.h"
+#include "../common/opt.h"
+#include "../common/tsv.h"
 
 /*
  * The kinds of table that tl tools write: the columns that tell the
@@ -78,12 +76,12 @@ static const struct kind {
 	    { "device", "kind" } },
 	{ "streams", { "device", "stream", "busy_us", "span_us" },
 	    { "device", "stream" } },
-	/* tl-diff's own tables */
-	{ "tl-diff -X ops", { "operation", "status", "time_ns_1",
+	/* the comparison programs' own tables */
+	{ "tl-xdiff ops", { "operation", "status", "time_ns_1",
 	    "time_ns_2", "top_kernel_1" }, { "operation" } },
-	{ "tl-diff -X layers", { "layer", "status", "time_ns_1",
+	{ "tl-xdiff layers", { "layer", "status", "time_ns_1",
 	    "time_ns_2" }, { "layer" } },
-	{ "tl-diff -X kernels", { "operation", "side", "kernel",
+	{ "tl-xdiff kernels", { "operation", "side", "kernel",
 	    "time_ns" }, { "operation", "side", "kernel", "cpu_op" } },
 	{ "tl-diff lca", { "lca_id", "op", "kernel_time_ns_diff" },
 	    { NULL } },
@@ -96,10 +94,12 @@ static const struct kind {
 	    "dur_ns_sum" }, { "op", "side", "cpu_op_name", "gpu_name" } },
 	{ "tl-diff rows", { "lca_id", "side", "gpu_uid" }, { NULL } },
 	{ "tl-diff uids", { "side", "uid", "other_uid" }, { "side", "uid" } },
-	{ "tl-diff -K summary", { "variant", "intersect", "only_baseline",
+	{ "tl-join summary", { "variant", "intersect", "only_baseline",
 	    "only_variant" }, { "variant" } },
 };
 #define NKIND	(sizeof kinds / sizeof *kinds)
+
+#define NONE	UINT32_MAX		/* no row */
 
 /* Column flags, per table. */
 enum { C_NUM = 1, C_INT = 2, C_DEC = 4 };
@@ -426,6 +426,14 @@ freev(char **v)
 	free(v);
 }
 
+/* A character of a tag. */
+static int
+tagchar(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
+}
+
 /* A tag from a path: the base name without its extensions. */
 static char *
 deftag(const char *path)
@@ -440,7 +448,7 @@ deftag(const char *path)
 	if ((p = strchr(t + (*t == '.'), '.')) != NULL && p != t)
 		*p = '\0';
 	for (p = t; *p != '\0'; p++)
-		if (!td_tagchar(*p))
+		if (!tagchar(*p))
 			*p = '_';
 	return t;
 }
@@ -449,8 +457,8 @@ deftag(const char *path)
  * The default tags: the base names without extensions; when two are the
  * same, the names of the directories (a/ops.tsv b/ops.tsv: a, b).
  */
-char **
-td_deftags(char *const *paths, size_t n)
+static char **
+deftags(char *const *paths, size_t n)
 {
 	char **tags = xcalloc(n + 1, sizeof *tags), *dir, *p;
 	size_t i, j;
@@ -480,19 +488,12 @@ dirs:
 	return tags;
 }
 
-int
-td_tagchar(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
-}
-
 /*
  * Check the tags: not empty, of [A-Za-z0-9_.-], no "__", not ending in
  * "_diff" or "_pct" when another tag is what comes before, all distinct.
  */
-void
-td_checktags(char **tags, const char *const *paths, size_t n)
+static void
+checktags(char **tags, const char *const *paths, size_t n)
 {
 	size_t i, j, l, m;
 	const char *p;
@@ -501,7 +502,7 @@ td_checktags(char **tags, const char *const *paths, size_t n)
 		if (*tags[i] == '\0')
 			tl_errx(2, "%s: empty tag", paths[i]);
 		for (p = tags[i]; *p != '\0'; p++)
-			if (!td_tagchar(*p))
+			if (!tagchar(*p))
 				tl_errx(2, "tag \"%s\" (%s): only letters, "
 				    "digits, '_', '-' and '.' make a tag",
 				    tags[i], paths[i]);
@@ -550,13 +551,13 @@ setkey(const char *keyopt)
 		}
 	} else {
 		if (tab[0].kind < 0)
-			tl_errx(2, "%s: not a table tl-diff knows: name its "
+			tl_errx(2, "%s: not a table tl-join knows: name its "
 			    "key columns with -k", tab[0].path);
 		k = &kinds[tab[0].kind];
 		if (strcmp(k->name, "tree stream") == 0 ||
 		    strcmp(k->name, "event stream") == 0)
 			tl_errx(2, "%s: %s %s, not a table: compare two "
-			    "tree streams without -K (or name key columns "
+			    "tree streams with tl-diff (or name key columns "
 			    "with -k)", tab[0].path, k->name[0] == 'e' ?
 			    "an" : "a", k->name);
 		if (k->key[0] == NULL)
@@ -595,7 +596,7 @@ setkey(const char *keyopt)
 		}
 		keyname[nkey] = NULL;
 	}
-	/* two kinds tl-diff knows must be the same */
+	/* two kinds tl-join knows must be the same */
 	for (t = 1; t < ntab; t++)
 		if (tab[t].kind >= 0 && tab[0].kind >= 0 &&
 		    tab[t].kind != tab[0].kind)
@@ -1009,59 +1010,95 @@ table(struct tl_out *o, const char *name, const struct count *cn)
 	return 0;
 }
 
-void
-td_mkdir(const char *dir)
+/* Write table what of variant v (T_*; -1: the summary) into dir/name. */
+static void
+wfile(const char *dir, const char *name, int what, size_t v,
+    const struct count *cn)
 {
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		tl_err(2, "%s", dir);
+	struct tl_file f;
+
+	if (tl_file_open(&f, dir, name) < 0)
+		tl_exit(2);
+	if (what < 0)
+		writesummary(&f.out, cn);
+	else
+		wtable(&f.out, what, v);
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
 }
 
-/* Open dir/name for writing into o; td_closefile closes it. */
-void
-td_openfile(struct tl_out *o, const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *path = xmalloc(n);
-	int fd;
-
-	snprintf(path, n, "%s/%s", dir, name);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		tl_err(2, "%s", path);
-	tl_out_init(o, fd, path);
-}
-
-void
-td_closefile(struct tl_out *o)
-{
-	char *path = (char *)o->name;
-	int fd = o->fd;
-
-	tl_out_flush(o);
-	tl_out_close(o);
-	if (close(fd) < 0)
-		tl_err(2, "%s", path);
-	free(path);
-}
+static const char usage[] =
+    "usage: tl-join [-q | -t table] [-e tol] [-k key,...] [-m col,...] "
+    "[-n tag,...]\n"
+    "               [-o dir] table table ...\n";
 
 int
-td_keyed(size_t n, char **paths, const struct td_kopt *opt)
+main(int argc, char *argv[])
 {
+	static const struct option lopt[] = {
+		{ "key", required_argument, NULL, 'k' },
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "names", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "table", required_argument, NULL, 't' },
+		{ "tolerance", required_argument, NULL, 'e' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *keys = NULL, *metrics = NULL, *names = NULL;
+	const char *odir = NULL, *tname = NULL;
 	struct count *cn;
 	struct tl_out out;
-	char **tags = NULL, name[256];
+	char **tags = NULL, name[256], **paths;
 	size_t ntag, t, s;
-	int same;
+	int ch, quiet = 0, same;
 
-	eps = opt->eps;
-	ntab = n;
+	tl_setprogname(argv[0]);
+	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
+	while ((ch = tl_getopt(argc, argv, "e:k:m:n:o:qt:", lopt,
+	    usage)) != -1) {
+		switch (ch) {
+		case 'e':
+			eps = tl_optfloat("-e", optarg, 0, HUGE_VAL);
+			break;
+		case 'k':
+			keys = optarg;
+			break;
+		case 'm':
+			metrics = optarg;
+			break;
+		case 'n':
+			names = optarg;
+			break;
+		case 'o':
+			odir = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 't':
+			tname = optarg;
+			break;
+		}
+	}
+	argc -= optind;
+	paths = argv + optind;
+	if (quiet && tname != NULL)
+		tl_errx(2, "-q and -t exclude each other");
+	if (argc < 2) {
+		tl_warnx("two tables or more needed: the baseline, then the "
+		    "variants");
+		tl_usage(usage);
+	}
+	ntab = (size_t)argc;
 	tab = xcalloc(ntab, sizeof *tab);
-	if (opt->names != NULL) {
-		tags = commas(opt->names, &ntag);
+	if (names != NULL) {
+		tags = commas(names, &ntag);
 		if (ntag != ntab)
 			tl_errx(2, "-n: %zu tag%s for %zu tables", ntag,
 			    ntag == 1 ? "" : "s", ntab);
 	} else {
-		tags = td_deftags(paths, ntab);
+		tags = deftags(paths, ntab);
 	}
 	for (t = 0; t < ntab; t++)
 		if (strcmp(paths[t], "-") == 0)
@@ -1069,28 +1106,28 @@ td_keyed(size_t n, char **paths, const struct td_kopt *opt)
 				if (strcmp(paths[s], "-") == 0)
 					tl_errx(2, "only one of the tables can "
 					    "be the standard input");
-	td_checktags(tags, (const char *const *)paths, ntab);
-	if (opt->table != NULL) {
+	checktags(tags, (const char *const *)paths, ntab);
+	if (tname != NULL) {
 		for (t = 0; t < ntab; t++)
 			tab[t].tag = tags[t];
-		if (strcmp(opt->table, "all") != 0 &&
-		    strcmp(opt->table, "summary") != 0 &&
-		    strcmp(opt->table, "intersect") != 0 &&
-		    strcmp(opt->table, "only_baseline") != 0 &&
-		    strcmp(opt->table, "only_variant") != 0) {
+		if (strcmp(tname, "all") != 0 &&
+		    strcmp(tname, "summary") != 0 &&
+		    strcmp(tname, "intersect") != 0 &&
+		    strcmp(tname, "only_baseline") != 0 &&
+		    strcmp(tname, "only_variant") != 0) {
 			int ok = 0;
 
 			for (s = T_INTERSECT; s <= (size_t)T_ONLYV; s++)
 				for (t = 1; t < ntab; t++) {
 					snprintf(name, sizeof name, "%s_%s",
 					    splitname[s], tags[t]);
-					ok |= strcmp(name, opt->table) == 0;
+					ok |= strcmp(name, tname) == 0;
 				}
 			if (!ok)
 				tl_errx(2, "-t: no such table: \"%s\" (all, "
 				    "summary, intersect[_TAG], "
 				    "only_baseline[_TAG], only_variant[_TAG])",
-				    opt->table);
+				    tname);
 		}
 	}
 	for (t = 0; t < ntab; t++) {
@@ -1098,8 +1135,8 @@ td_keyed(size_t n, char **paths, const struct td_kopt *opt)
 		tab[t].tag = tags[t];
 	}
 	free(tags);
-	setkey(opt->keys);
-	columns(opt->metrics);
+	setkey(keys);
+	columns(metrics);
 	fv = xcalloc(ntab, sizeof *fv);
 	fvl = xcalloc(ntab, sizeof *fvl);
 	for (t = 0; t < ntab; t++) {
@@ -1113,26 +1150,21 @@ td_keyed(size_t n, char **paths, const struct td_kopt *opt)
 		if (cn[t].onlyb > 0 || cn[t].onlyv > 0 || cn[t].changed > 0)
 			same = 0;
 
-	if (opt->odir != NULL) {
-		td_mkdir(opt->odir);
-		td_openfile(&out, opt->odir, "all.tsv");
-		wtable(&out, T_ALL, 0);
-		td_closefile(&out);
-		td_openfile(&out, opt->odir, "summary.tsv");
-		writesummary(&out, cn);
-		td_closefile(&out);
+	if (odir != NULL) {
+		if (tl_mkdirs(odir) < 0)
+			tl_err(2, "%s", odir);
+		wfile(odir, "all.tsv", T_ALL, 0, cn);
+		wfile(odir, "summary.tsv", -1, 0, cn);
 		for (t = 1; t < ntab; t++)
 			for (s = T_INTERSECT; s <= (size_t)T_ONLYV; s++) {
 				snprintf(name, sizeof name, "%s_%s.tsv",
 				    splitname[s], tab[t].tag);
-				td_openfile(&out, opt->odir, name);
-				wtable(&out, (int)s, t);
-				td_closefile(&out);
+				wfile(odir, name, (int)s, t, cn);
 			}
 	}
-	if (!opt->quiet && (opt->odir == NULL || opt->table != NULL)) {
+	if (!quiet && (odir == NULL || tname != NULL)) {
 		tl_out_init(&out, 1, "<stdout>");
-		table(&out, opt->table != NULL ? opt->table : "all", cn);
+		table(&out, tname != NULL ? tname : "all", cn);
 		tl_out_close(&out);
 	}
 

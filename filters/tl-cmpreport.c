@@ -1,12 +1,13 @@
 /*
- * tl-diff: TraceLens's report comparison (-K -T), as its
+ * tl-cmpreport: TraceLens's report comparison, as its
  * compare_perf_reports_pytorch writes it with --output_csvs_dir: perf-report
  * directories of CSV files (TraceLens's, or tl-agg -C and tl-roofline -t
  * -c), the first the baseline, joined sheet by sheet on TraceLens's keys,
  * with its file names, column names, row order and values. The CSV cells
  * go through what pandas does to them: read_csv's types (int64, float64
  * with its own decimal parser, bool, object) and NA strings, the outer
- * merge's sorted keys and upcasts, and to_csv's repr of floats.
+ * merge's sorted keys and upcasts, and to_csv's repr of floats. The
+ * exit status is diff(1)'s: 0 same, 1 different, 2 trouble.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -18,447 +19,25 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "../../common/csv.h"
-#include "../../common/err.h"
-#include "../../common/input.h"
-#include "../../common/mem.h"
-#include "../../common/npsort.h"
-#include "../../common/tsv.h"
-#include "td.h"
+#include "../common/csv.h"
+#include "../common/file.h"
+#include "../common/err.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+#include "../common/opt.h"
+#include "../common/npsort.h"
+#include "../common/pyfmt.h"
+#include "../common/tsv.h"
+#include "tl-cmpreport/frame.h"
 
 #define US	"\xc2\xb5s"		/* the micro sign, as TraceLens writes it */
-
-/* A value, as pandas holds it. */
-enum { V_NA, V_INT, V_FLOAT, V_BOOL, V_STR };
-struct cell {
-	int64_t i;			/* V_INT, V_BOOL */
-	double d;			/* V_FLOAT */
-	char *s;			/* V_STR */
-	uint8_t t;
-};
-
-/* Column dtypes. */
-enum { D_INT, D_FLOAT, D_BOOL, D_OBJ };
-
-struct col {
-	char *name;
-	int dt;
-	struct cell *v;			/* nrow */
-};
-
-struct frame {
-	char *path;			/* for messages */
-	size_t ncol, nrow;
-	struct col *c;
-};
+#define NONE	UINT32_MAX		/* no row */
 
 static char **tags;
 static size_t nrep;
 static char **rep;		/* the report directories */
 static const char *odir;
 static int differ;		/* a value or a row differs */
-
-/* pandas's precise_xstrtod (the C parser's default float converter). */
-static double
-xstrtod(const char *str, const char **endptr, int *err)
-{
-	static double e[309];
-	const char *p = str;
-	double number;
-	int exponent = 0, negative = 0, num_digits = 0, num_decimals = 0;
-	int max_digits = 17, n, i;
-
-	if (e[0] == 0) {
-		for (i = 0; i < 309; i++) {
-			char b[16];
-
-			snprintf(b, sizeof b, "1e%d", i);
-			e[i] = strtod(b, NULL);
-		}
-	}
-	*err = 0;
-	while (isspace((unsigned char)*p))
-		p++;
-	switch (*p) {
-	case '-':
-		negative = 1;
-		/* FALLTHROUGH */
-	case '+':
-		p++;
-	}
-	number = 0.;
-	while (isdigit((unsigned char)*p)) {
-		if (num_digits < max_digits) {
-			number = number * 10. + (*p - '0');
-			num_digits++;
-		} else
-			++exponent;
-		p++;
-	}
-	if (*p == '.') {
-		p++;
-		while (num_digits < max_digits &&
-		    isdigit((unsigned char)*p)) {
-			number = number * 10. + (*p - '0');
-			p++;
-			num_digits++;
-			num_decimals++;
-		}
-		if (num_digits >= max_digits)
-			while (isdigit((unsigned char)*p))
-				++p;
-		exponent -= num_decimals;
-	}
-	if (num_digits == 0) {
-		*err = ERANGE;
-		*endptr = str;
-		return 0.0;
-	}
-	if (negative)
-		number = -number;
-	if (toupper((unsigned char)*p) == 'E') {
-		negative = 0;
-		switch (*++p) {
-		case '-':
-			negative = 1;
-			/* FALLTHROUGH */
-		case '+':
-			p++;
-		}
-		num_digits = 0;
-		n = 0;
-		while (num_digits < max_digits &&
-		    isdigit((unsigned char)*p)) {
-			n = n * 10 + (*p - '0');
-			num_digits++;
-			p++;
-		}
-		if (negative)
-			exponent -= n;
-		else
-			exponent += n;
-		if (num_digits == 0)
-			p--;
-	}
-	if (exponent > 308) {
-		*err = ERANGE;
-		number = HUGE_VAL;
-	} else if (exponent > 0)
-		number *= e[exponent];
-	else if (exponent < -308) {
-		if (exponent < -616)
-			number = 0.;
-		else {
-			number /= e[-308 - exponent];
-			number /= e[308];
-		}
-	} else
-		number /= e[-exponent];
-	if (number == HUGE_VAL || number == -HUGE_VAL)
-		*err = ERANGE;
-	while (isspace((unsigned char)*p))
-		p++;
-	*endptr = p;
-	return number;
-}
-
-/* read_csv's default NA strings. */
-static int
-isna(const char *s)
-{
-	static const char *const na[] = {
-		"", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN",
-		"-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NA", "NULL",
-		"NaN", "None", "n/a", "nan", "null", NULL
-	};
-	int i;
-
-	for (i = 0; na[i] != NULL; i++)
-		if (strcmp(s, na[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static int
-toint(const char *s, int64_t *v)
-{
-	const char *p = s;
-	uint64_t u = 0;
-	int neg = 0, d = 0;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	for (; isdigit((unsigned char)*p); p++, d++) {
-		if (u > (UINT64_MAX - 9) / 10)
-			return 0;
-		u = u * 10 + (uint64_t)(*p - '0');
-	}
-	while (isspace((unsigned char)*p))
-		p++;
-	if (d == 0 || *p != '\0' || u > (uint64_t)INT64_MAX + neg)
-		return 0;
-	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
-	return 1;
-}
-
-static int
-tofloat(const char *s, double *v)
-{
-	const char *end, *p = s;
-	int err, neg = 0;
-
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '-' || *p == '+')
-		neg = *p++ == '-';
-	if (strcasecmp(p, "inf") == 0 || strcasecmp(p, "infinity") == 0) {
-		*v = neg ? -HUGE_VAL : HUGE_VAL;
-		return 1;
-	}
-	*v = xstrtod(s, &end, &err);
-	return *end == '\0' && err == 0;
-}
-
-static int
-tobool(const char *s, int64_t *v)
-{
-	if (strcmp(s, "True") == 0 || strcmp(s, "TRUE") == 0 ||
-	    strcmp(s, "true") == 0)
-		*v = 1;
-	else if (strcmp(s, "False") == 0 || strcmp(s, "FALSE") == 0 ||
-	    strcmp(s, "false") == 0)
-		*v = 0;
-	else
-		return 0;
-	return 1;
-}
-
-/* Type a column of strings as read_csv does. */
-static void
-typecol(struct col *c, size_t nrow)
-{
-	size_t r;
-	int anyna = 0, ok;
-	int64_t iv;
-	double dv;
-	struct cell *x;
-
-	for (r = 0; r < nrow; r++)
-		if (c->v[r].t == V_NA)
-			anyna = 1;
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = toint(c->v[r].s, &iv);
-	if (ok && !anyna) {
-		for (r = 0; r < nrow; r++) {
-			x = &c->v[r];
-			toint(x->s, &x->i);
-			free(x->s);
-			x->s = NULL;
-			x->t = V_INT;
-		}
-		c->dt = D_INT;
-		return;
-	}
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = tofloat(c->v[r].s, &dv);
-	if (ok) {
-		for (r = 0; r < nrow; r++) {
-			x = &c->v[r];
-			if (x->t == V_NA)
-				continue;
-			tofloat(x->s, &x->d);
-			free(x->s);
-			x->s = NULL;
-			x->t = V_FLOAT;
-		}
-		c->dt = D_FLOAT;
-		return;
-	}
-	for (r = 0, ok = 1; r < nrow && ok; r++)
-		if (c->v[r].t != V_NA)
-			ok = tobool(c->v[r].s, &iv);
-	if (ok) {
-		for (r = 0; r < nrow; r++) {
-			x = &c->v[r];
-			if (x->t == V_NA)
-				continue;
-			tobool(x->s, &x->i);
-			free(x->s);
-			x->s = NULL;
-			x->t = V_BOOL;
-		}
-		c->dt = anyna ? D_OBJ : D_BOOL;
-		return;
-	}
-	c->dt = D_OBJ;
-}
-
-static void
-freeframe(struct frame *f)
-{
-	size_t i, r;
-
-	if (f == NULL)
-		return;
-	for (i = 0; i < f->ncol; i++) {
-		for (r = 0; r < f->nrow; r++)
-			free(f->c[i].v[r].s);
-		free(f->c[i].v);
-		free(f->c[i].name);
-	}
-	free(f->c);
-	free(f->path);
-	free(f);
-}
-
-/*
- * Read dir/sheet.csv; NULL when there is no such file. As read_csv reads
- * it: blank lines passed over, a byte order mark dropped, every CR LF a
- * line end, quotes taken as its C parser takes them, and short records
- * filled out with NA.
- */
-static struct frame *
-loadcsv(const char *dir, const char *sheet)
-{
-	struct frame *f;
-	struct tl_src *src;
-	struct tl_csv *c;
-	char *path, *s;
-	size_t len, i, j, r;
-	struct stat st;
-
-	len = strlen(dir) + strlen(sheet) + 6;
-	path = xmalloc(len);
-	snprintf(path, len, "%s/%s.csv", dir, sheet);
-	if (stat(path, &st) < 0) {
-		if (errno != ENOENT)
-			tl_err(2, "%s", path);
-		free(path);
-		return NULL;
-	}
-	if ((src = tl_src_open(path)) == NULL || tl_src_next(src) < 0)
-		tl_exit(2);	/* reported */
-	c = tl_csv_open(src, TL_CSV_BLANK | TL_CSV_CRLF | TL_CSV_BOM |
-	    TL_CSV_LAX | TL_CSV_SHORT);
-	f = xcalloc(1, sizeof *f);
-	f->path = path;
-	f->ncol = c->ncol;
-	if (f->ncol > 0)
-		f->c = xcalloc(f->ncol, sizeof *f->c);
-	for (i = 0; i < f->ncol; i++) {
-		f->c[i].name = xmemdup(c->col[i], c->cl[i]);
-		/* read_csv's mangling of duplicate names */
-		for (j = 0; j < i; j++)
-			if (strcmp(f->c[j].name, f->c[i].name) == 0) {
-				size_t l = strlen(c->col[i]) + 24;
-				char *m = xmalloc(l);
-				unsigned dup = 1;
-
-				for (;;) {
-					size_t z;
-
-					snprintf(m, l, "%s.%u", c->col[i], dup);
-					for (z = 0; z < i; z++)
-						if (strcmp(f->c[z].name, m) == 0)
-							break;
-					if (z == i)
-						break;
-					dup++;
-				}
-				free(f->c[i].name);
-				f->c[i].name = m;
-				break;
-			}
-	}
-	while (tl_csv_next(c)) {
-		r = f->nrow++;
-		for (i = 0; i < f->ncol; i++) {
-			f->c[i].v = xreallocarray(f->c[i].v, f->nrow,
-			    sizeof *f->c[i].v);
-			memset(&f->c[i].v[r], 0, sizeof f->c[i].v[r]);
-			s = xmemdup(c->f[i], c->fl[i]);
-			if (isna(s))
-				free(s);
-			else {
-				f->c[i].v[r].t = V_STR;
-				f->c[i].v[r].s = s;
-			}
-		}
-	}
-	tl_csv_close(c);
-	tl_src_close(src);
-	for (i = 0; i < f->ncol; i++)
-		typecol(&f->c[i], f->nrow);
-	return f;
-}
-
-static int
-colidx(const struct frame *f, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < f->ncol; i++)
-		if (strcmp(f->c[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-static void
-dropcol(struct frame *f, const char *name)
-{
-	int i = colidx(f, name);
-	size_t r;
-
-	if (i < 0)
-		return;
-	for (r = 0; r < f->nrow; r++)
-		free(f->c[i].v[r].s);
-	free(f->c[i].v);
-	free(f->c[i].name);
-	memmove(f->c + i, f->c + i + 1, (f->ncol - (size_t)i - 1) *
-	    sizeof *f->c);
-	f->ncol--;
-}
-
-/* Order of two cells as a sorted join key: numbers, strings, NA. */
-static int
-cmpcell(const struct cell *a, const struct cell *b)
-{
-	int ra = a->t == V_NA ? 2 : a->t == V_STR ? 1 : 0;
-	int rb = b->t == V_NA ? 2 : b->t == V_STR ? 1 : 0;
-	double x, y;
-	int c;
-
-	if (ra != rb)
-		return ra < rb ? -1 : 1;
-	if (ra == 2)
-		return 0;
-	if (ra == 1) {
-		c = strcmp(a->s, b->s);
-		return c < 0 ? -1 : c > 0;
-	}
-	if (a->t != V_FLOAT && b->t != V_FLOAT)
-		return a->i < b->i ? -1 : a->i > b->i;
-	x = a->t == V_FLOAT ? a->d : (double)a->i;
-	y = b->t == V_FLOAT ? b->d : (double)b->i;
-	if (isnan(x) || isnan(y))
-		return isnan(x) ? (isnan(y) ? 0 : 1) : -1;
-	return x < y ? -1 : x > y;
-}
-
-static struct cell
-copycell(const struct cell *c)
-{
-	struct cell r = *c;
-
-	if (c->t == V_STR)
-		r.s = xstrdup(c->s);
-	return r;
-}
 
 /* Entries of the merge: a row of a frame, by key. */
 static struct frame **mf;
@@ -894,49 +473,31 @@ split(const struct frame *m, size_t t, int what, const char *check,
 }
 
 /* A CSV field as pandas's to_csv quotes it. */
+/* A CSV field; an empty one alone on its record as "" (the csv module's). */
 static void
 csvfield(struct tl_out *o, const char *s, int alone)
 {
-	const char *p;
-
-	if (*s == '\0') {
-		if (alone)
-			tl_out_raw(o, "\"\"", 2);
-		return;
-	}
-	if (strpbrk(s, ",\"\n\r") == NULL) {
-		tl_out_raw(o, s, strlen(s));
-		return;
-	}
-	tl_out_char(o, '"');
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '"')
-			tl_out_char(o, '"');
-		tl_out_char(o, *p);
-	}
-	tl_out_char(o, '"');
+	if (*s == '\0' && alone)
+		tl_out_raw(o, "\"\"", 2);
+	else
+		tl_out_csvfield(o, s, strlen(s));
 }
 
 static void
 csvcell(struct tl_out *o, const struct cell *c, int dt, int alone)
 {
-	char buf[48];
-
 	switch (c->t) {
 	case V_NA:
-		if (alone)
-			tl_out_raw(o, "\"\"", 2);
+		csvfield(o, "", alone);
 		return;
 	case V_INT:
-		if (dt == D_FLOAT) {
-			td_out_pyfloat(o, (double)c->i);
-			return;
-		}
-		snprintf(buf, sizeof buf, "%" PRId64, c->i);
-		tl_out_raw(o, buf, strlen(buf));
+		if (dt == D_FLOAT)
+			tl_out_pyfloat(o, (double)c->i);
+		else
+			tl_out_i64(o, c->i);
 		return;
 	case V_FLOAT:
-		td_out_pyfloat(o, c->d);
+		tl_out_pyfloat(o, c->d);
 		return;
 	case V_BOOL:
 		tl_out_raw(o, c->i ? "True" : "False", c->i ? 4 : 5);
@@ -949,27 +510,29 @@ csvcell(struct tl_out *o, const struct cell *c, int dt, int alone)
 static void
 writecsv(const struct frame *f, const char *name)
 {
-	struct tl_out o;
+	struct tl_file o;
 	char file[256];
 	size_t i, r;
 
 	snprintf(file, sizeof file, "%s.csv", name);
-	td_openfile(&o, odir, file);
+	if (tl_file_open(&o, odir, file) < 0)
+		tl_exit(2);
 	for (i = 0; i < f->ncol; i++) {
 		if (i > 0)
-			tl_out_char(&o, ',');
-		csvfield(&o, f->c[i].name, f->ncol == 1);
+			tl_out_char(&o.out, ',');
+		csvfield(&o.out, f->c[i].name, f->ncol == 1);
 	}
-	tl_out_char(&o, '\n');
+	tl_out_char(&o.out, '\n');
 	for (r = 0; r < f->nrow; r++) {
 		for (i = 0; i < f->ncol; i++) {
 			if (i > 0)
-				tl_out_char(&o, ',');
-			csvcell(&o, &f->c[i].v[r], f->c[i].dt, f->ncol == 1);
+				tl_out_char(&o.out, ',');
+			csvcell(&o.out, &f->c[i].v[r], f->c[i].dt, f->ncol == 1);
 		}
-		tl_out_char(&o, '\n');
+		tl_out_char(&o.out, '\n');
 	}
-	td_closefile(&o);
+	if (tl_file_close(&o) < 0)
+		tl_exit(2);
 }
 
 /* Each report's sheet; the baseline's must be there (else NULL). */
@@ -1055,9 +618,19 @@ want(const char *const *sh, const char *g)
 	return 0;
 }
 
+static const char usage[] =
+    "usage: tl-cmpreport [-n tag,...] [-S sheet,...] -o dir report report "
+    "...\n";
+
 int
-td_reports(size_t n, char **paths, const struct td_kopt *opt)
+main(int argc, char *argv[])
 {
+	static const struct option lopt[] = {
+		{ "names", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "sheets", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
 	static const char *const groups[] = {
 		"gpu_timeline", "ops_summary", "kernel_summary", "ops_all",
 		"roofline", "all", NULL
@@ -1080,13 +653,39 @@ td_reports(size_t n, char **paths, const struct td_kopt *opt)
 	const char *sh[8] = { "all", NULL };
 	char *keys[64];
 	struct frame **fr;
-	size_t i, j, t, nsh = 0, nk;
+	size_t i, j, t, n, nsh = 0, nk;
+	const char *names = NULL, *sheetopt = NULL;
+	char **paths;
 	struct stat st;
-	int empty;
+	int ch, empty;
 
+
+	tl_setprogname(argv[0]);
+	tl_failstatus = 2;	/* diff(1): trouble is 2, even in libtl */
+	while ((ch = tl_getopt(argc, argv, "n:o:S:", lopt, usage)) != -1) {
+		switch (ch) {
+		case 'n':
+			names = optarg;
+			break;
+		case 'o':
+			odir = optarg;
+			break;
+		case 'S':
+			sheetopt = optarg;
+			break;
+		}
+	}
+	n = (size_t)(argc - optind);
+	paths = argv + optind;
+	if (n < 2) {
+		tl_warnx("two reports or more needed: the baseline, then the "
+		    "variants");
+		tl_usage(usage);
+	}
+	if (odir == NULL)
+		tl_errx(2, "-o dir needed: the CSV files go there");
 	nrep = n;
 	rep = paths;
-	odir = opt->odir;
 	for (i = 0; i < n; i++) {
 		size_t l = strlen(paths[i]);
 
@@ -1100,8 +699,8 @@ td_reports(size_t n, char **paths, const struct td_kopt *opt)
 			tl_errx(2, "%s: not a directory of perf-report CSV "
 			    "files", paths[i]);
 	}
-	if (opt->sheets != NULL) {
-		char *p = xstrdup(opt->sheets), *q, *s;
+	if (sheetopt != NULL) {
+		char *p = xstrdup(sheetopt), *q, *s;
 
 		for (s = p; (q = strsep(&s, ",")) != NULL;) {
 			for (j = 0; groups[j] != NULL; j++)
@@ -1119,8 +718,8 @@ td_reports(size_t n, char **paths, const struct td_kopt *opt)
 		free(p);
 	}
 	/* tags: -n, or each path's base name without its extension */
-	if (opt->names != NULL) {
-		char *p = xstrdup(opt->names), *q, *s;
+	if (names != NULL) {
+		char *p = xstrdup(names), *q, *s;
 
 		for (s = p, t = 1; *s != '\0'; s++)
 			t += *s == ',';
@@ -1157,7 +756,8 @@ td_reports(size_t n, char **paths, const struct td_kopt *opt)
 				    "%s (name them with -n)", tags[i],
 				    paths[j], paths[i]);
 	}
-	td_mkdir(odir);
+	if (tl_mkdirs(odir) < 0)
+		tl_err(2, "%s", odir);
 
 	if (want(sh, "gpu_timeline")) {
 		if ((fr = sheets("gpu_timeline", 0)) == NULL)

@@ -1,4 +1,4 @@
-# -K on the tables tl-agg and tl-roofline write for the bert traces,
+# tl-join on the tables tl-agg and tl-roofline write for the bert traces,
 # h100 against mi300: each kind with its default key (the summary of the
 # split), and the GPU timeline and the ops in full.
 t=gaunernst_bert-small-uncased__1016001.json.gz
@@ -13,14 +13,14 @@ done
 for f in h100/*.tsv; do
 	f=${f#h100/}
 	echo "== $f"
-	tl-diff -K -t summary h100/$f mi300/$f 2>&1
+	tl-join -t summary h100/$f mi300/$f 2>&1
 	echo "exit $?"
 done
 echo "== timeline"
-tl-diff -K -t all h100/timeline.tsv mi300/timeline.tsv
+tl-join -t all h100/timeline.tsv mi300/timeline.tsv
 echo "== ops"
-tl-diff -K -m count,direct_kernel_time_us_sum -t intersect h100/ops.tsv \
+tl-join -m count,direct_kernel_time_us_sum -t intersect h100/ops.tsv \
     mi300/ops.tsv | cut -f 1-8
 echo "== the GEMMs: name and every parameter both have"
-tl-diff -K -m kernel_time_ns_sum -t intersect h100/gemm.tsv mi300/gemm.tsv |
+tl-join -m kernel_time_ns_sum -t intersect h100/gemm.tsv mi300/gemm.tsv |
     cut -f 1-13

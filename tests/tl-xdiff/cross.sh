@@ -1,4 +1,4 @@
-# -X: comparison by operation and by layer, on hand-made pairs of tree
+# tl-xdiff: comparison by operation and by layer, on hand-made pairs of tree
 # streams: each status rule, the thresholds, the fused-row rule, layers
 # and the phase filter.
 #
@@ -44,15 +44,15 @@ kernel${t}layer_norm_kernel${t}7900000${t}aten::layer_norm
 kernel${t}vectorized_elementwise_kernel<8, at::native::GeluCUDAKernelImpl>${t}6000000${t}aten::gelu
 gpu_memset${t}Memset (Device)${t}1000${t}aten::zero_
 EOF2
-tl-diff -X a.tsv b.tsv
+tl-xdiff a.tsv b.tsv
 echo "exit $?"
 echo "== -g 1: the 4.9 ms gap is slower"
-tl-diff -X -g 1 a.tsv b.tsv | cut -f 1,2,10
+tl-xdiff -g 1 a.tsv b.tsv | cut -f 1,2,10
 echo "== the same trace: all similar, exit 0"
-tl-diff -X -q a.tsv a.tsv
+tl-xdiff -q a.tsv a.tsv
 echo "exit $?"
 echo "== kernels"
-tl-diff -X -t kernels a.tsv b.tsv
+tl-xdiff -t kernels a.tsv b.tsv
 echo "exit $?"
 
 echo "== fused: the baseline's RMSNorm+GEMM against the variant's pair"
@@ -70,20 +70,20 @@ kernel${t}rms_norm_kernel${t}500000${t}vllm::rms_norm
 kernel${t}nvjet_tst_64x8${t}1000000${t}aten::mm
 kernel${t}layer_norm_kernel${t}500000${t}aten::layer_norm
 EOF2
-tl-diff -X -t ops f1.tsv f2.tsv | cut -f 1-11
-tl-diff -X -t ops f2.tsv f1.tsv | cut -f 1-11
-tl-diff -X -t kernels f1.tsv f2.tsv | cut -f 1-6
+tl-xdiff -t ops f1.tsv f2.tsv | cut -f 1-11
+tl-xdiff -t ops f2.tsv f1.tsv | cut -f 1-11
+tl-xdiff -t kernels f1.tsv f2.tsv | cut -f 1-6
 echo "== fused on both sides: rows of their own"
 cat f1.tsv >f3.tsv
 gen <<EOF2 | sed 1d | awk -F'\t' -v OFS='\t' '{ $1 += 1000; print }' >>f3.tsv
 kernel${t}triton_red_fused_addmm_mean_mul_pow_rsqrt_0${t}1000000${t}aten::addmm
 EOF2
-tl-diff -X -t ops f3.tsv f1.tsv | cut -f 1-7
+tl-xdiff -t ops f3.tsv f1.tsv | cut -f 1-7
 echo "== fused, but the other side has none of its parts: one side only"
 gen >f4.tsv <<EOF2
 kernel${t}layer_norm_kernel${t}500000${t}aten::layer_norm
 EOF2
-tl-diff -X -t ops f1.tsv f4.tsv | cut -f 1-7
+tl-xdiff -t ops f1.tsv f4.tsv | cut -f 1-7
 
 echo "== layers, split at attention kernels: 0.1 ms and 20 %"
 gen >l1.tsv <<EOF2
@@ -110,14 +110,14 @@ kernel${t}attn_fwd${t}10000
 kernel${t}Cijk_a${t}30000
 kernel${t}attn_fwd${t}10000
 EOF2
-tl-diff -X -t layers l1.tsv l2.tsv
+tl-xdiff -t layers l1.tsv l2.tsv
 echo "exit $?"
-tl-diff -X -t layers -G 0.3 -r 30 l1.tsv l2.tsv | cut -f 1,2
+tl-xdiff -t layers -G 0.3 -r 30 l1.tsv l2.tsv | cut -f 1,2
 echo "== -o"
-tl-diff -X -o out l1.tsv l2.tsv
+tl-xdiff -o out l1.tsv l2.tsv
 echo "exit $?"
 ls out
-tl-diff -X -t layers l1.tsv l2.tsv 2>/dev/null | cmp - out/layers.tsv &&
+tl-xdiff -t layers l1.tsv l2.tsv 2>/dev/null | cmp - out/layers.tsv &&
 	echo "layers.tsv: the same"
 
 echo "== phases from execute_context annotations"
@@ -145,6 +145,6 @@ kernel${t}Cijk_a${t}300000
 EOF2
 for f in prefill decode; do
 	echo "-- -f $f"
-	tl-diff -X -f $f -t ops p1.tsv p2.tsv | cut -f 1-7
-	tl-diff -X -f $f -t layers p1.tsv p2.tsv | cut -f 1-8
+	tl-xdiff -f $f -t ops p1.tsv p2.tsv | cut -f 1-7
+	tl-xdiff -f $f -t layers p1.tsv p2.tsv | cut -f 1-8
 done

@@ -1,4 +1,4 @@
-# -K: keyed table comparison of hand-made ops tables (tl-agg ops): the
+# tl-join: keyed table comparison of hand-made ops tables (tl-agg ops): the
 # outer join on the key (name), every column per tag, _diff and _pct for
 # the numbers, the split per variant, and the exit status.
 t='	'
@@ -17,29 +17,29 @@ aten::new${t}3${t}7${t}7${t}other${t}3${t}53
 aten::same${t}2${t}5${t}${t}other${t}2.5${t}55.5
 EOF2
 echo "== all"
-tl-diff -K a.tsv b.tsv
+tl-join a.tsv b.tsv
 echo "exit $?"
 echo "== summary, -n"
-tl-diff -K -t summary -n base,run a.tsv b.tsv
+tl-join -t summary -n base,run a.tsv b.tsv
 echo "exit $?"
 for s in intersect only_baseline only_variant; do
 	echo "== $s"
-	tl-diff -K -t $s -m count a.tsv b.tsv
+	tl-join -t $s -m count a.tsv b.tsv
 	echo "exit $?"
 done
 echo "== -m and a third table, from the standard input"
-tl-diff -K -m count,direct_kernel_time_us_sum -t all a.tsv b.tsv - <b.tsv
+tl-join -m count,direct_kernel_time_us_sum -t all a.tsv b.tsv - <b.tsv
 echo "exit $?"
 echo "== -o"
-tl-diff -K -o out -n x,y,z a.tsv b.tsv b.tsv
+tl-join -o out -n x,y,z a.tsv b.tsv b.tsv
 echo "exit $?"
 ls out
-tl-diff -K -n x,y,z -t intersect_z a.tsv b.tsv b.tsv | cmp - out/intersect_z.tsv &&
+tl-join -n x,y,z -t intersect_z a.tsv b.tsv b.tsv | cmp - out/intersect_z.tsv &&
 	echo "intersect_z: the same"
 echo "== a table against itself: 0; -q"
-tl-diff -K -q -n one,two a.tsv a.tsv
+tl-join -q -n one,two a.tsv a.tsv
 echo "exit $?"
-tl-diff -K -t summary -n one,two a.tsv a.tsv
+tl-join -t summary -n one,two a.tsv a.tsv
 echo "exit $?"
 echo "== -e: same within the tolerance"
 cat >c.tsv <<EOF2
@@ -48,9 +48,9 @@ aten::mm${t}10${t}100.5
 aten::add${t}4${t}20.25
 EOF2
 sed 's/100\.5/100.52/' c.tsv >d.tsv
-tl-diff -K -k name -q c.tsv d.tsv
+tl-join -k name -q c.tsv d.tsv
 echo "exit $?"
-tl-diff -K -k name -q -e 0.05 c.tsv d.tsv
+tl-join -k name -q -e 0.05 c.tsv d.tsv
 echo "exit $?"
 echo "== -k: any key; a repeated key pairs in order"
 cat >e.tsv <<EOF2
@@ -64,7 +64,7 @@ v${t}k2${t}k1
 10${t}x${t}a
 30${t}${t}b
 EOF2
-tl-diff -K -k k1,k2 e.tsv f.tsv
+tl-join -k k1,k2 e.tsv f.tsv
 echo "exit $?"
 echo "== exact decimals, and doubles for exponents"
 cat >g.tsv <<EOF2
@@ -81,5 +81,5 @@ b${t}3e-3
 c${t}0
 d${t}123456789012345679
 EOF2
-tl-diff -K -k k g.tsv h.tsv
+tl-join -k k g.tsv h.tsv
 echo "exit $?"

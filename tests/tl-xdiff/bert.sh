@@ -1,4 +1,4 @@
-# -X on the bert traces, mi300 against h100: every GPU event is in one
+# tl-xdiff on the bert traces, mi300 against h100: every GPU event is in one
 # operation and one layer, so the times of the operations, and of the
 # layers, add up to each side's total GPU time; layers from the
 # nn.Module frames (tl-tree -P), or split at attention kernels.
@@ -23,7 +23,7 @@ sums() {
 echo "== the GPU events of each side: count, ns"
 total a.tsv
 total b.tsv
-tl-diff -X -o out a.tsv b.tsv 2>err
+tl-xdiff -o out a.tsv b.tsv 2>err
 echo "exit $?"
 cat err
 echo "== the operations add up"
@@ -36,10 +36,10 @@ awk -F'\t' 'NR > 1 { n[$2] += $5; s[$2] += $6 }
 cut -f 1-11 out/ops.tsv
 cut -f 1-10 out/layers.tsv
 echo "== with nn.Module frames"
-tl-diff -X -t layers ap.tsv bp.tsv >layers.tsv
+tl-xdiff -t layers ap.tsv bp.tsv >layers.tsv
 echo "exit $?"
 sums layers.tsv
 cut -f 1-10 layers.tsv
 echo "== thresholds that make the gaps count"
-tl-diff -X -g 0.01 a.tsv b.tsv | cut -f 1,2,10
-tl-diff -X -t layers -G 0.01 -r 10 ap.tsv bp.tsv 2>/dev/null | cut -f 1,2,9,10
+tl-xdiff -g 0.01 a.tsv b.tsv | cut -f 1,2,10
+tl-xdiff -t layers -G 0.01 -r 10 ap.tsv bp.tsv 2>/dev/null | cut -f 1,2,9,10
