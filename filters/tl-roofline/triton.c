@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/tsv.h"
 #include "roof.h"
 
 /* FLOPs per element; 0 for the ops that only view or copy memory. */
@@ -94,12 +95,7 @@ tprec(const char *t)
 static int
 isint(const char *s, int64_t *v)
 {
-	char *end;
-
-	if (*s == '\0' || (*s != '-' && (*s < '0' || *s > '9')))
-		return 0;
-	*v = strtoll(s, &end, 10);
-	return *end == '\0';
+	return tl_parse_i64(s, strlen(s), v) == 0;
 }
 
 int
