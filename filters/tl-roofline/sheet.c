@@ -326,12 +326,10 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		tl_stats(&s, v2, n);
 		put5(o, &s);
 		tab(o);
-		tl_out_cstr(o, rl_procname(S, op));
-		tab(o);
-		tl_out_cstr(o, rl_proclabel(S, op));
-		tab(o);
-		tl_out_cstr(o, rl_threadname(S, op));
-		tab(o);
+		for (j = 0; j < 3; j++) {
+			tl_out_cstr(o, rl_meta(S, op, j));
+			tab(o);
+		}
 		if (r.spec != NULL)
 			tl_out_cstr(o, r.spec);
 		tab(o);
@@ -702,9 +700,8 @@ csvsheet(const char *dir, int sheet)
 		c5(&c, &s);
 		tl_stats(&s, COL(tflops), n);
 		c5(&c, &s);
-		cstr(&c, rl_procname(S, op));
-		cstr(&c, rl_proclabel(S, op));
-		cstr(&c, rl_threadname(S, op));
+		for (j = 0; j < 3; j++)
+			cstr(&c, rl_meta(S, op, j));
 		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
 		if (arch) {
 			cnum(&c, firstnum(COL(roof_us), n));
