@@ -18,22 +18,21 @@ int
 tl_mkdirs(const char *dir)
 {
 	struct stat st;
-	char *p, *s;
+	char *p, *s, c;
 	int r = 0;
 
-	if (stat(dir, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
+	if (stat(dir, &st) == 0 || *dir == '\0') {
+		if (*dir != '\0' && S_ISDIR(st.st_mode))
 			return 0;
-		errno = ENOTDIR;
+		errno = *dir != '\0' ? ENOTDIR : ENOENT;
 		return -1;
 	}
+	/* Each prefix that ends before a '/' (not one of a run), then all. */
 	s = xstrdup(dir);
 	for (p = s + 1; r == 0; p++) {
-		if (*p != '/' && *p != '\0')
+		if ((*p != '/' && *p != '\0') || (*p == '/' && p[-1] == '/'))
 			continue;
-		if (*p == '/' && p[-1] == '/')
-			continue;
-		char c = *p;
+		c = *p;
 		*p = '\0';
 		if (mkdir(s, 0777) < 0 && (errno != EEXIST || stat(s, &st) < 0 ||
 		    !S_ISDIR(st.st_mode))) {
@@ -98,17 +97,15 @@ done(struct tl_file *f)
 int
 tl_file_open(struct tl_file *f, const char *dir, const char *name)
 {
-	static int registered;
+	static unsigned long count;
 	char tmpname[64];
 	int fd;
 
-	if (!registered) {
+	if (count++ == 0)
 		atexit(removeall);
-		registered = 1;
-	}
 	f->path = tl_path(dir, name);
-	snprintf(tmpname, sizeof tmpname, ".%.30s.%ld.tmp", name,
-	    (long)getpid());
+	snprintf(tmpname, sizeof tmpname, ".tl.%ld.%lu.tmp", (long)getpid(),
+	    count);
 	f->tmp = tl_path(dir, tmpname);
 	if ((fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 	    0666)) < 0) {

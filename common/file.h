@@ -21,8 +21,9 @@ int tl_mkdirs(const char *dir);
 char *tl_path(const char *dir, const char *name);
 
 /*
- * A file being written: out is a tl_out (tsv.h) on DIR/.NAME.PID.tmp
- * (a temporary name in the same directory), path its own name.
+ * A file being written: out is a tl_out (tsv.h) on DIR/.tl.PID.N.tmp
+ * (a temporary name in the same directory, N counting the files the
+ * program opened), path its own name.
  * tl_file_open makes the temporary file (mode 0666 less the umask) and
  * returns 0, or warns "PROG: PATH: strerror" and returns -1 (the
  * directory is not made: tl_mkdirs first). tl_file_close flushes, closes

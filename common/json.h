@@ -48,11 +48,18 @@ int tl_jeq(const struct tl_jdoc *, int i, const char *s);
  */
 size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
 
+/* Whether p[0..n) is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?
+ * ([eE][-+]?[0-9]+)? */
+int tl_jnumber(const char *p, size_t n);
+
 /*
  * Length of the valid UTF-8 sequence at s (n bytes left): 1 to 4, or 0
  * for an invalid or cut sequence, an overlong form, a surrogate or NUL.
  */
 size_t tl_utf8len(const unsigned char *s, size_t n);
+/* Code point c (below 0x110000) as UTF-8 in d[0..4), a surrogate as its
+ * three bytes; return the length. */
+size_t tl_utf8put(char *d, unsigned long c);
 
 /*
  * Convert the decimal text of a JSON number (or of a string holding one)

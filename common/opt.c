@@ -48,11 +48,13 @@ tl_getopt(int argc, char *argv[], const char *optstring,
 		had = longopts;
 	}
 	if (ostr == NULL || hadstr != optstring) {
+		/* ':' first, after a '+' or '-' that must stay first */
 		len = strlen(optstring);
-		ostr = xrealloc(ostr, len + 2);
-		ostr[0] = ':';
-		memcpy(ostr + 1, optstring + (*optstring == ':'),
-		    len + 1 - (*optstring == ':'));
+		ostr = xrealloc(ostr, len + 3);
+		n = *optstring == '+' || *optstring == '-';
+		memcpy(ostr, optstring, n);
+		ostr[n] = ':';
+		strcpy(ostr + n + 1, optstring + n + (optstring[n] == ':'));
 		hadstr = optstring;
 	}
 	opterr = 0;

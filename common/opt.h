@@ -20,7 +20,8 @@
  *	--limit NAME=SIZE	tl_limit_set (limit.h), and on to the
  *			next option
  * so a caller's longopts hold only its own options. optstring need not
- * start with ':'. An unknown option or one without its argument: the
+ * have the ':' that makes getopt report a missing argument (it may start
+ * with '+' or '-', as getopt_long's own). An unknown option or one without its argument: the
  * one line of tl_badopt (err.h), then the usage text on stderr, exit
  * tl_failstatus. Returns the next option as getopt_long does, -1 at the
  * end (optind is then the first operand).

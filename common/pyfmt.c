@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dtoa.h"
+#include "json.h"
 #include "limit.h"
 #include "pyfmt.h"
 #include "tsv.h"
@@ -309,35 +310,6 @@ hex4(const char *s)
 	return v;
 }
 
-/* Code point c as UTF-8 (a surrogate as its three bytes). */
-static void
-pututf8(struct tl_out *o, unsigned long c)
-{
-	char b[4];
-	size_t n;
-
-	if (c < 0x80) {
-		b[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		b[0] = (char)(0xc0 | c >> 6);
-		b[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		b[0] = (char)(0xe0 | c >> 12);
-		b[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		b[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		b[0] = (char)(0xf0 | c >> 18);
-		b[1] = (char)(0x80 | (c >> 12 & 0x3f));
-		b[2] = (char)(0x80 | (c >> 6 & 0x3f));
-		b[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
-	tl_out_raw(o, b, n);
-}
-
 /* The JSON string at p->s as repr(str). */
 static int
 pjstring(struct pj *p, struct tl_out *o)
@@ -345,6 +317,7 @@ pjstring(struct pj *p, struct tl_out *o)
 	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
 	struct tl_out *t = &p->str;
 	const char *r, *x;
+	char u8[4];
 	long c, d;
 
 	if (p->s >= p->e || *p->s != '"')
@@ -377,45 +350,38 @@ pjstring(struct pj *p, struct tl_out *o)
 			c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
 			p->s += 6;
 		}
-		pututf8(t, (unsigned long)c);
+		tl_out_raw(t, u8, tl_utf8put(u8, (unsigned long)c));
 	}
 	p->s++;
 	tl_out_pystr(o, t->buf, t->n);
 	return 0;
 }
 
-/* A number: an int's digits, or a float's repr. */
+/* A number: an int's digits ("-0" is 0), or a float's repr. */
 static int
 pjnumber(struct pj *p, struct tl_out *o)
 {
 	const char *b = p->s;
-	char tmp[64], *end;
-	int isfloat = 0;
-	size_t n, i;
+	size_t n;
 
-	while (p->s < p->e && strchr("+-0123456789.eE", *p->s) != NULL &&
-	    *p->s != '\0') {
-		isfloat |= *p->s == '.' || *p->s == 'e' || *p->s == 'E';
+	while (p->s < p->e && ((*p->s >= '0' && *p->s <= '9') ||
+	    memchr("+-.eE", *p->s, 5) != NULL))
 		p->s++;
-	}
 	n = (size_t)(p->s - b);
-	if (n == 0 || n >= sizeof tmp)
+	if (!tl_jnumber(b, n))
 		return -1;
-	if (!isfloat) {
-		for (i = b[0] == '-'; i < n; i++)
-			if (b[i] < '0' || b[i] > '9')
-				return -1;
-		if (i == (b[0] == '-'))
-			return -1;
-		if (n == 2 && b[0] == '-' && b[1] == '0')
+	if (memchr(b, '.', n) == NULL && memchr(b, 'e', n) == NULL &&
+	    memchr(b, 'E', n) == NULL) {
+		if (n == 2 && b[0] == '-')
 			b++, n--;
 		tl_out_raw(o, b, n);
 		return 0;
 	}
-	memcpy(tmp, b, n);
-	tmp[n] = '\0';
-	tl_out_pyfloat(o, strtod(tmp, &end));
-	return *end == '\0' ? 0 : -1;
+	p->str.n = 0;
+	tl_out_raw(&p->str, b, n);
+	tl_out_char(&p->str, '\0');
+	tl_out_pyfloat(o, strtod(p->str.buf, NULL));
+	return 0;
 }
 
 /* An array or object: its members, then close. */

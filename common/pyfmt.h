@@ -79,9 +79,9 @@ void tl_out_jsonstr(struct tl_out *, const char *s, size_t n);
  * argument column of the stream): objects as dicts {'k': v, ...},
  * arrays as lists [a, b], strings by tl_out_pystr (a \uXXXX escape of a
  * lone surrogate kept as that surrogate), true/false/null as True,
- * False, None, NaN/Infinity/-Infinity as nan, inf, -inf; a number with
- * '.', 'e' or 'E' as a float (tl_py_float), any other as its digits, an
- * int ("-0" is 0). With TL_PY_TUPLES arrays are tuples, (a, b) and
+ * False, None, NaN/Infinity/-Infinity as nan, inf, -inf; a number (as
+ * JSON has them, tl_jnumber) with '.', 'e' or 'E' as a float (tl_py_float:
+ * 1E400 is inf), any other as its digits, an int ("-0" is 0). With TL_PY_TUPLES arrays are tuples, (a, b) and
  * (a,), as TraceLens's list_to_tuple makes them: not inside a dict, but
  * there too with TL_PY_TUPLES_ALL. Returns 0; -1, with nothing written,
  * when js is not one JSON value (white space around it allowed).

@@ -222,61 +222,17 @@ static int
 number(const char *s, size_t n, double *v, int *isint)
 {
 	char tmp[400];
-	size_t i = 0;
 
-	*isint = 1;
-	if (n >= sizeof tmp)
-		return 0;
-	if (i < n && s[i] == '-')
-		i++;
-	if (i == n)
-		return 0;
-	if (s[i] == '0')
-		i++;
-	else if (s[i] >= '1' && s[i] <= '9')
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	else
-		return 0;
-	if (i < n && s[i] == '.') {
-		*isint = 0;
-		if (++i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		*isint = 0;
-		if (++i < n && (s[i] == '+' || s[i] == '-'))
-			i++;
-		if (i == n || s[i] < '0' || s[i] > '9')
-			return 0;
-		while (i < n && s[i] >= '0' && s[i] <= '9')
-			i++;
-	}
-	if (i != n)
+	if (n >= sizeof tmp || !tl_jnumber(s, n))
 		return 0;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
+	*isint = tmp[strcspn(tmp, ".eE")] == '\0';
 	*v = strtod(tmp, NULL);
 	if (!isfinite(*v))
 		return 0;
 	if (*isint && fabs(*v) >= 9007199254740992.0)
 		return 0;
-	return 1;
-}
-
-
-static int
-hex4(const char *s)
-{
-	int i;
-
-	for (i = 0; i < 4; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		    (s[i] >= 'a' && s[i] <= 'f') ||
-		    (s[i] >= 'A' && s[i] <= 'F')))
-			return 0;
 	return 1;
 }
 
@@ -297,8 +253,10 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 	while (i < n) {
 		k = tl_utf8len(p + i, n - i);
 		u = k == 4 ? 2 : 1;
+		/* strspn stops at the '_' at i + 6, within s */
 		if (k == 1 && p[i] == '_' && n - i >= 7 && p[i + 1] == 'x' &&
-		    hex4(s + i + 2) && p[i + 6] == '_') {
+		    p[i + 6] == '_' && strspn(s + i + 2,
+		    "0123456789abcdefABCDEF") == 4) {
 			if (units + 6 + 1 > XL_MAXSTR) {
 				*cut = 1;
 				break;

@@ -30,3 +30,6 @@ t getopt --long
 t getopt --nope
 t getopt --limit nope=1
 t getopt
+t getopt -a file -b x
+t getopt+ -a file -b x
+t getopt+ -b

@@ -71,6 +71,7 @@ main(int argc, char *argv[])
 	CHECK(tl_mkdirs("a/b/c") == 0);
 	CHECK(tl_mkdirs("a//b/d/") == 0 && isdir("a/b/d"));
 	CHECK(tl_mkdirs(".") == 0);
+	CHECK(tl_mkdirs("") == -1 && errno == ENOENT);
 	writefile("plain", "x", 1);
 	CHECK(tl_mkdirs("plain") == -1 && errno == ENOTDIR);
 	CHECK(tl_mkdirs("plain/sub") == -1 && errno == ENOTDIR);
@@ -111,6 +112,25 @@ main(int argc, char *argv[])
 	n = readall("a/b/c/one.csv", buf, sizeof buf);
 	CHECK_STR(buf, n, "new\n");
 	CHECK(entries("a/b/c") == 1);
+
+	/* Two open at once, names alike but for their ends. */
+	{
+		struct tl_file g;
+
+		CHECK(tl_file_open(&f, "a", "kernel_launchers_summary_by_cat_one"
+		    ".csv") == 0 && tl_file_open(&g, "a",
+		    "kernel_launchers_summary_by_cat_two.csv") == 0);
+		tl_out_raw(&f.out, "1", 1);
+		tl_out_raw(&g.out, "2", 1);
+		CHECK(tl_file_close(&g) == 0 && tl_file_close(&f) == 0);
+		n = readall("a/kernel_launchers_summary_by_cat_one.csv", buf,
+		    sizeof buf);
+		CHECK_STR(buf, n, "1");
+		n = readall("a/kernel_launchers_summary_by_cat_two.csv", buf,
+		    sizeof buf);
+		CHECK_STR(buf, n, "2");
+		CHECK(entries("a") == 3);
+	}
 
 	/* No directory: an error, nothing made. */
 	CHECK(tl_file_open(&f, "nodir", "x.csv") == -1);

@@ -4,6 +4,8 @@
  *	t-opt num OPT TEXT MIN MAX	tl_optnum: the value, or the error
  *	t-opt float OPT TEXT MIN MAX	tl_optfloat
  *	t-opt getopt ARG...		tl_getopt with "ab:" and --long=X
+ *	t-opt getopt+ ARG...		the same with "+ab:": options end at
+ *					the first operand
  */
 #include <limits.h>
 #include <math.h>
@@ -41,6 +43,7 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	char buf[TL_LIMIT_STRMAX];
+	const char *ostr;
 	int ch;
 
 	tl_setprogname("t-opt");
@@ -50,10 +53,11 @@ main(int argc, char *argv[])
 	else if (argc == 6 && strcmp(argv[1], "float") == 0)
 		printf("%.17g\n", tl_optfloat(argv[2], argv[3],
 		    bound(argv[4]), bound(argv[5])));
-	else if (argc >= 2 && strcmp(argv[1], "getopt") == 0) {
+	else if (argc >= 2 && strncmp(argv[1], "getopt", 6) == 0) {
+		ostr = argv[1][6] == '+' ? "+ab:" : "ab:";
 		argv++;
 		argc--;
-		while ((ch = tl_getopt(argc, argv, "ab:", lopt, usage)) != -1)
+		while ((ch = tl_getopt(argc, argv, ostr, lopt, usage)) != -1)
 			printf("option %c%s%s\n", ch, optarg != NULL ? " " : "",
 			    optarg != NULL ? optarg : "");
 		printf("%s\n", tl_limit_str(buf, TL_LIM_LINE));

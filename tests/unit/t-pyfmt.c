@@ -177,9 +177,30 @@ static const struct { const char *js, *list, *tuple, *all; } jscase[] = {
 	    "12345678901234567890",
 	    "12345678901234567890",
 	    "12345678901234567890" },
+	{ "[1E400, -1e-400, "
+	    "0.1000000000000000055511151231257827021181583404541015625]",
+	    "[inf, -0.0, 0.1]",
+	    "(inf, -0.0, 0.1)",
+	    "(inf, -0.0, 0.1)" },
+	{ "123456789012345678901234567890123456789012345678901234567890123456789",
+	    "123456789012345678901234567890123456789012345678901234567890123456789",
+	    "123456789012345678901234567890123456789012345678901234567890123456789",
+	    "123456789012345678901234567890123456789012345678901234567890123456789" },
 };
 
 #define N(a)	(sizeof (a) / sizeof (a)[0])
+
+/* 0 when o holds want; else 1, and both shown. */
+static unsigned
+differs(const struct tl_out *o, const char *want, const char *what)
+{
+	if (o->n == strlen(want) && memcmp(o->buf, want, o->n) == 0)
+		return 0;
+	printf("# %s\n", what);
+	unit_show("got", o->buf, o->n);
+	unit_show("want", want, strlen(want));
+	return 1;
+}
 
 int
 main(int argc, char *argv[])
@@ -195,35 +216,17 @@ main(int argc, char *argv[])
 	for (i = 0, bad = 0; i < N(strcase); i++) {
 		o.n = 0;
 		tl_out_pystr(&o, strcase[i].s, strcase[i].n);
-		if (o.n != strlen(strcase[i].repr) ||
-		    memcmp(o.buf, strcase[i].repr, o.n) != 0) {
-			bad++;
-			unit_show("repr got", o.buf, o.n);
-			unit_show("repr want", strcase[i].repr,
-			    strlen(strcase[i].repr));
-		}
+		bad += differs(&o, strcase[i].repr, "repr");
 		o.n = 0;
 		tl_out_jsonstr(&o, strcase[i].s, strcase[i].n);
-		if (o.n != strlen(strcase[i].json) ||
-		    memcmp(o.buf, strcase[i].json, o.n) != 0) {
-			bad++;
-			unit_show("json got", o.buf, o.n);
-			unit_show("json want", strcase[i].json,
-			    strlen(strcase[i].json));
-		}
+		bad += differs(&o, strcase[i].json, "json.dumps");
 	}
 	CHECK_I64(bad, 0);	/* repr(str) and json.dumps as Python's */
 
 	for (i = 0, bad = 0; i < N(floatcase); i++) {
 		o.n = 0;
 		tl_out_pyfloat(&o, floatcase[i].v);
-		if (o.n != strlen(floatcase[i].repr) ||
-		    memcmp(o.buf, floatcase[i].repr, o.n) != 0) {
-			bad++;
-			unit_show("float got", o.buf, o.n);
-			unit_show("float want", floatcase[i].repr,
-			    strlen(floatcase[i].repr));
-		}
+		bad += differs(&o, floatcase[i].repr, "repr(float)");
 	}
 	CHECK_I64(bad, 0);	/* repr(float) as Python's */
 
@@ -237,15 +240,9 @@ main(int argc, char *argv[])
 		for (k = 0; k < 3; k++) {
 			o.n = 0;
 			if (tl_out_pyjson(&o, jscase[i].js, strlen(jscase[i].js),
-			    flags[k]) < 0 || o.n != strlen(want[k]) ||
-			    memcmp(o.buf, want[k], o.n) != 0) {
-				bad++;
-				unit_show("pyjson in", jscase[i].js,
-				    strlen(jscase[i].js));
-				unit_show("pyjson got", o.buf, o.n);
-				unit_show("pyjson want", want[k],
-				    strlen(want[k]));
-			}
+			    flags[k]) < 0)
+				o.n = 0;
+			bad += differs(&o, want[k], jscase[i].js);
 		}
 	}
 	CHECK_I64(bad, 0);	/* repr(json.loads) as Python's */
@@ -262,6 +259,10 @@ main(int argc, char *argv[])
 	CHECK(tl_out_pyjson(&o, "\"\\q\"", 4, 0) == -1 && o.n == 1);
 	CHECK(tl_out_pyjson(&o, "[1,]", 4, 0) == -1 && o.n == 1);
 	CHECK(tl_out_pyjson(&o, "truex", 5, 0) == -1 && o.n == 1);
+	CHECK(tl_out_pyjson(&o, "01", 2, 0) == -1 && o.n == 1);
+	CHECK(tl_out_pyjson(&o, "+1", 2, 0) == -1 && o.n == 1);
+	CHECK(tl_out_pyjson(&o, "[1.]", 4, 0) == -1 && o.n == 1);
+	CHECK(tl_out_pyjson(&o, "1.5.3", 5, 0) == -1 && o.n == 1);
 
 	/* A file-backed tl_out: the same text, nothing on a failure. */
 	{

@@ -1,0 +1,1249 @@
+/*
+ * tl: the streaming scanner of trace files (json.h): the grammar of JSON
+ * checked byte by byte, the tokens of each event made as jsmn would, and
+ * three ways of reading a chunk (a fast path over the bytes of an event,
+ * a path for the events left out unread, and the slow path byte by byte)
+ * over one state. It is one file of more than 1,200 lines because the
+ * three paths share that state and the grammar's steps, which are its
+ * own; split, they would be the scanner's internals made public.
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#include "err.h"
+#include "json.h"
+#include "limit.h"
+#include "mem.h"
+
+enum { M_WS, M_STR, M_ESC, M_UHEX, M_UTF8, M_PRIM };
+enum {
+	S_OBJ_FIRST, S_OBJ_KEY, S_OBJ_COLON, S_OBJ_VALUE, S_OBJ_NEXT,
+	S_ARR_FIRST, S_ARR_VALUE, S_ARR_NEXT
+};
+
+struct tl_jscan {
+	struct tl_src *src;
+	char *chunk;
+	size_t n, pos;
+	uint64_t base;		/* offset of chunk[0] */
+	char *buf;
+	size_t blen, bcap;
+	int maxdepth;		/* tl_limit[TL_LIM_DEPTH] when made */
+	uint64_t maxitem;	/* tl_limit[TL_LIM_VALUE], or none */
+	unsigned char *st;	/* the state at each depth */
+	int depth;
+	int mode;
+	int root;		/* 0, '{' or '[' */
+	int rootdone;
+	int capturing, capdepth, keycap, strkey;
+	int evdepth, evnext;
+	int kind;
+	uint64_t itemoff, nevents, index;
+	size_t keylen;
+	/* Tokens of the event being captured, in jsmn's form. */
+	jsmntok_t *tok;
+	int ntok, tokcap, curtok, mk;
+	int *tstack;		/* token of the container at each depth */
+	int *keytok;		/* its last key, for objects */
+	int uhex, u8need;
+	unsigned char u8lo, u8hi;
+	size_t u8start, pstart;
+	unsigned badutf8, ctrl, badesc;
+	int ready, quietroot;
+	int sawevents;		/* an array of events was entered */
+	int stop;		/* tl_jscan_stopat: n is cut to the stop */
+	size_t fulln;		/* the chunk's length before */
+	int quiet;		/* tl_jscan_at with no source: no messages */
+	int (*leave)(const char *, size_t, void *);	/* tl_jscan_leaveout */
+	void *leavearg;
+};
+
+/* Bytes that end a fast run inside a string: " \ controls and non-ASCII. */
+static unsigned char strstop[256];
+/* Bytes of a primitive: number or literal. */
+static unsigned char primch[256];
+
+static void
+tables(void)
+{
+	static int done;
+	int c;
+
+	if (done)
+		return;
+	for (c = 0; c < 256; c++) {
+		strstop[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+		primch[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || c == '-' || c == '+' || c == '.';
+	}
+	done = 1;
+}
+
+struct tl_jscan *
+tl_jscan_new(struct tl_src *src)
+{
+	struct tl_jscan *s = xcalloc(1, sizeof *s);
+
+	tables();
+	s->src = src;
+	s->bcap = 64 * 1024;
+	s->buf = xmalloc(s->bcap);
+	s->maxdepth = (int)tl_limit[TL_LIM_DEPTH];
+	s->maxitem = tl_limit[TL_LIM_VALUE];	/* at most INT32_MAX */
+	s->st = xmalloc((size_t)s->maxdepth);
+	s->tstack = xreallocarray(NULL, (size_t)s->maxdepth, sizeof (int));
+	s->keytok = xreallocarray(NULL, (size_t)s->maxdepth, sizeof (int));
+	return s;
+}
+
+void
+tl_jscan_free(struct tl_jscan *s)
+{
+	if (s == NULL)
+		return;
+	free(s->buf);
+	free(s->tok);
+	free(s->st);
+	free(s->tstack);
+	free(s->keytok);
+	free(s);
+}
+
+void
+tl_jscan_quietroot(struct tl_jscan *s)
+{
+	s->quietroot = 1;
+}
+
+uint64_t
+tl_jscan_offset(const struct tl_jscan *s)
+{
+	return s->base + s->pos;
+}
+
+int
+tl_jscan_events(const struct tl_jscan *s)
+{
+	return s->sawevents;
+}
+
+int
+tl_jscan_stopat(struct tl_jscan *s, uint64_t off)
+{
+	if (s->stop || off < s->base + s->pos || off > s->base + s->n)
+		return 0;
+	s->stop = 1;
+	s->fulln = s->n;
+	s->n = (size_t)(off - s->base);
+	return 1;
+}
+
+void
+tl_jscan_unstop(struct tl_jscan *s)
+{
+	if (!s->stop)
+		return;
+	s->stop = 0;
+	s->n = s->fulln;
+}
+
+int
+tl_jscan_atevent(const struct tl_jscan *s)
+{
+	return s->stop && s->pos == s->n && s->mode == M_WS &&
+	    !s->capturing && s->evdepth != 0 && s->depth == s->evdepth &&
+	    s->st[s->depth - 1] == S_ARR_VALUE;
+}
+
+uint64_t
+tl_jscan_nevents(const struct tl_jscan *s)
+{
+	return s->nevents;
+}
+
+struct tl_jscan *
+tl_jscan_at(const struct tl_jscan *s, struct tl_src *src, const char *p,
+    size_t n, uint64_t at, int after, uint64_t index)
+{
+	struct tl_jscan *t;
+
+	if (s->evdepth == 0 || s->depth < s->evdepth || at > n)
+		return NULL;
+	t = tl_jscan_new(src);
+	t->quiet = src == NULL;
+	t->chunk = (char *)p + at;	/* only read */
+	t->n = n - (size_t)at;
+	t->base = at;
+	t->root = s->root;
+	t->quietroot = s->quietroot;
+	t->sawevents = 1;
+	t->evdepth = t->depth = s->evdepth;
+	memcpy(t->st, s->st, (size_t)s->evdepth);
+	t->st[t->depth - 1] = after ? S_ARR_NEXT : S_ARR_VALUE;
+	t->nevents = index;
+	t->leave = s->leave;
+	t->leavearg = s->leavearg;
+	return t;
+}
+
+void
+tl_jscan_leaveout(struct tl_jscan *s,
+    int (*fn)(const char *, size_t, void *), void *arg)
+{
+	s->leave = fn;
+	s->leavearg = arg;
+}
+
+static int
+fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+fail(struct tl_jscan *s, uint64_t off, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	if (s->quiet)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (s->capturing && s->kind == TL_JEVENT)
+		tl_warnx("%s: event %" PRIu64 " (byte %" PRIu64 "): %s",
+		    tl_in_name(s->src), s->index, off, msg);
+	else
+		tl_warnx("%s: byte %" PRIu64 ": %s", tl_in_name(s->src), off,
+		    msg);
+	return -1;
+}
+
+/* The value being read at off has grown past the limit. */
+static int
+toobig(struct tl_jscan *s, uint64_t off)
+{
+	char b[TL_LIMIT_STRMAX];
+
+	return fail(s, off, "value larger than the limit (--limit %s)",
+	    tl_limit_str(b, TL_LIM_VALUE));
+}
+
+static void
+grow(struct tl_jscan *s, size_t need)
+{
+	xgrow(&s->buf, &s->bcap, s->blen + need, 1);
+}
+
+static inline void
+put(struct tl_jscan *s, const char *p, size_t n)
+{
+	if (s->bcap - s->blen < n)
+		grow(s, n);
+	memcpy(s->buf + s->blen, p, n);
+	s->blen += n;
+}
+
+static inline void
+put1(struct tl_jscan *s, char c)
+{
+	if (s->bcap == s->blen)
+		grow(s, 1);
+	s->buf[s->blen++] = c;
+}
+
+int
+tl_jnumber(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (i < n && p[i] == '-')
+		i++;
+	if (i < n && p[i] == '0')
+		i++;
+	else if (i < n && p[i] >= '1' && p[i] <= '9')
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	else
+		return 0;
+	if (i < n && p[i] == '.') {
+		if (++i == n || p[i] < '0' || p[i] > '9')
+			return 0;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		i++;
+		if (i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		if (i == n || p[i] < '0' || p[i] > '9')
+			return 0;
+		while (i < n && p[i] >= '0' && p[i] <= '9')
+			i++;
+	}
+	return i == n;
+}
+
+static int
+validprim(const char *p, size_t n)
+{
+	switch (p[0]) {
+	case 't': return n == 4 && memcmp(p, "true", 4) == 0;
+	case 'f': return n == 5 && memcmp(p, "false", 5) == 0;
+	case 'n': return n == 4 && memcmp(p, "null", 4) == 0;
+	case 'N': return n == 3 && memcmp(p, "NaN", 3) == 0;
+	case 'I': return n == 8 && memcmp(p, "Infinity", 8) == 0;
+	case '-':
+		if (n == 9 && memcmp(p, "-Infinity", 9) == 0)
+			return 1;
+	}
+	return tl_jnumber(p, n);
+}
+
+static inline int
+incap(const struct tl_jscan *s)
+{
+	return s->capturing || s->keycap;
+}
+
+static void
+growtok(struct tl_jscan *s)
+{
+	size_t cap = (size_t)s->tokcap;
+
+	xgrow(&s->tok, &cap, (size_t)s->ntok + 1, sizeof *s->tok);
+	if (cap > INT_MAX)
+		tl_errx(tl_failstatus, "out of memory");
+	s->tokcap = (int)cap;
+}
+
+/*
+ * A token begins at buffer offset start: a key when key is set. Its parent
+ * follows jsmn: an object for a key, the key for a member's value, an
+ * array for an element, none for the event itself.
+ */
+static inline int
+newtok(struct tl_jscan *s, jsmntype_t type, int start, int key)
+{
+	jsmntok_t *t;
+	int c, d = s->depth - 1;
+
+	if (s->ntok == s->tokcap)
+		growtok(s);
+	t = &s->tok[s->ntok];
+	t->type = type;
+	t->start = start;
+	t->end = -1;
+	t->size = 0;
+	t->parent = -1;
+	if (s->depth > s->capdepth) {
+		c = s->tstack[d];
+		if (key) {
+			t->parent = c;
+			s->keytok[d] = s->ntok;
+		} else if (s->tok[c].type == JSMN_OBJECT)
+			t->parent = s->keytok[d];
+		else
+			t->parent = c;
+		s->tok[t->parent].size++;
+	}
+	return s->curtok = s->ntok++;
+}
+
+static jsmntype_t
+toktype(int c)
+{
+	return c == '{' ? JSMN_OBJECT : c == '[' ? JSMN_ARRAY :
+	    c == '"' ? JSMN_STRING : JSMN_PRIMITIVE;
+}
+
+/* The grammar's steps, for every way of reading. */
+
+/* May a value begin in state t? */
+static inline int
+valok(int t)
+{
+	return t == S_OBJ_VALUE || t == S_ARR_FIRST || t == S_ARR_VALUE;
+}
+
+/* May a key begin in state t? */
+static inline int
+keyok(int t)
+{
+	return t == S_OBJ_FIRST || t == S_OBJ_KEY;
+}
+
+/* The state after a value read in state t. */
+static inline unsigned char
+valdone(int t)
+{
+	return t == S_OBJ_VALUE ? S_OBJ_NEXT : S_ARR_NEXT;
+}
+
+/* The state after a ',' in state t, or -1 if one cannot come there. */
+static inline int
+comma(int t)
+{
+	return t == S_OBJ_NEXT ? S_OBJ_KEY : t == S_ARR_NEXT ? S_ARR_VALUE :
+	    -1;
+}
+
+/* May c close the container of state t? */
+static inline int
+closeok(int c, int t)
+{
+	return c == '}' ? t == S_OBJ_FIRST || t == S_OBJ_NEXT :
+	    t == S_ARR_FIRST || t == S_ARR_NEXT;
+}
+
+/* A value begins with byte c at offset off. */
+static inline int
+valstart(struct tl_jscan *s, int c, uint64_t off)
+{
+	int st;
+
+	if (s->depth == 0) {
+		if (s->root)
+			return fail(s, off, "trailing data after the JSON value");
+		if (c != '{' && c != '[') {
+			if (s->quietroot)
+				return -2;
+			return fail(s, off, "not a trace: the top level is "
+			    "not an object or an array");
+		}
+		s->root = c;
+		if (c == '[')
+			s->evnext = 1;
+		return 0;
+	}
+	st = s->st[s->depth - 1];
+	if (!valok(st)) {
+		if (c == '"' || c == '{' || c == '[')
+			return fail(s, off, "expected %s, found '%c'",
+			    st == S_OBJ_COLON ? "':'" :
+			    st == S_OBJ_NEXT ? "',' or '}'" : "',' or ']'", c);
+		return fail(s, off, "unexpected '%c'", c);
+	}
+	if (s->capturing) {
+		if (s->mk)
+			newtok(s, toktype(c), (int)s->blen + (c == '"'), 0);
+		return 0;
+	}
+	if (s->root == '{' && s->depth == 1) {
+		if (s->keylen == sizeof "\"traceEvents\"" - 1 &&
+		    memcmp(s->buf, "\"traceEvents\"", s->keylen) == 0 &&
+		    c == '[') {
+			s->evnext = 1;
+			return 0;
+		}
+		s->capturing = 1;
+		s->capdepth = s->depth;
+		s->kind = TL_JKEY;
+		s->mk = 0;
+		s->itemoff = off;
+		return 0;
+	}
+	if (s->depth == s->evdepth) {
+		s->capturing = 1;
+		s->capdepth = s->depth;
+		s->kind = TL_JEVENT;
+		s->itemoff = off;
+		s->index = s->nevents++;
+		s->blen = 0;
+		s->ntok = 0;
+		s->mk = 1;
+		newtok(s, toktype(c), c == '"', 0);
+		s->badutf8 = s->ctrl = s->badesc = 0;
+	}
+	return 0;
+}
+
+/* A value has ended; the enclosing container is at depth. */
+static inline void
+valend(struct tl_jscan *s)
+{
+	if (s->depth == 0) {
+		s->rootdone = 1;
+		return;
+	}
+	if (s->capturing && s->depth == s->capdepth) {
+		s->capturing = 0;
+		s->ready = 1;
+	}
+	s->st[s->depth - 1] = valdone(s->st[s->depth - 1]);
+}
+
+static inline int
+endprim(struct tl_jscan *s, uint64_t off)
+{
+	char q[TL_QUOTE_MAX];
+
+	if (!validprim(s->buf + s->pstart, s->blen - s->pstart))
+		return fail(s, off, "not a JSON value: \"%s\"",
+		    tl_quote(q, sizeof q, s->buf + s->pstart,
+		    s->blen - s->pstart));
+	if (s->mk)
+		s->tok[s->curtok].end = (int)s->blen;
+	s->mode = M_WS;
+	valend(s);
+	return 0;
+}
+
+/* A string has ended. */
+static inline void
+endstr(struct tl_jscan *s)
+{
+	if (s->mk && s->capturing)
+		s->tok[s->curtok].end = (int)s->blen - 1;
+	s->mode = M_WS;
+	if (s->strkey) {
+		s->strkey = 0;
+		s->st[s->depth - 1] = S_OBJ_COLON;
+		if (s->keycap) {
+			s->keycap = 0;
+			s->keylen = s->blen;
+		}
+		return;
+	}
+	valend(s);
+}
+
+static int
+fill(struct tl_jscan *s)
+{
+	int r;
+
+	s->base += s->n;
+	s->pos = s->n = 0;
+	if (s->src == NULL)
+		return 0;
+	r = tl_in_chunk(s->src, &s->chunk, &s->n);
+	if (r <= 0)
+		s->n = 0;
+	return r;
+}
+
+static int
+atend(struct tl_jscan *s)
+{
+	uint64_t off = s->base;
+
+	/*
+	 * A number or literal that the end cuts ("tru", "1.") is not a bad
+	 * value: it is reported as a cut file, below. A whole one ends here.
+	 */
+	if (s->mode == M_PRIM) {
+		if (validprim(s->buf + s->pstart, s->blen - s->pstart)) {
+			if (endprim(s, off) < 0)
+				return -1;
+		} else
+			s->mode = M_WS;
+	}
+	if (s->mode != M_WS)
+		return fail(s, off, "unexpected end of input in a string");
+	if (s->rootdone)
+		return 0;
+	if (s->root == 0 && s->quietroot)
+		return -2;
+	if (s->root == 0)
+		return fail(s, off, off == 0 ? "empty input" :
+		    "no JSON value");
+	/* The JSON Array Format may end without its "]". */
+	if (s->root == '[' && s->depth == 1 && !s->capturing)
+		return 0;
+	if (s->evdepth != 0 && !s->capturing && s->nevents > 0)
+		return fail(s, off, "unexpected end of input after event %"
+		    PRIu64 " (the file is cut)", s->nevents - 1);
+	return fail(s, off, "unexpected end of input (the file is cut)");
+}
+
+/* Offset of the first byte at or after i in p[0..n) that strstop marks. */
+static inline size_t
+strspan(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
+	const __m128i sp = _mm_set1_epi8(0x20);
+	__m128i v;
+	unsigned m;
+
+	/* Bytes >= 0x80 are negative, so "< 0x20" (signed) catches them. */
+	for (; i + 16 <= n; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(p + i));
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, bs)),
+		    _mm_cmplt_epi8(v, sp)));
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && !strstop[p[i]])
+		i++;
+	return i;
+}
+
+/* Offset of the first byte at or after i in p[0..n) that is not blank. */
+static inline size_t
+wsspan(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+	const __m128i tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
+	__m128i v;
+	unsigned m;
+
+	/* Pretty-printed traces: a newline, then a run of indentation. */
+	for (; i + 16 <= n; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(p + i));
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(v, sp), _mm_cmpeq_epi8(v, nl)),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, tab),
+		    _mm_cmpeq_epi8(v, cr)))) ^ 0xffff;
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
+	    p[i] == '\t'))
+		i++;
+	return i;
+}
+
+static inline int
+isdig(int c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/*
+ * The end of the JSON number at p[i] in p[0..n), checked as it is read,
+ * when it is one and a byte that cannot continue a primitive follows it
+ * within the chunk; 0 otherwise (a literal, something to report, or the
+ * chunk's end), for the slower way.
+ */
+static inline size_t
+numspan(const unsigned char *p, size_t i, size_t n)
+{
+	size_t k;
+
+	if (p[i] == '-')
+		i++;
+	if (i < n && p[i] == '0')
+		i++;
+	else if (i < n && p[i] != '0' && isdig(p[i]))
+		while (++i < n && isdig(p[i]))
+			;
+	else
+		return 0;
+	if (i < n && p[i] == '.') {
+		for (k = ++i; i < n && isdig(p[i]); i++)
+			;
+		if (i == k)
+			return 0;
+	}
+	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+		if (++i < n && (p[i] == '+' || p[i] == '-'))
+			i++;
+		for (k = i; i < n && isdig(p[i]); i++)
+			;
+		if (i == k)
+			return 0;
+	}
+	return i < n && !primch[p[i]] ? i : 0;
+}
+
+/*
+ * The end of the number or literal at p[i] in p[0..n), checked, when a
+ * byte that cannot continue it follows within p; 0 otherwise.
+ */
+static inline size_t
+primend(const unsigned char *p, size_t i, size_t n)
+{
+	size_t j;
+
+	if ((j = numspan(p, i, n)) == 0) {
+		for (j = i + 1; j < n && primch[p[j]]; j++)
+			;
+		if (j == n || !validprim((const char *)p + i, j - i))
+			return 0;
+	}
+	return j;
+}
+
+/*
+ * The fast path, inside an event: plain ASCII strings, numbers and
+ * structure, all within the current chunk. It stops before any byte it
+ * does not handle (chunk end, escapes, non-ASCII, errors), which the
+ * general loop then takes. 1 when an item is complete.
+ */
+static int
+fastscan(struct tl_jscan *s)
+{
+	const unsigned char *p = (const unsigned char *)s->chunk;
+	size_t i = s->pos, n = s->n, j, bl;
+	unsigned char *st = s->st;
+	int depth = s->depth, c, t, k, mk = s->mk;
+	char *b;
+
+	if (s->bcap - s->blen < n - i + 16)
+		grow(s, n - i + 16);
+	b = s->buf;
+	bl = s->blen;
+	while (i < n) {
+		c = p[i];
+		t = st[depth - 1];
+		switch (c) {
+		case ' ': case '\n': case '\r': case '\t':
+			i = wsspan(p, i + 1, n);
+			continue;
+		case '"':
+			if (!keyok(t) && !valok(t))
+				goto out;
+			j = strspan(p, i + 1, n);
+			if (j == n || p[j] != '"')
+				goto out;
+			memcpy(b + bl, p + i, j + 1 - i);
+			if (mk) {
+				s->depth = depth;
+				k = newtok(s, JSMN_STRING, (int)bl + 1,
+				    keyok(t));
+				s->tok[k].end = (int)(bl + j - i);
+			}
+			bl += j + 1 - i;
+			i = j + 1;
+			st[depth - 1] = keyok(t) ? S_OBJ_COLON : valdone(t);
+			continue;
+		case ':':
+			if (t != S_OBJ_COLON)
+				goto out;
+			st[depth - 1] = S_OBJ_VALUE;
+			break;
+		case ',':
+			if ((k = comma(t)) < 0)
+				goto out;
+			st[depth - 1] = (unsigned char)k;
+			break;
+		case '{':
+		case '[':
+			if (!valok(t) || depth == s->maxdepth)
+				goto out;
+			if (mk) {
+				s->depth = depth;
+				s->tstack[depth] = newtok(s, toktype(c),
+				    (int)bl, 0);
+			}
+			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			break;
+		case '}':
+			if (!closeok('}', t))
+				goto out;
+			goto close;
+		case ']':
+			if (!closeok(']', t))
+				goto out;
+close:
+			b[bl++] = (char)c;
+			i++;
+			if (mk)
+				s->tok[s->tstack[depth - 1]].end = (int)bl;
+			st[depth - 2] = valdone(st[depth - 2]);
+			if (--depth == s->capdepth) {
+				s->capturing = 0;
+				s->ready = 1;
+				goto out;
+			}
+			continue;
+		default:
+			if (!primch[c] || !valok(t) ||
+			    (j = primend(p, i, n)) == 0)
+				goto out;
+			memcpy(b + bl, p + i, j - i);
+			if (mk) {
+				s->depth = depth;
+				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
+				s->tok[k].end = (int)(bl + j - i);
+			}
+			bl += j - i;
+			i = j;
+			st[depth - 1] = valdone(t);
+			continue;
+		}
+		b[bl++] = (char)c;
+		i++;
+	}
+out:
+	s->pos = i;
+	s->blen = bl;
+	s->depth = depth;
+	return s->ready;
+}
+
+#define LEAVEDEPTH	64
+
+/*
+ * The event at p[i] ('{'), when it is plain and its "cat" is one to leave
+ * out (tl_jscan_leaveout): the offset just past it, checked as fastscan
+ * checks; 0 where fastscan would stop, or when it is not one to leave out,
+ * for the usual way.
+ */
+static size_t
+leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char st[LEAVEDEPTH];
+	size_t start = i, j;
+	int depth = 0, c, t, key = 0, nph = 0, ncat = 0;
+
+	if (s->depth + 1 >= s->maxdepth)
+		return 0;
+	st[depth++] = S_OBJ_FIRST;
+	i++;
+	while (i < n) {
+		c = p[i];
+		t = st[depth - 1];
+		switch (c) {
+		case ' ': case '\n': case '\r': case '\t':
+			i = wsspan(p, i + 1, n);
+			continue;
+		case '"':
+			j = strspan(p, i + 1, n);
+			if (j == n || p[j] != '"')
+				return 0;
+			if (keyok(t)) {
+				st[depth - 1] = S_OBJ_COLON;
+				if (depth == 1) {
+					key = j - i == 3 &&
+					    memcmp(p + i, "\"ph", 3) == 0 ?
+					    'p' : j - i == 4 &&
+					    memcmp(p + i, "\"cat", 4) == 0 ?
+					    'c' : 0;
+					nph += key == 'p';
+					if (key == 'c' && ncat++ > 0)
+						return 0;
+				}
+			} else if (valok(t)) {
+				if (depth == 1 && key == 'c' &&
+				    !s->leave((const char *)p + i + 1,
+				    j - i - 1, s->leavearg))
+					return 0;
+				st[depth - 1] = valdone(t);
+			} else
+				return 0;
+			i = j + 1;
+			continue;
+		case ':':
+			if (t != S_OBJ_COLON)
+				return 0;
+			st[depth - 1] = S_OBJ_VALUE;
+			break;
+		case ',':
+			if ((c = comma(t)) < 0)
+				return 0;
+			st[depth - 1] = (unsigned char)c;
+			break;
+		case '{':
+		case '[':
+			if (!valok(t) || (depth == 1 && key != 0) ||
+			    depth == LEAVEDEPTH ||
+			    s->depth + depth >= s->maxdepth)
+				return 0;
+			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			break;
+		case '}':
+			if (!closeok('}', t))
+				return 0;
+			goto close;
+		case ']':
+			if (!closeok(']', t))
+				return 0;
+close:
+			i++;
+			if (--depth == 0)
+				return nph > 0 && ncat == 1 &&
+				    i - start <= s->maxitem ? i : 0;
+			st[depth - 1] = valdone(st[depth - 1]);
+			continue;
+		default:
+			if (!primch[c] || !valok(t) || (depth == 1 && key != 0) ||
+			    (j = primend(p, i, n)) == 0)
+				return 0;
+			i = j;
+			st[depth - 1] = valdone(t);
+			continue;
+		}
+		i++;
+	}
+	return 0;
+}
+
+static int
+scan(struct tl_jscan *s)
+{
+	const unsigned char *p;
+	size_t i, j, n;
+	uint64_t off;
+	int c, st, r;
+	char lb[TL_LIMIT_STRMAX];
+
+	for (;;) {
+		if (s->pos == s->n) {
+			if (s->stop)
+				return TL_JSTOPPED;
+			r = fill(s);
+			if (r < 0)
+				return -1;
+			/* The end may complete an item: a bare array's last
+			 * element, a number, which has no closing byte. */
+			if (r == 0)
+				return (r = atend(s)) < 0 ? r : s->ready;
+			if (s->base == 0 && s->n >= 3 &&
+			    memcmp(s->chunk, "\xef\xbb\xbf", 3) == 0)
+				s->pos = 3;	/* UTF-8 byte order mark */
+		}
+		if (s->mode == M_WS && s->capturing &&
+		    s->depth > s->capdepth) {
+			if (fastscan(s))
+				return 1;
+			if (s->pos == s->n)
+				continue;
+		}
+		p = (const unsigned char *)s->chunk;
+		n = s->n;
+		i = s->pos;
+		switch (s->mode) {
+		case M_WS:
+			while (i < n) {
+				c = p[i];
+				if (c == ' ' || c == '\n' || c == '\r' ||
+				    c == '\t') {
+					i++;
+					continue;
+				}
+				off = s->base + i;
+				if (s->root == 0 && s->quietroot && c != '{' &&
+				    c != '[')
+					return -2;
+				if (s->rootdone) {
+					s->pos = i;
+					return fail(s, off, "trailing data "
+					    "after the JSON value");
+				}
+				st = s->depth > 0 ? s->st[s->depth - 1] : -1;
+				switch (c) {
+				case '"':
+					if (st == S_OBJ_FIRST ||
+					    st == S_OBJ_KEY) {
+						s->strkey = 1;
+						if (s->capturing) {
+							if (s->mk)
+								newtok(s,
+								    JSMN_STRING,
+								    (int)s->blen
+								    + 1, 1);
+						} else if (s->depth == 1) {
+							s->keycap = 1;
+							s->blen = 0;
+							s->badutf8 = 0;
+							s->ctrl = 0;
+							s->badesc = 0;
+						}
+					} else if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (incap(s))
+						put1(s, '"');
+					s->mode = M_STR;
+					i++;
+					goto next;
+				case '{':
+				case '[':
+					if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (s->leave != NULL && c == '{' &&
+					    s->capturing &&
+					    s->kind == TL_JEVENT &&
+					    s->depth == s->capdepth &&
+					    (j = leftout(s, p, i, n)) != 0) {
+						s->capturing = 0;
+						s->kind = TL_JLEFT;
+						s->st[s->depth - 1] = S_ARR_NEXT;
+						s->pos = j;
+						return 1;
+					}
+					if (s->depth == s->maxdepth)
+						return fail(s, off,
+						    "nested deeper than the "
+						    "limit (--limit %s)",
+						    tl_limit_str(lb,
+						    TL_LIM_DEPTH));
+					if (s->capturing)
+						put1(s, (char)c);
+					s->tstack[s->depth] = s->curtok;
+					s->st[s->depth++] = c == '{' ?
+					    S_OBJ_FIRST : S_ARR_FIRST;
+					if (s->evnext) {
+						s->evnext = 0;
+						s->evdepth = s->depth;
+						s->sawevents = 1;
+					}
+					i++;
+					if (s->capturing)
+						goto next;
+					break;
+				case '}':
+				case ']':
+					if (!closeok(c, st)) {
+						s->pos = i;
+						return fail(s, off,
+						    "unexpected '%c'", c);
+					}
+					if (s->capturing) {
+						put1(s, (char)c);
+						if (s->mk)
+							s->tok[s->tstack[
+							    s->depth - 1]].end =
+							    (int)s->blen;
+					}
+					if (s->depth == s->evdepth)
+						s->evdepth = 0;
+					s->depth--;
+					valend(s);
+					i++;
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					break;
+				case ':':
+					if (st != S_OBJ_COLON)
+						return fail(s, off,
+						    "unexpected ':'");
+					s->st[s->depth - 1] = S_OBJ_VALUE;
+					if (s->capturing)
+						put1(s, ':');
+					i++;
+					break;
+				case ',':
+					if ((st = comma(st)) < 0)
+						return fail(s, off,
+						    "unexpected ','");
+					s->st[s->depth - 1] =
+					    (unsigned char)st;
+					if (s->capturing)
+						put1(s, ',');
+					i++;
+					break;
+				default:
+					if (!primch[c]) {
+						if (c >= 0x21 && c < 0x7f)
+							return fail(s, off,
+							    "unexpected '%c'",
+							    c);
+						return fail(s, off,
+						    "unexpected byte 0x%02x",
+						    (unsigned)c);
+					}
+					if ((r = valstart(s, c, off)) < 0)
+						return r;
+					if (!s->capturing)
+						return fail(s, off, "not a "
+						    "trace: the top level is "
+						    "not an object or an "
+						    "array");
+					s->pstart = s->blen;
+					for (j = i; j < n && primch[p[j]]; j++)
+						;
+					put(s, (const char *)p + i, j - i);
+					i = j;
+					if (i == n) {
+						s->mode = M_PRIM;
+						goto next;
+					}
+					if (endprim(s, s->base + i) < 0)
+						return -1;
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					break;
+				}
+			}
+			break;
+		case M_STR:
+			for (;;) {
+				j = strspan(p, i, n);
+				if (j > i && incap(s))
+					put(s, (const char *)p + i, j - i);
+				i = j;
+				if (i == n)
+					break;
+				c = p[i++];
+				if (c == '"') {
+					if (incap(s))
+						put1(s, '"');
+					endstr(s);
+					if (s->ready) {
+						s->pos = i;
+						return 1;
+					}
+					goto next;
+				}
+				if (c == '\\') {
+					if (incap(s))
+						put1(s, '\\');
+					s->mode = M_ESC;
+					goto next;
+				}
+				if (c < 0x20) {
+					char u[7];
+
+					snprintf(u, sizeof u, "\\u%04x",
+					    (unsigned)c);
+					if (incap(s))
+						put(s, u, 6);
+					s->ctrl++;
+					continue;
+				}
+				/* A UTF-8 lead byte. */
+				s->u8start = s->blen;
+				if (c >= 0xc2 && c <= 0xdf) {
+					s->u8need = 1;
+					s->u8lo = 0x80, s->u8hi = 0xbf;
+				} else if (c >= 0xe0 && c <= 0xef) {
+					s->u8need = 2;
+					s->u8lo = c == 0xe0 ? 0xa0 : 0x80;
+					s->u8hi = c == 0xed ? 0x9f : 0xbf;
+				} else if (c >= 0xf0 && c <= 0xf4) {
+					s->u8need = 3;
+					s->u8lo = c == 0xf0 ? 0x90 : 0x80;
+					s->u8hi = c == 0xf4 ? 0x8f : 0xbf;
+				} else {
+					if (incap(s))
+						put(s, "\xef\xbf\xbd", 3);
+					s->badutf8++;
+					continue;
+				}
+				if (incap(s))
+					put1(s, (char)c);
+				s->mode = M_UTF8;
+				goto next;
+			}
+			break;
+		case M_UTF8:
+			c = p[i];
+			if (c >= s->u8lo && c <= s->u8hi) {
+				if (incap(s))
+					put1(s, (char)c);
+				i++;
+				s->u8lo = 0x80, s->u8hi = 0xbf;
+				if (--s->u8need == 0)
+					s->mode = M_STR;
+			} else {
+				/* Replace the broken sequence; reread c. */
+				if (incap(s)) {
+					s->blen = s->u8start;
+					put(s, "\xef\xbf\xbd", 3);
+				}
+				s->badutf8++;
+				s->mode = M_STR;
+			}
+			break;
+		case M_ESC:
+			c = p[i];
+			if (c == '"' || c == '\\' || c == '/' || c == 'b' ||
+			    c == 'f' || c == 'n' || c == 'r' || c == 't') {
+				if (incap(s))
+					put1(s, (char)c);
+				i++;
+				s->mode = M_STR;
+			} else if (c == 'u') {
+				if (incap(s))
+					put1(s, 'u');
+				i++;
+				s->uhex = 0;
+				s->mode = M_UHEX;
+			} else {
+				/* Keep the backslash as a character. */
+				if (incap(s))
+					put1(s, '\\');
+				s->badesc++;
+				s->mode = M_STR;
+			}
+			break;
+		case M_UHEX:
+			c = p[i];
+			if (!isxdigit(c))
+				return fail(s, s->base + i,
+				    "bad \\u escape in a string");
+			if (incap(s))
+				put1(s, (char)c);
+			i++;
+			if (++s->uhex == 4)
+				s->mode = M_STR;
+			break;
+		case M_PRIM:
+			for (j = i; j < n && primch[p[j]]; j++)
+				;
+			put(s, (const char *)p + i, j - i);
+			i = j;
+			if (i < n) {
+				if (endprim(s, s->base + i) < 0)
+					return -1;
+				if (s->ready) {
+					s->pos = i;
+					return 1;
+				}
+			}
+			break;
+		}
+next:
+		s->pos = i;
+		if (s->blen > s->maxitem)
+			return toobig(s, s->base + i);
+	}
+}
+
+int
+tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
+{
+	int r;
+
+	s->ready = 0;
+	r = scan(s);
+	if (r <= 0)
+		return r;
+	/* The fast path checks no size: a value it read whole, here. */
+	if (s->blen > s->maxitem) {
+		s->capturing = 1;	/* for fail's "event N" */
+		return toobig(s, s->itemoff);
+	}
+	memset(it, 0, sizeof *it);
+	it->kind = s->kind;
+	it->offset = s->itemoff;
+	if (s->kind == TL_JLEFT) {
+		it->index = s->index;
+		it->text = s->buf;
+		return 1;
+	}
+	it->tok = s->tok;
+	it->ntok = s->kind == TL_JEVENT ? s->ntok : 0;
+	it->badutf8 = s->badutf8;
+	it->ctrl = s->ctrl;
+	it->badesc = s->badesc;
+	if (s->kind == TL_JEVENT) {
+		it->index = s->index;
+		it->text = s->buf;
+		it->len = s->blen;
+	} else {
+		it->key = s->buf + 1;
+		it->keylen = s->keylen - 2;
+		it->text = s->buf + s->keylen;
+		it->len = s->blen - s->keylen;
+	}
+	return 1;
+}
