@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/tsv.h"
 #include "roof.h"
 
 #define MAXND	3
@@ -60,7 +61,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g, ker, m[3];
 	int64_t out[2 + MAXND];
 	double px, pw, pw1, pout, cout, f_in, f_w;
-	char name[8], *end;
+	char name[8];
 
 	if ((x = rl_needdim(a, r, o, 3)) == NULL ||
 	    (w = rl_needdim(a, r, o + 1, 3)) == NULL)
@@ -86,8 +87,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 		return -1;
 	t = rl_truthy(rl_ci(a, o + 6));
 	c = rl_ci(a, o + 8);
-	g = strtoll(c, &end, 10);
-	if (*c == '\0' || *end != '\0' || g < 1 || g > (1 << 20))
+	if (tl_parse_i64(c, strlen(c), &g) != 0 || g < 1 || g > (1 << 20))
 		return rl_fail(r, "groups is not a positive integer: "
 		    "\"%.40s\"", c);
 

@@ -27,34 +27,16 @@ rl_opname(const struct rl_op *o)
 {
 	return o->m->name;
 }
-static const char *
-metaval(const struct rl_seg *S, uint32_t pid, uint32_t tid, int kind)
+const char *
+rl_meta(const struct rl_seg *S, const struct rl_op *o, int kind)
 {
 	size_t i;
 
 	for (i = S->nmetas; i-- > 0;)
-		if (S->metas[i].kind == kind && S->metas[i].pid == pid &&
-		    (kind != 2 || S->metas[i].tid == tid))
+		if (S->metas[i].kind == kind && S->metas[i].pid == o->pid &&
+		    (kind != 2 || S->metas[i].tid == o->tid))
 			return tl_intern_str(S->in, S->metas[i].val, NULL);
 	return "Unknown";
-}
-
-const char *
-rl_procname(const struct rl_seg *S, const struct rl_op *o)
-{
-	return metaval(S, o->pid, 0, 0);
-}
-
-const char *
-rl_proclabel(const struct rl_seg *S, const struct rl_op *o)
-{
-	return metaval(S, o->pid, 0, 1);
-}
-
-const char *
-rl_threadname(const struct rl_seg *S, const struct rl_op *o)
-{
-	return metaval(S, o->pid, o->tid, 2);
 }
 
 const char *

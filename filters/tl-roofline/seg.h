@@ -164,10 +164,9 @@ void rl_read_end(void);		/* free the scratch */
 const char *rl_readargs(struct tl_trace *, const char *name,
     struct rl_args *a);
 
-/* process_name, process_labels, thread_name of an op ("Unknown"). */
-const char *rl_procname(const struct rl_seg *, const struct rl_op *);
-const char *rl_proclabel(const struct rl_seg *, const struct rl_op *);
-const char *rl_threadname(const struct rl_seg *, const struct rl_op *);
+/* An op's process_name (kind 0), process_labels (1) or thread_name
+ * (2), or "Unknown". */
+const char *rl_meta(const struct rl_seg *, const struct rl_op *, int kind);
 /* The name of an op, unescaped. */
 const char *rl_opname(const struct rl_op *);
 /* Field c (TL_C_*) of an op's raw row, unescaped into buf; NULL when

@@ -220,18 +220,22 @@ putd(struct tl_out *o, double v)
 		tl_out_double(o, v);
 }
 
+/* The statistics of v[0..n): mean, median, std, min, max. */
 static void
-put5(struct tl_out *o, const struct tl_stats *s)
+put5(struct tl_out *o, const double *v, size_t n)
 {
-	putd(o, s->mean);
+	struct tl_stats s;
+
+	tl_stats(&s, v, n);
+	putd(o, s.mean);
 	tab(o);
-	putd(o, s->median);
+	putd(o, s.median);
 	tab(o);
-	putd(o, s->std);
+	putd(o, s.std);
 	tab(o);
-	putd(o, s->min);
+	putd(o, s.min);
 	tab(o);
-	putd(o, s->max);
+	putd(o, s.max);
 }
 
 static void
@@ -260,7 +264,6 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	struct rl_str buf = { NULL, 0, 0 };
 	const struct rl_op *op;
 	const struct rl_inst *in;
-	struct tl_stats s;
 	struct rl_roof r;
 	double t;
 	const char *f;
@@ -320,18 +323,14 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		if (r.hasbytes && r.bytes > 0)
 			putd(o, r.flop / r.bytes);
 		tab(o);
-		tl_stats(&s, v1, n);
-		put5(o, &s);
+		put5(o, v1, n);
 		tab(o);
-		tl_stats(&s, v2, n);
-		put5(o, &s);
+		put5(o, v2, n);
 		tab(o);
-		tl_out_cstr(o, rl_procname(S, op));
-		tab(o);
-		tl_out_cstr(o, rl_proclabel(S, op));
-		tab(o);
-		tl_out_cstr(o, rl_threadname(S, op));
-		tab(o);
+		for (j = 0; j < 3; j++) {
+			tl_out_cstr(o, rl_meta(S, op, j));
+			tab(o);
+		}
 		if (r.spec != NULL)
 			tl_out_cstr(o, r.spec);
 		tab(o);
@@ -343,8 +342,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		if (r.bound != NULL)
 			tl_out_cstr(o, r.bound);
 		tab(o);
-		tl_stats(&s, v3, n);
-		put5(o, &s);
+		put5(o, v3, n);
 		for (j = 0; j < 4; j++) {
 			int c = argcol[j];
 
@@ -353,8 +351,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 				tl_out_field(o, f, strlen(f));
 		}
 		tab(o);
-		tl_stats(&s, v4, n);
-		put5(o, &s);
+		put5(o, v4, n);
 		tab(o);
 		tl_out_i64(o, ksum);
 		tab(o);
@@ -412,13 +409,16 @@ cend(struct csv *c)
 }
 
 static void
-c5(struct csv *c, const struct tl_stats *s)
+c5(struct csv *c, const double *v, size_t n)
 {
-	cnum(c, s->mean);
-	cnum(c, s->median);
-	cnum(c, s->std);
-	cnum(c, s->min);
-	cnum(c, s->max);
+	struct tl_stats s;
+
+	tl_stats(&s, v, n);
+	cnum(c, s.mean);
+	cnum(c, s.median);
+	cnum(c, s.std);
+	cnum(c, s.min);
+	cnum(c, s.max);
 }
 
 static void
@@ -627,7 +627,6 @@ csvsheet(const char *dir, int sheet)
 	const struct rl_sparam *sp;
 	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
 	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
-	struct tl_stats s;
 	struct csv c;
 	const struct rl_op *op;
 	const struct group *g;
@@ -698,13 +697,10 @@ csvsheet(const char *dir, int sheet)
 		cnum(&c, firstnum(COL(gflops), n));
 		cnum(&c, firstnum(COL(mb), n));
 		cnum(&c, firstnum(COL(fpb), n));
-		tl_stats(&s, COL(tbps), n);
-		c5(&c, &s);
-		tl_stats(&s, COL(tflops), n);
-		c5(&c, &s);
-		cstr(&c, rl_procname(S, op));
-		cstr(&c, rl_proclabel(S, op));
-		cstr(&c, rl_threadname(S, op));
+		c5(&c, COL(tbps), n);
+		c5(&c, COL(tflops), n);
+		for (j = 0; j < 3; j++)
+			cstr(&c, rl_meta(S, op, j));
 		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
 		if (arch) {
 			cnum(&c, firstnum(COL(roof_us), n));
@@ -712,8 +708,7 @@ csvsheet(const char *dir, int sheet)
 				b = ms[i].bound;
 			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
 			    "MEMORY_BOUND" : "");
-			tl_stats(&s, COL(pct), n);
-			c5(&c, &s);
+			c5(&c, COL(pct), n);
 		}
 		kdetails(g, &full, &trunc);
 		cfield(&c, full.p, full.n);
@@ -728,8 +723,7 @@ csvsheet(const char *dir, int sheet)
 			else
 				cstr(&c, "");
 		}
-		tl_stats(&s, COL(t), n);
-		c5(&c, &s);
+		c5(&c, COL(t), n);
 		cnum(&c, g->ksum_us);
 		cint(&c, (int64_t)n);
 		cint(&c, g->uid);

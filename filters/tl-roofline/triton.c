@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/tsv.h"
 #include "roof.h"
 
 /* FLOPs per element; 0 for the ops that only view or copy memory. */
@@ -91,17 +92,6 @@ tprec(const char *t)
 	return NULL;
 }
 
-static int
-isint(const char *s, int64_t *v)
-{
-	char *end;
-
-	if (*s == '\0' || (*s != '-' && (*s < '0' || *s > '9')))
-		return 0;
-	*v = strtoll(s, &end, 10);
-	return *end == '\0';
-}
-
 int
 rl_triton(const char *name, size_t n, const struct rl_args *a,
     struct rl_triton *tr)
@@ -122,7 +112,7 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 	red = name[7] != 'p' || name[8] != 'o';
 	/* the integer concrete inputs: the last one or two */
 	for (i = a->hasci ? a->nci - 1 : -1; i >= 0 && nint < 2; i--)
-		if (isint(a->ci[i], &v))
+		if (tl_parse_i64(a->ci[i], strlen(a->ci[i]), &v) == 0)
 			ints[nint++] = v;
 	if (nint == 0 || (red && nint < 2)) {
 		snprintf(tr->whybuf, sizeof tr->whybuf, "concrete_inputs "

@@ -462,7 +462,7 @@ rl_nonempty(const struct rl_shape *s)
 int
 rl_intlist(const char *s, int64_t *v, int max)
 {
-	char *end;
+	const char *e;
 	int n = 0;
 
 	if (s == NULL)
@@ -478,10 +478,11 @@ rl_intlist(const char *s, int64_t *v, int max)
 			break;
 		if (n == max)
 			return -1;
-		v[n++] = strtoll(s, &end, 10);
-		if (end == s)
+		for (e = s + (*s == '-'); isdigit((unsigned char)*e); e++)
+			;
+		if (tl_parse_i64(s, (size_t)(e - s), &v[n++]) != 0)
 			return -1;
-		s = end;
+		s = e;
 	}
 	return n;
 }
@@ -533,33 +534,32 @@ rl_needdim(const struct rl_args *a, struct rl_res *r, int i, int minn)
 	return &a->dims[i];
 }
 
+/* Entry i of a string list (input_types, concrete_inputs): NULL, with
+ * why in r, when it has none. */
+static const char *
+needstr(struct rl_res *r, int has, const char *const *v, int n, int i,
+    const char *what)
+{
+	if (!has) {
+		rl_fail(r, "no %s", what);
+		return NULL;
+	}
+	if (i >= n) {
+		rl_fail(r, "%s has %d entries, the model reads %d", what, n,
+		    i + 1);
+		return NULL;
+	}
+	return v[i];
+}
+
 const char *
 rl_needtype(const struct rl_args *a, struct rl_res *r, int i)
 {
-	if (!a->hastypes) {
-		rl_fail(r, "no input_types");
-		return NULL;
-	}
-	if (i >= a->ntypes) {
-		rl_fail(r, "input_types has %d entries, the model reads %d",
-		    a->ntypes, i + 1);
-		return NULL;
-	}
-	return a->types[i];
+	return needstr(r, a->hastypes, a->types, a->ntypes, i, "input_types");
 }
 
 const char *
 rl_needci(const struct rl_args *a, struct rl_res *r, int i)
 {
-	if (!a->hasci) {
-		rl_fail(r, "no concrete_inputs");
-		return NULL;
-	}
-	if (i >= a->nci) {
-		rl_fail(r, "concrete_inputs has %d entries, the model reads %d",
-		    a->nci, i + 1);
-		return NULL;
-	}
-	return a->ci[i];
+	return needstr(r, a->hasci, a->ci, a->nci, i, "concrete_inputs");
 }
-

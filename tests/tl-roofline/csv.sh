@@ -25,3 +25,10 @@ echo "exit $?"
 : >afile
 tl-roofline -c afile models.tsv
 echo "exit $?"
+# A kernel name with U+00AD and U+2028, which Python's repr writes as
+# \xad and \u2028 (str.isprintable is false for both).
+sed 's/cutlass_80_tensorop/cutlass\\u00ad80\\u2028tensorop/g' \
+    roof-group.json >shy.json
+tl-parse shy.json | tl-tree >shy.tsv || exit 1
+tl-roofline -t -c out3 shy.tsv
+grep -o "'name': '[^']*80[^']*tensorop" out3/GEMM.csv | sort -u
