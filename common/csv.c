@@ -10,6 +10,7 @@
 #include "input.h"
 #include "limit.h"
 #include "mem.h"
+#include "tsv.h"
 
 /* Where a record's parse is. */
 enum {
@@ -354,4 +355,29 @@ tl_csv_close(struct tl_csv *c)
 	free(c->rec);
 	free(c->off);
 	free(c);
+}
+
+void
+tl_out_csvfield(struct tl_out *o, const char *s, size_t n)
+{
+	const char *q;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')
+			break;
+	if (i == n) {
+		tl_out_raw(o, s, n);
+		return;
+	}
+	/* Quoted, each '"' doubled: the runs between them at once. */
+	tl_out_char(o, '"');
+	while ((q = memchr(s, '"', n)) != NULL) {
+		tl_out_raw(o, s, (size_t)(q - s) + 1);
+		tl_out_char(o, '"');
+		n -= (size_t)(q - s) + 1;
+		s = q + 1;
+	}
+	tl_out_raw(o, s, n);
+	tl_out_char(o, '"');
 }

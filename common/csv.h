@@ -1,5 +1,5 @@
 /*
- * tl: a CSV reader. CSV files as RFC 4180 has them and pandas writes
+ * tl: a CSV reader, and the writer of a field. CSV files as RFC 4180 has them and pandas writes
  * them, read a record at a time from the chunks of the input layer into
  * the view of a table that the tl-tsv(5) reader gives: the header's
  * names, and the fields of the current record with their lengths.
@@ -91,5 +91,15 @@ void tl_csv_close(struct tl_csv *);
 /* Exit tl_failstatus with "PROG: NAME:LINE: message", LINE lineno. */
 noreturn void tl_csv_errx(const struct tl_csv *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/*
+ * Write s[0..n) to o as a CSV field, as Python's csv module writes it
+ * (QUOTE_MINIMAL, pandas's to_csv): as it is, or, when it holds a comma,
+ * a double quote, LF or CR, in double quotes with each " doubled. An
+ * empty field is nothing; the csv module writes a record that is one
+ * empty field as "" (the caller writes that).
+ */
+struct tl_out;
+void tl_out_csvfield(struct tl_out *, const char *s, size_t n);
 
 #endif

@@ -1,6 +1,8 @@
 /* tl: string interning (open addressing over an arena). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "err.h"
 #include "intern.h"
@@ -25,10 +27,42 @@ struct tl_intern {
 	size_t nblocks, capblocks;
 };
 
+static uint64_t seed;
+
+/* The seed, before main: from TL_HASH_SEED, or the time, the pid and
+ * where the stack and the code are (each run's own under ASLR). */
+__attribute__((constructor)) static void
+setseed(void)
+{
+	const char *e = getenv("TL_HASH_SEED");
+	uint64_t x;
+
+	if (e != NULL && *e != '\0') {
+		seed = strtoull(e, NULL, 0);
+		return;
+	}
+	x = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32 ^
+	    (uint64_t)(uintptr_t)&x ^ (uint64_t)(uintptr_t)setseed << 16;
+	seed = tl_hash64(x);
+}
+
+uint64_t
+tl_hash64(uint64_t x)
+{
+	/* splitmix64's finaliser: a bijection, so equal hashes mean equal
+	 * 64-bit keys. */
+	x ^= seed;
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 uint64_t
 tl_hash(const char *s, size_t n)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ seed ^ n, w;
 
 	while (n >= 8) {
 		memcpy(&w, s, 8);
@@ -188,4 +222,17 @@ uint32_t
 tl_intern_count(const struct tl_intern *t)
 {
 	return (uint32_t)t->nstr;
+}
+
+int
+tl_intern_cmp(const struct tl_intern *t, uint32_t a, uint32_t b)
+{
+	size_t na = a == UINT32_MAX ? 0 : t->str[a].n;
+	size_t nb = b == UINT32_MAX ? 0 : t->str[b].n;
+	int c;
+
+	if (na == 0 || nb == 0)
+		return (na == 0) - (nb == 0);
+	c = memcmp(t->str[a].s, t->str[b].s, na < nb ? na : nb);
+	return c != 0 ? c : (na > nb) - (na < nb);
 }

@@ -33,6 +33,25 @@ uint32_t tl_intern_last(struct tl_intern *, struct tl_intern_last *,
 /* How many distinct strings there are. */
 uint32_t tl_intern_count(const struct tl_intern *);
 
+/*
+ * The comparator of interned strings, for qsort and for sorting rows by
+ * a string column: by the bytes as unsigned (memcmp, and so by code
+ * point, as Python compares str), a string before any longer one it
+ * starts; the empty string (an absent field of the stream) and the id
+ * UINT32_MAX (no value) after every other, as pandas sorts a missing
+ * value last, equal to each other. <0, 0, >0 as strcmp.
+ */
+int tl_intern_cmp(const struct tl_intern *, uint32_t a, uint32_t b);
+
+/*
+ * The hash of s[0..n), and of a 64-bit key (splitmix64's finaliser: a
+ * bijection, so different keys never share a hash). Both are seeded once
+ * per process, from the environment variable TL_HASH_SEED when it is set
+ * (its value as strtoull(3) reads it, base 0), else at random, so that an
+ * input cannot choose keys that all fall in one run of slots. Nothing a
+ * tool writes may depend on the seed: the tests run two.
+ */
 uint64_t tl_hash(const char *s, size_t n);
+uint64_t tl_hash64(uint64_t x);
 
 #endif

@@ -1,5 +1,4 @@
 /* tl: resource limits (--limit NAME=SIZE). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +6,7 @@
 
 #include "err.h"
 #include "limit.h"
+#include "tsv.h"
 
 static const char *const names[TL_NLIM] = {
 	"line", "value", "depth", "ratio", "levels"
@@ -34,7 +34,7 @@ setone(const char *s, size_t n)
 {
 	char name[16], num[32], *end;
 	const char *eq;
-	uint64_t v;
+	int64_t v;
 	int i, shift = 0;
 
 	if ((eq = memchr(s, '=', n)) == NULL ||
@@ -56,11 +56,9 @@ setone(const char *s, size_t n)
 		tl_limit[i] = 0;
 		return 0;
 	}
-	if (num[0] < '0' || num[0] > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(num, &end, 10);
-	if (errno != 0)
+	for (end = num; *end >= '0' && *end <= '9'; end++)
+		;
+	if (tl_parse_i64(num, (size_t)(end - num), &v) < 0)
 		return -1;
 	switch (*end) {
 	case 'k': shift = 10; end++; break;
@@ -68,9 +66,9 @@ setone(const char *s, size_t n)
 	case 'G': shift = 30; end++; break;
 	case 'T': shift = 40; end++; break;
 	}
-	if (*end != '\0' || v == 0 || v > maxval[i] >> shift)
+	if (*end != '\0' || v == 0 || (uint64_t)v > maxval[i] >> shift)
 		return -1;
-	tl_limit[i] = v << shift;
+	tl_limit[i] = (uint64_t)v << shift;
 	return 0;
 }
 

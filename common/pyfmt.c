@@ -1,14 +1,17 @@
 /*
- * tl: Python's repr of a float and numpy's pairwise sum, for the tools
- * that write TraceLens's CSV and JSON files byte for byte.
+ * tl: Python's repr of a float, of a str and of JSON values, and
+ * json.dumps of a str (pyfmt.h), for the tools that write TraceLens's
+ * CSV and JSON files byte for byte.
  */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dtoa.h"
+#include "limit.h"
 #include "pyfmt.h"
 #include "tsv.h"
 
@@ -114,32 +117,401 @@ tl_py_float(char *buf, size_t cap, double v)
 	return tl_fmt_digits(buf, v < 0, dig, nd, e, 16, 1);
 }
 
-/* numpy's pairwise_sum for float64 (unrolled by 8, blocks of 128). */
-double
-tl_np_sum(const double *a, size_t n)
+void
+tl_out_pyfloat(struct tl_out *o, double v)
 {
-	double r[8], res;
-	size_t i, j, n2;
+	char buf[TL_PY_FLOATMAX];
 
-	if (n < 8) {
-		res = 0.;
-		for (i = 0; i < n; i++)
-			res += a[i];
-		return res;
+	tl_out_raw(o, buf, (size_t)tl_py_float(buf, sizeof buf, v));
+}
+
+/*
+ * The code points str.isprintable() is false for, by category (Cc, Cf,
+ * Cs, Co, Zl, Zp, Zs but the space), from Python 3.11's Unicode 14 data:
+ * first and last of each run. Unassigned code points (Cn), which change
+ * from one Unicode version to the next, are taken as printable, but for
+ * the noncharacters, never assigned (tl_pyprint).
+ */
+static const uint32_t unprintable[][2] = {
+	{ 0x0, 0x1f }, { 0x7f, 0xa0 }, { 0xad, 0xad }, { 0x600, 0x605 },
+	{ 0x61c, 0x61c }, { 0x6dd, 0x6dd }, { 0x70f, 0x70f },
+	{ 0x890, 0x891 }, { 0x8e2, 0x8e2 }, { 0x1680, 0x1680 },
+	{ 0x180e, 0x180e }, { 0x2000, 0x200f }, { 0x2028, 0x202f },
+	{ 0x205f, 0x2064 }, { 0x2066, 0x206f }, { 0x3000, 0x3000 },
+	{ 0xd800, 0xf8ff }, { 0xfeff, 0xfeff }, { 0xfff9, 0xfffb },
+	{ 0x110bd, 0x110bd }, { 0x110cd, 0x110cd }, { 0x13430, 0x13438 },
+	{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a }, { 0xe0001, 0xe0001 },
+	{ 0xe0020, 0xe007f }, { 0xf0000, 0xffffd }, { 0x100000, 0x10fffd }
+};
+
+int
+tl_pyprint(unsigned long c)
+{
+	size_t lo = 0, hi = sizeof unprintable / sizeof unprintable[0], m;
+
+	if (c >= 0x20 && c < 0x7f)
+		return 1;
+	if ((c & 0xfffe) == 0xfffe || (c >= 0xfdd0 && c <= 0xfdef) ||
+	    c > 0x10ffff)
+		return 0;
+	while (lo < hi) {
+		m = (lo + hi) / 2;
+		if (c < unprintable[m][0])
+			hi = m;
+		else if (c > unprintable[m][1])
+			lo = m + 1;
+		else
+			return 0;
 	}
-	if (n <= 128) {
-		for (j = 0; j < 8; j++)
-			r[j] = a[j];
-		for (i = 8; i < n - n % 8; i += 8)
-			for (j = 0; j < 8; j++)
-				r[j] += a[i + j];
-		res = ((r[0] + r[1]) + (r[2] + r[3])) +
-		    ((r[4] + r[5]) + (r[6] + r[7]));
-		for (; i < n; i++)
-			res += a[i];
-		return res;
+	return 1;
+}
+
+/*
+ * The code point of the UTF-8 sequence at s (n > 0 bytes), its length in
+ * *len; a surrogate's three bytes are one. A byte that starts no whole
+ * sequence is itself, with the length 1, and *len -1 says so.
+ */
+static unsigned long
+utf8(const unsigned char *s, size_t n, int *len)
+{
+	unsigned long c = s[0];
+	int k, i;
+
+	k = c >= 0xf8 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+	if (k == 0 || (size_t)k > n) {
+		*len = c < 0x80 ? 1 : -1;
+		return c;
 	}
-	n2 = n / 2;
-	n2 -= n2 % 8;
-	return tl_np_sum(a, n2) + tl_np_sum(a + n2, n - n2);
+	c &= 0x3fu >> (k - 1);
+	for (i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			*len = -1;
+			return s[0];
+		}
+		c = c << 6 | (s[i] & 0x3fu);
+	}
+	*len = k;
+	return c;
+}
+
+void
+tl_out_pystr(struct tl_out *o, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)s;
+	char q = '\'', e[10];
+	unsigned long c;
+	size_t i, r;
+	int k, d, w;
+
+	if (memchr(s, '\'', n) != NULL && memchr(s, '"', n) == NULL)
+		q = '"';
+	tl_out_char(o, q);
+	for (i = 0; i < n; i += (size_t)k) {
+		/* A run of printable ASCII as it is. */
+		for (r = i; r < n && u[r] >= 0x20 && u[r] < 0x7f && u[r] != q &&
+		    u[r] != '\\'; r++)
+			;
+		if (r > i) {
+			tl_out_raw(o, s + i, r - i);
+			k = (int)(r - i);
+			continue;
+		}
+		c = utf8(u + i, n - i, &k);
+		if (k > 0 && (c == (unsigned char)q || c == '\\')) {
+			tl_out_char(o, '\\');
+			tl_out_char(o, (char)c);
+		} else if (c == '\t' || c == '\n' || c == '\r') {
+			tl_out_char(o, '\\');
+			tl_out_char(o, c == '\t' ? 't' : c == '\n' ? 'n' : 'r');
+		} else if (k > 0 && tl_pyprint(c))
+			tl_out_raw(o, s + i, (size_t)k);
+		else {
+			w = c < 0x100 ? 2 : c < 0x10000 ? 4 : 8;
+			e[0] = '\\';
+			e[1] = w == 2 ? 'x' : w == 4 ? 'u' : 'U';
+			for (d = 0; d < w; d++)
+				e[2 + d] = hex[c >> 4 * (w - 1 - d) & 0xf];
+			tl_out_raw(o, e, (size_t)w + 2);
+		}
+		if (k < 0)
+			k = 1;
+	}
+	tl_out_char(o, q);
+}
+
+void
+tl_out_jsonstr(struct tl_out *o, const char *s, size_t n)
+{
+	static const char esc[] = "btn\0fr";	/* for \b to \r */
+	char e[6] = "\\u00";
+	size_t i, r;
+	unsigned char c;
+
+	tl_out_char(o, '"');
+	for (i = 0; i < n; i = r + 1) {
+		/* A run with nothing to escape as it is. */
+		for (r = i; r < n && (unsigned char)s[r] >= 0x20 &&
+		    s[r] != '"' && s[r] != '\\'; r++)
+			;
+		tl_out_raw(o, s + i, r - i);
+		if (r == n)
+			break;
+		c = (unsigned char)s[r];
+		tl_out_char(o, '\\');
+		if (c == '"' || c == '\\')
+			tl_out_char(o, (char)c);
+		else if (c >= '\b' && c <= '\r' && c != '\v')
+			tl_out_char(o, esc[c - '\b']);
+		else {
+			e[4] = "0123456789abcdef"[c >> 4];
+			e[5] = "0123456789abcdef"[c & 0xf];
+			tl_out_raw(o, e + 1, 5);
+		}
+	}
+	tl_out_char(o, '"');
+}
+
+/* JSON text read as Python's values, for tl_out_pyjson. */
+struct pj {
+	const char *s, *e;
+	struct tl_out str;	/* a string's decoded bytes */
+	int flags;
+	uint64_t depth;
+};
+
+static int pjvalue(struct pj *, struct tl_out *, int tup);
+
+static void
+pjws(struct pj *p)
+{
+	while (p->s < p->e && (*p->s == ' ' || *p->s == '\t' ||
+	    *p->s == '\n' || *p->s == '\r'))
+		p->s++;
+}
+
+static long
+hex4(const char *s)
+{
+	long v = 0;
+	int i, d;
+
+	for (i = 0; i < 4; i++) {
+		d = s[i];
+		if (d >= '0' && d <= '9')
+			d -= '0';
+		else if ((d | 0x20) >= 'a' && (d | 0x20) <= 'f')
+			d = (d | 0x20) - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | d;
+	}
+	return v;
+}
+
+/* Code point c as UTF-8 (a surrogate as its three bytes). */
+static void
+pututf8(struct tl_out *o, unsigned long c)
+{
+	char b[4];
+	size_t n;
+
+	if (c < 0x80) {
+		b[0] = (char)c;
+		n = 1;
+	} else if (c < 0x800) {
+		b[0] = (char)(0xc0 | c >> 6);
+		b[1] = (char)(0x80 | (c & 0x3f));
+		n = 2;
+	} else if (c < 0x10000) {
+		b[0] = (char)(0xe0 | c >> 12);
+		b[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		b[2] = (char)(0x80 | (c & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (char)(0xf0 | c >> 18);
+		b[1] = (char)(0x80 | (c >> 12 & 0x3f));
+		b[2] = (char)(0x80 | (c >> 6 & 0x3f));
+		b[3] = (char)(0x80 | (c & 0x3f));
+		n = 4;
+	}
+	tl_out_raw(o, b, n);
+}
+
+/* The JSON string at p->s as repr(str). */
+static int
+pjstring(struct pj *p, struct tl_out *o)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	struct tl_out *t = &p->str;
+	const char *r, *x;
+	long c, d;
+
+	if (p->s >= p->e || *p->s != '"')
+		return -1;
+	p->s++;
+	t->n = 0;
+	for (;;) {
+		for (r = p->s; r < p->e && *r != '"' && *r != '\\'; r++)
+			;
+		tl_out_raw(t, p->s, (size_t)(r - p->s));
+		p->s = r;
+		if (r < p->e && *r == '"')
+			break;
+		if (r + 1 >= p->e)
+			return -1;
+		p->s += 2;
+		if (r[1] != 'u') {
+			if (r[1] == '\0' || (x = strchr(from, r[1])) == NULL)
+				return -1;
+			tl_out_char(t, to[x - from]);
+			continue;
+		}
+		if (p->e - p->s < 4 || (c = hex4(p->s)) < 0)
+			return -1;
+		p->s += 4;
+		/* A pair is one code point; a lone surrogate stays itself. */
+		if (c >= 0xd800 && c < 0xdc00 && p->e - p->s >= 6 &&
+		    p->s[0] == '\\' && p->s[1] == 'u' &&
+		    (d = hex4(p->s + 2)) >= 0xdc00 && d < 0xe000) {
+			c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+			p->s += 6;
+		}
+		pututf8(t, (unsigned long)c);
+	}
+	p->s++;
+	tl_out_pystr(o, t->buf, t->n);
+	return 0;
+}
+
+/* A number: an int's digits, or a float's repr. */
+static int
+pjnumber(struct pj *p, struct tl_out *o)
+{
+	const char *b = p->s;
+	char tmp[64], *end;
+	int isfloat = 0;
+	size_t n, i;
+
+	while (p->s < p->e && strchr("+-0123456789.eE", *p->s) != NULL &&
+	    *p->s != '\0') {
+		isfloat |= *p->s == '.' || *p->s == 'e' || *p->s == 'E';
+		p->s++;
+	}
+	n = (size_t)(p->s - b);
+	if (n == 0 || n >= sizeof tmp)
+		return -1;
+	if (!isfloat) {
+		for (i = b[0] == '-'; i < n; i++)
+			if (b[i] < '0' || b[i] > '9')
+				return -1;
+		if (i == (b[0] == '-'))
+			return -1;
+		if (n == 2 && b[0] == '-' && b[1] == '0')
+			b++, n--;
+		tl_out_raw(o, b, n);
+		return 0;
+	}
+	memcpy(tmp, b, n);
+	tmp[n] = '\0';
+	tl_out_pyfloat(o, strtod(tmp, &end));
+	return *end == '\0' ? 0 : -1;
+}
+
+/* An array or object: its members, then close. */
+static int
+pjlist(struct pj *p, struct tl_out *o, int tup)
+{
+	int obj = *p->s == '{', k;
+	char close = obj ? '}' : ']';
+
+	if (++p->depth > tl_limit[TL_LIM_DEPTH])
+		return -1;
+	p->s++;
+	tl_out_char(o, obj ? '{' : tup ? '(' : '[');
+	pjws(p);
+	for (k = 0; p->s < p->e && *p->s != close; k++) {
+		if (k > 0) {
+			if (*p->s != ',')
+				return -1;
+			p->s++;
+			tl_out_raw(o, ", ", 2);
+		}
+		if (obj) {
+			pjws(p);
+			if (pjstring(p, o) < 0)
+				return -1;
+			pjws(p);
+			if (p->s >= p->e || *p->s++ != ':')
+				return -1;
+			tl_out_raw(o, ": ", 2);
+		}
+		if (pjvalue(p, o, obj ? p->flags & TL_PY_TUPLES_ALL : tup) < 0)
+			return -1;
+		pjws(p);
+	}
+	if (p->s >= p->e)
+		return -1;
+	p->s++;
+	p->depth--;
+	if (!obj && tup && k == 1)
+		tl_out_char(o, ',');
+	tl_out_char(o, obj ? '}' : tup ? ')' : ']');
+	return 0;
+}
+
+static int
+pjvalue(struct pj *p, struct tl_out *o, int tup)
+{
+	static const char *const lit[][2] = {
+		{ "true", "True" }, { "false", "False" }, { "null", "None" },
+		{ "NaN", "nan" }, { "Infinity", "inf" }, { "-Infinity", "-inf" }
+	};
+	size_t i, n;
+
+	pjws(p);
+	if (p->s >= p->e)
+		return -1;
+	if (*p->s == '"')
+		return pjstring(p, o);
+	if (*p->s == '[' || *p->s == '{')
+		return pjlist(p, o, tup);
+	for (i = 0; i < sizeof lit / sizeof lit[0]; i++) {
+		n = strlen(lit[i][0]);
+		if ((size_t)(p->e - p->s) >= n && memcmp(p->s, lit[i][0], n) ==
+		    0) {
+			p->s += n;
+			tl_out_raw(o, lit[i][1], strlen(lit[i][1]));
+			return 0;
+		}
+	}
+	return pjnumber(p, o);
+}
+
+int
+tl_out_pyjson(struct tl_out *o, const char *js, size_t n, int flags)
+{
+	static struct tl_out str, tmp;
+	struct tl_out *w = o->fd < 0 ? o : &tmp;
+	struct pj p = { js, js + n, { 0, NULL, NULL, 0, 0 }, flags, 0 };
+	size_t had = w->n;
+	int r;
+
+	if (str.buf == NULL) {
+		tl_out_init(&str, -1, "");
+		tl_out_init(&tmp, -1, "");
+	}
+	p.str = str;
+	r = pjvalue(&p, w, flags & (TL_PY_TUPLES | TL_PY_TUPLES_ALL));
+	str = p.str;
+	pjws(&p);
+	if (r < 0 || p.s != p.e) {
+		w->n = had;
+		return -1;
+	}
+	if (w == &tmp) {
+		tl_out_raw(o, tmp.buf, tmp.n);
+		tmp.n = 0;
+	}
+	return 0;
 }

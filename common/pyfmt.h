@@ -1,12 +1,16 @@
 /*
- * tl: numbers as Python and numpy compute and print them, for the tools
- * that write TraceLens's files value for value: Python's repr of a float
- * and numpy's pairwise sum.
+ * tl: values as Python prints them, for the tools that write TraceLens's
+ * files byte for byte: repr() of a float, of a str and of what json.loads
+ * makes of JSON text, and json.dumps(ensure_ascii=False) of a str; on a
+ * tl_out (tsv.h), a file's or one in memory.
  */
 #ifndef TL_PYFMT_H
 #define TL_PYFMT_H
 
 #include <stddef.h>
+
+#include "stats.h"	/* tl_np_sum, which was here */
+#include "tsv.h"
 
 /* Room enough for any tl_py_float text and its NUL. */
 #define TL_PY_FLOATMAX	40
@@ -43,7 +47,49 @@ int tl_fmt_milli(char *buf, double v);
 int tl_fmt_digits(char *buf, int neg, const char *dig, int nd, int e, int sci,
     int point0);
 
-/* numpy's pairwise sum of a float64 array (np.sum, pandas's sum). */
-double tl_np_sum(const double *a, size_t n);
+/* tl_py_float's text of v. */
+void tl_out_pyfloat(struct tl_out *, double v);
+
+/*
+ * repr() of the str whose UTF-8 is s[0..n): in single quotes, or double
+ * quotes when it holds ' and no "; \\ and the quote escaped; \t \n \r;
+ * every other character that str.isprintable() calls not printable
+ * (categories Cc, Cf, Cs, Co, Cn, Zl, Zp, and Zs but the space) as \xXX
+ * below U+0100, \uXXXX below U+10000, else \UXXXXXXXX; the rest as it
+ * is. So U+00AD is \xad, U+2028 \u2028, U+00E9 stays as it is. The
+ * Unicode data is that of Python 3 (tl_pyprint). A surrogate code point
+ * (U+D800 as the bytes ED A0 80, as tl_out_pyjson decodes a lone \ud800
+ * escape) is \ud800, as in Python; a byte that starts no UTF-8 sequence
+ * (tl's streams hold none: tl-parse writes U+FFFD) is \xXX.
+ */
+void tl_out_pystr(struct tl_out *, const char *s, size_t n);
+
+/* Whether str.isprintable() holds for code point c. */
+int tl_pyprint(unsigned long c);
+
+/*
+ * json.dumps(ensure_ascii=False) of the str s[0..n): in double quotes;
+ * \" \\ \n \r \t \b \f; the other bytes below 0x20 as \u00XX; every
+ * other byte as it is (DEL and non-ASCII too).
+ */
+void tl_out_jsonstr(struct tl_out *, const char *s, size_t n);
+
+/*
+ * repr() of what json.loads makes of the JSON text js[0..n) (an
+ * argument column of the stream): objects as dicts {'k': v, ...},
+ * arrays as lists [a, b], strings by tl_out_pystr (a \uXXXX escape of a
+ * lone surrogate kept as that surrogate), true/false/null as True,
+ * False, None, NaN/Infinity/-Infinity as nan, inf, -inf; a number with
+ * '.', 'e' or 'E' as a float (tl_py_float), any other as its digits, an
+ * int ("-0" is 0). With TL_PY_TUPLES arrays are tuples, (a, b) and
+ * (a,), as TraceLens's list_to_tuple makes them: not inside a dict, but
+ * there too with TL_PY_TUPLES_ALL. Returns 0; -1, with nothing written,
+ * when js is not one JSON value (white space around it allowed).
+ */
+enum {
+	TL_PY_TUPLES = 1 << 0,
+	TL_PY_TUPLES_ALL = 1 << 1
+};
+int tl_out_pyjson(struct tl_out *, const char *js, size_t n, int flags);
 
 #endif

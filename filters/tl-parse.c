@@ -6,7 +6,6 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* memmem */
 #endif
-#include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <regex.h>
@@ -14,7 +13,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdnoreturn.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,6 +21,7 @@
 #include "../common/json.h"
 #include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 
 enum {
@@ -118,13 +117,8 @@ keycol(const struct key *k, size_t n, int i)
 	return -1;
 }
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr, "usage: tl-parse [-stv] [-c cat[,cat...]] "
-	    "[-r regex] [-x cat[,cat...]] [file ...]\n");
-	exit(1);
-}
+static const char usage[] = "usage: tl-parse [-stv] [-c cat[,cat...]] "
+    "[-r regex] [-x cat[,cat...]] [file ...]\n";
 
 static void
 splitlist(char *s, char ***v, size_t *n)
@@ -837,10 +831,6 @@ parse(struct tl_src *src)
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopt[] = {
-		TL_LIMIT_LONGOPT,
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *rankpat = "rank[-_]?([0-9]+)";
 	struct tl_src *src;
 	int ch, status = 0, i, nops, r;
@@ -848,12 +838,8 @@ main(int argc, char *argv[])
 	char msg[256];
 
 	tl_setprogname(argv[0]);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":c:r:stvx:", lopt, NULL)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:r:stvx:", NULL, usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'c':
 			splitlist(optarg, &keepcat, &nkeep);
 			break;
@@ -872,9 +858,6 @@ main(int argc, char *argv[])
 		case 'x':
 			splitlist(optarg, &dropcat, &ndrop);
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;

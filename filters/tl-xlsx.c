@@ -20,13 +20,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <stdnoreturn.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -41,6 +39,7 @@
 #include "../common/json.h"
 #include "../common/limit.h"
 #include "../common/mem.h"
+#include "../common/opt.h"
 #include "../common/tsv.h"
 #include "tl-xlsx/xlsx.h"
 
@@ -103,15 +102,10 @@ static size_t capbuf;
 static double *num;
 static size_t capnum;
 
-static noreturn void
-usage(void)
-{
-	fprintf(stderr,
-	    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
-	    "[-z level]\n"
-	    "               -o file.xlsx [[name=]file ...]\n");
-	exit(1);
-}
+static const char usage[] =
+    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
+    "[-z level]\n"
+    "               -o file.xlsx [[name=]file ...]\n";
 
 typedef int deflateinit(z_streamp, int, int, int, int, int, const char *,
     int);
@@ -700,7 +694,6 @@ main(int argc, char *argv[])
 		{ "arch", required_argument, NULL, 'r' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "level", required_argument, NULL, 'z' },
-		TL_LIMIT_LONGOPT,
 		{ NULL, 0, NULL, 0 }
 	};
 	lxw_workbook_options wo;
@@ -708,30 +701,21 @@ main(int argc, char *argv[])
 	struct tl_src *src;
 	struct table tb;
 	struct stat st;
-	char name[XL_NAMECAP], *end, *file, *deflt[] = { "-" };
+	char name[XL_NAMECAP], *file, *deflt[] = { "-" };
 	const char *why;
 	unsigned long long insize = 0;
 	int ch, i, j, nops, r, nstdin = 0, k;
 	lxw_error e;
 
 	tl_setprogname(argv[0]);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":cH:n:o:r:z:", lopt, NULL)) !=
-	    -1) {
+	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:z:", lopt, usage)) != -1) {
 		switch (ch) {
-		case TL_LIMIT_OPT:
-			tl_limit_set(optarg);
-			break;
 		case 'H':
 			addhide(optarg);
 			break;
 		case 'n':
-			errno = 0;
-			maxrows = strtoul(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
-			    errno != 0 || maxrows < 1 || maxrows > XL_MAXROWS)
-				tl_errx(1, "-n: not a number of rows from 1 to "
-				    "%u: \"%s\"", XL_MAXROWS, optarg);
+			maxrows = (unsigned long)tl_optnum("-n", optarg, 1,
+			    XL_MAXROWS);
 			break;
 		case 'o':
 			outpath = optarg;
@@ -743,22 +727,15 @@ main(int argc, char *argv[])
 			csv = 1;
 			break;
 		case 'z':
-			if (optarg[0] < '0' || optarg[0] > '9' ||
-			    optarg[1] != '\0')
-				tl_errx(1, "-z: not a level from 0 to 9: "
-				    "\"%s\"", optarg);
-			zlevel = optarg[0] - '0';
+			zlevel = (int)tl_optnum("-z", optarg, 0, 9);
 			break;
-		default:	/* ':' or '?' */
-			tl_badopt(ch, argv);
-			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (outpath == NULL) {
 		tl_warnx("no output file (-o)");
-		usage();
+		tl_usage(usage);
 	}
 	if (argc == 0) {
 		argc = 1;

@@ -120,35 +120,9 @@ setkey(struct rl_arch *a, const char *k, const char *v, char *err,
 	return 0;
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, k;
-
-	if (f == NULL)
-		return NULL;
-	for (;;) {
-		xgrow(&buf, &cap, n + 4096, 1);
-		k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (k == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
 /* TraceLens's JSON. */
 static struct rl_arch *
-loadjson(const char *path, char *js, size_t n)
+loadjson(const char *path, const char *js, size_t n)
 {
 	struct tl_jdoc d;
 	struct rl_arch *a;
@@ -165,6 +139,7 @@ loadjson(const char *path, char *js, size_t n)
 	}
 	a = xcalloc(1, sizeof *a);
 	a->path = xstrdup(path);
+	a->json = 1;
 	end = tl_jskip(&d, 0);
 	for (i = 1; i < end; i = tl_jskip(&d, i + 1)) {
 		jsmntok_t *kt = &d.tok[i], *vt = &d.tok[i + 1];
@@ -231,28 +206,28 @@ rl_arch_load(const char *path)
 	struct rl_arch *a;
 	int ck, cv, cs, r;
 	const char *k, *v;
-	char err[128], *js, *p, *ks, *vs;
+	const char *js, *p;
+	char err[128], *ks, *vs;
 	size_t n, kl, vl;
 
-	if ((js = slurp(path, &n)) == NULL) {
-		tl_warn("%s", path);
-		return NULL;
-	}
-	for (p = js; p < js + n && isspace((unsigned char)*p); p++)
-		;
-	if (p < js + n && *p == '{') {
-		a = loadjson(path, js, n);
-		free(js);
-		return a;
-	}
-	free(js);
 	if ((src = tl_src_open(path)) == NULL)
 		return NULL;
+	tl_src_readwhole(src);
 	if ((r = tl_src_next(src)) <= 0) {
 		if (r == 0)
 			tl_warnx("%s: empty", path);
 		tl_src_close(src);
 		return NULL;
+	}
+	/* TraceLens's JSON: an object */
+	if (tl_in_whole(src, &js, &n)) {
+		for (p = js; p < js + n && isspace((unsigned char)*p); p++)
+			;
+		if (p < js + n && *p == '{') {
+			a = loadjson(path, js, n);
+			tl_src_close(src);
+			return a;
+		}
 	}
 	t = tl_tsv_open(src);
 	ck = tl_tsv_need(t, "key");
@@ -407,53 +382,89 @@ rl_arch_peak(const struct rl_arch *a, const char *spec)
 	return 0;
 }
 
-/* Write every arch file as rows: arch, key, value, source, file. */
+/* The rows of the arch file path, arch the name they are listed by. */
+static int
+listfile(struct tl_out *o, const char *path, const char *arch, size_t l)
+{
+	struct tl_src *src;
+	struct tl_tsv *t;
+	const char *s;
+	size_t n;
+	int c[3], i;
+
+	if ((src = tl_src_open(path)) == NULL)
+		return 1;
+	if (tl_src_next(src) <= 0) {
+		tl_src_close(src);
+		return 0;
+	}
+	t = tl_tsv_open(src);
+	c[0] = tl_tsv_need(t, "key");
+	c[1] = tl_tsv_need(t, "value");
+	c[2] = tl_tsv_need(t, "source");
+	while (tl_tsv_next(t)) {
+		tl_out_field(o, arch, l);
+		for (i = 0; i < 3; i++) {
+			tl_out_char(o, '\t');
+			s = tl_tsv_str(t, c[i], &n);
+			tl_out_field(o, s, n);
+		}
+		tl_out_char(o, '\t');
+		tl_out_cstr(o, path);
+		tl_out_char(o, '\n');
+	}
+	tl_tsv_close(t);
+	tl_src_close(src);
+	return 0;
+}
+
+/* A row of an arch read from TraceLens's JSON, whose source is that. */
+static void
+listrow(struct tl_out *o, const struct rl_arch *a, const char *k,
+    const char *v, double d)
+{
+	tl_out_cstr(o, a->name);
+	tl_out_char(o, '\t');
+	tl_out_cstr(o, k);
+	tl_out_char(o, '\t');
+	if (v != NULL)
+		tl_out_cstr(o, v);
+	else
+		tl_out_double(o, d);
+	tl_out_raw(o, "\tTraceLens arch JSON\t", 21);
+	tl_out_cstr(o, a->path);
+	tl_out_char(o, '\n');
+}
+
+/*
+ * Write every arch file as rows (arch, key, value, source, file), or
+ * those of the arch a only.
+ */
 int
-rl_arch_list(struct tl_out *o)
+rl_arch_list(struct tl_out *o, const struct rl_arch *a)
 {
 	static const char *const hdr[] = {
 		"arch", "key", "value", "source", "file", NULL
 	};
-	char **v = archfiles(), *base;
-	struct tl_src *src;
-	struct tl_tsv *t;
-	size_t i, n, l;
-	int ck, cv, cs, status = 0;
-	const char *s;
+	char **v, *base;
+	size_t i;
+	int status = 0;
 
 	tl_out_header(o, hdr);
+	if (a != NULL && !a->json)
+		return listfile(o, a->path, a->name, strlen(a->name));
+	if (a != NULL) {
+		listrow(o, a, "name", a->name, 0);
+		if (a->mem_bw_gbps > 0)
+			listrow(o, a, "mem_bw_gbps", NULL, a->mem_bw_gbps);
+		for (i = 0; i < (size_t)a->nspec; i++)
+			listrow(o, a, a->spec[i], NULL, a->tflops[i]);
+		return 0;
+	}
+	v = archfiles();
 	for (i = 0; v[i] != NULL; i++) {
-		if ((src = tl_src_open(v[i])) == NULL) {
-			status = 1;
-			continue;
-		}
-		if (tl_src_next(src) <= 0) {
-			tl_src_close(src);
-			continue;
-		}
-		t = tl_tsv_open(src);
-		ck = tl_tsv_need(t, "key");
-		cv = tl_tsv_need(t, "value");
-		cs = tl_tsv_need(t, "source");
 		base = strrchr(v[i], '/') + 1;
-		l = strlen(base) - 4;
-		while (tl_tsv_next(t)) {
-			tl_out_field(o, base, l);
-			tl_out_char(o, '\t');
-			s = tl_tsv_str(t, ck, &n);
-			tl_out_field(o, s, n);
-			tl_out_char(o, '\t');
-			s = tl_tsv_str(t, cv, &n);
-			tl_out_field(o, s, n);
-			tl_out_char(o, '\t');
-			s = tl_tsv_str(t, cs, &n);
-			tl_out_field(o, s, n);
-			tl_out_char(o, '\t');
-			tl_out_cstr(o, v[i]);
-			tl_out_char(o, '\n');
-		}
-		tl_tsv_close(t);
-		tl_src_close(src);
+		status |= listfile(o, v[i], base, strlen(base) - 4);
 	}
 	freefiles(v);
 	return status;

@@ -22,18 +22,16 @@ struct rl_str {
 void rl_sput(struct rl_str *, const char *s, size_t n);
 void rl_sputs(struct rl_str *, const char *s);
 void rl_sputc(struct rl_str *, char c);
-void rl_sprintf(struct rl_str *, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void rl_sputi64(struct rl_str *, int64_t v);
 
 
-/* Python repr of a double (tl_py_float), as Python and numpy print it. */
+/* As common/pyfmt.h writes them: Python's repr of a float, of a str and
+ * of a JSON text (-1 when it is none), and a JSON string. */
 void rl_sputpyfloat(struct rl_str *, double v);
-/* Python repr of a str (UTF-8 bytes). */
 void rl_sputpystr(struct rl_str *, const char *s, size_t n);
-/* JSON string. */
-void rl_sputjstr(struct rl_str *, const char *s, size_t n);
-/* The Python repr of a JSON text (lists, str, int, float, null, bool). */
 int rl_json2py(struct rl_str *, const char *js, size_t n);
+void rl_sputjstr(struct rl_str *, const char *s, size_t n);
+void rl_str_end(void);		/* free the scratch */
 
 /*
  * One entry of a JSON list argument: a flat list of integers (a shape or
@@ -234,6 +232,7 @@ struct rl_arch {
 	double tflops[RL_MAXSPEC];
 	int nmatch;
 	char *match[8];
+	int json;		/* read from TraceLens's JSON */
 };
 
 /* Load an arch file (tl-tsv(5) key/value/source, or TraceLens JSON). */
@@ -246,8 +245,9 @@ void rl_arch_free(struct rl_arch *);
 /* The peak of a compute spec, or 0. */
 double rl_arch_peak(const struct rl_arch *, const char *spec);
 struct tl_out;
-/* Write every arch file of the share directory as one table: 0 or 1. */
-int rl_arch_list(struct tl_out *);
+/* Write every arch file of the share directory as one table, or the
+ * rows of arch a only: 0 or 1. */
+int rl_arch_list(struct tl_out *, const struct rl_arch *a);
 /* The share directory ($TL_SHARE, or <exe dir>/../share/tl). */
 const char *rl_sharedir(void);
 

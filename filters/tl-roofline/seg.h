@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../../common/intern.h"
+#include "../../common/trace.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 
@@ -63,52 +64,146 @@ struct rl_inst {
 	uint32_t group;
 };
 
-/* The segment. */
-extern struct rl_op *rl_ops;
-extern size_t rl_nops;
-extern struct rl_inst *rl_insts;
-extern size_t rl_ninsts;
-extern struct rl_gpu *rl_gpus;
-extern uint32_t *rl_kv;			/* GPU event indexes */
-extern struct rl_sparam *rl_params;
-extern struct rl_str rl_text;		/* param texts */
-extern struct rl_str rl_lines;		/* raw op rows */
-extern struct tl_intern *rl_in;		/* names, pids, streams */
-extern const struct rl_arch *rl_segarch;
-extern const char *rl_segname;
+/* A host or linked GPU event of the tree. */
+struct rl_node {
+	int64_t uid, puid;
+	uint32_t parent;
+	uint32_t op;		/* op + 1, or 0 */
+	uint32_t gpu;		/* GPU event + 1, or 0 */
+	uint32_t fwd0, nfwd;	/* forward nodes it is the backward of */
+};
 
-/* Columns of the input, by name. */
-extern int rl_c_dims, rl_c_types, rl_c_strides, rl_c_ci;
-extern size_t rl_ncol;
+/* A backward uid and the node of its forward event. */
+struct rl_bwd {
+	int64_t uid;
+	uint32_t fwd;
+};
+
+/* A kernel of an op's pass. */
+struct rl_kp {
+	uint32_t op, gpu;
+	uint8_t bwd;
+};
+
+/* Metadata: process_name (kind 0), process_labels (1), thread_name (2). */
+struct rl_meta {
+	uint32_t pid, tid, val;
+	uint8_t kind;
+};
+
+/* A model's result for a key of arguments: its op, or why it has none. */
+struct rl_memo {
+	int64_t op;		/* in ops, or -1: no result */
+	size_t why;		/* in memowhy */
+};
+
+/*
+ * One trace (a segment of the stream): everything read of it and built
+ * from it, made by rl_seg_new and freed by rl_seg_free as one.
+ */
+struct rl_seg {
+	const char *name;	/* the trace's, once read whole */
+	char *device;		/* deviceProperties: the first device's name */
+	const struct rl_arch *arch;	/* the roofline's, or NULL */
+	struct rl_arch *autoarch;	/* the one found for the device */
+	const int *col;		/* the stream's columns (tl_trace) */
+	struct tl_intern *in;	/* names, pids, streams */
+	struct rl_op *ops;
+	size_t nops, capops;
+	struct rl_inst *insts;
+	size_t ninsts, capinsts;
+	struct rl_gpu *gpus;
+	size_t ngpus, capgpus;
+	uint32_t *kv;		/* GPU event indexes of the instances */
+	struct rl_sparam *params;
+	size_t nparams, capparams;
+	struct rl_str text;	/* param texts */
+	struct rl_str lines;	/* raw op rows */
+	struct rl_node *nodes;
+	size_t nnodes, capnodes;
+	struct rl_bwd *bp;
+	size_t nbp, capbp;
+	uint32_t *fwdv;
+	struct rl_kp *kps;
+	size_t nkps, capkps;
+	uint32_t *htab;		/* uid -> node + 1 */
+	size_t hmask;
+	struct rl_meta *metas;
+	size_t nmetas, capmetas;
+	struct tl_intern *whyin;	/* ops without a perf row: name NUL why */
+	uint64_t *whyn;
+	size_t capwhy;
+	struct tl_intern *memoin;	/* model and argument texts */
+	struct rl_memo *memo;
+	size_t nmemo, capmemo;
+	struct rl_str memowhy;
+};
+
+struct rl_seg *rl_seg_new(const int *col);
+void rl_seg_free(struct rl_seg *);
+
+/* read.c: a row read into the segment. */
+uint32_t rl_newnode(struct rl_seg *, int64_t uid, int64_t puid);
+/* A GPU event under node nd. */
+void rl_addgpu(struct rl_seg *, struct tl_trace *, uint32_t nd);
+/* The uids of a bwd_uids field, backward events of node nd. */
+void rl_addbwd(struct rl_seg *, struct tl_trace *, uint32_t nd);
+/* An op with model m at node nd (its row line[0..n)): 1 when it has a
+ * perf row, 0 when not (counted, with why). */
+int rl_newop(struct rl_seg *, struct tl_trace *, const struct rl_model *m,
+    uint32_t nd, const char *line, size_t n);
+/* Count an op without a perf row, by name and reason. */
+void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
+void rl_metarow(struct rl_seg *, struct tl_trace *);
+void rl_devprops(struct rl_seg *, struct tl_trace *);
+void rl_read_end(void);		/* free the scratch */
+/* The args of the row into a; NULL, or why they do not parse. */
+const char *rl_readargs(struct tl_trace *, const char *name,
+    struct rl_args *a);
 
 /* process_name, process_labels, thread_name of an op ("Unknown"). */
-const char *rl_procname(const struct rl_op *);
-const char *rl_proclabel(const struct rl_op *);
-const char *rl_threadname(const struct rl_op *);
+const char *rl_procname(const struct rl_seg *, const struct rl_op *);
+const char *rl_proclabel(const struct rl_seg *, const struct rl_op *);
+const char *rl_threadname(const struct rl_seg *, const struct rl_op *);
 /* The name of an op, unescaped. */
 const char *rl_opname(const struct rl_op *);
-/* Field c of an op's raw row, unescaped into buf; NULL when empty. */
-const char *rl_opfield(const struct rl_op *, int c, struct rl_str *buf);
+/* Field c (TL_C_*) of an op's raw row, unescaped into buf; NULL when
+ * empty. */
+const char *rl_opfield(const struct rl_seg *, const struct rl_op *, int c,
+    struct rl_str *buf);
 /* Params of an op, with the GEMM transpose appended: count, into p. */
-int rl_opparams(const struct rl_op *, struct rl_sparam *p, int max);
+int rl_opparams(const struct rl_seg *, const struct rl_op *,
+    struct rl_sparam *p, int max);
 /* The compute spec ("matrix_bf16"), or NULL. */
 const char *rl_spec(const struct rl_op *, char *buf, size_t cap);
 
-/* Metrics of an instance, TraceLens's way (us, GFLOPS, MiB ...). */
-struct rl_tlm {
-	double gflops, mb, fpb, tbps, tflops, t;
-	double roof_us, pct;
-	int bound;		/* 0 none, 1 compute, 2 memory */
+/*
+ * The roofline of an instance: its FLOPs and bytes (the backward pass's
+ * for the backward instance of a forward op), its compute spec, and with
+ * the arch the roofline time in ns and the bound; roof NaN and bound NULL
+ * when there is none.
+ */
+struct rl_roof {
+	double flop, bytes, roof;
+	int hasbytes;
+	const char *spec, *bound;
+	char specbuf[32];
 };
-void rl_tlmetrics(const struct rl_inst *, struct rl_tlm *);
+void rl_roof(const struct rl_seg *, const struct rl_inst *, struct rl_roof *);
+
+/* link.c: each GPU event to the ops above it, the instances, their
+ * busy times. */
+void rl_link(struct rl_seg *);
+void rl_link_end(void);	/* free the scratch */
+extern const int rl_famsheet[NFAMILY][2];
 
 /* Summaries. */
 int rl_sheet_byname(const char *);
 /* Write one sheet as a tl table. */
-void rl_write_sheet(struct tl_out *, int sheet);
+void rl_write_sheet(struct tl_out *, const struct rl_seg *, int sheet);
 /* Make the directory for -c, or check that it is one; exit if not. */
 void rl_csvdir(const char *dir);
 /* Write every sheet with rows as DIR/NAME.csv, TraceLens's format. */
-void rl_write_csv(const char *dir);
+void rl_write_csv(const struct rl_seg *, const char *dir);
 
 #endif

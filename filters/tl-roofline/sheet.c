@@ -13,10 +13,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../../common/csv.h"
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
+#include "../../common/stats.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 #include "seg.h"
@@ -28,7 +31,21 @@ struct group {
 	double ksum_us;
 };
 
-/* The sheet being written. */
+/* Metrics of an instance, TraceLens's way (us, GFLOPS, MiB ...). */
+struct rl_tlm {
+	double gflops, mb, fpb, tbps, tflops, t;
+	double roof_us, pct;
+	int bound;		/* 0 none, 1 compute, 2 memory */
+};
+static void tlmetrics(const struct rl_inst *, struct rl_tlm *);
+
+/* The argument columns, in the order of the sheets. */
+static const int argcol[4] = {
+	TL_C_DIMS, TL_C_TYPES, TL_C_STRIDES, TL_C_CONCRETE
+};
+
+/* The sheet being written, of the segment S. */
+static const struct rl_seg *S;
 static uint32_t *ord;		/* instance indexes, grouped */
 static struct group *grp;
 static size_t ngrp;
@@ -46,59 +63,6 @@ rl_sheet_byname(const char *s)
 		if (strcmp(s, rl_sheetname[i]) == 0)
 			return i;
 	return -1;
-}
-
-/* Statistics, skipping NaN, as pandas' groupby does. */
-struct stat5 {
-	double mean, median, std, min, max, sum;
-	size_t n;
-};
-
-static int
-cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void
-stats(const double *v, size_t n, struct stat5 *s)
-{
-	static double *tmp;
-	static size_t cap;
-	double sum = 0, c = 0, y, t, mean = 0, m2 = 0, old;
-	size_t i, k = 0;
-
-	xgrow(&tmp, &cap, n + 1, sizeof *tmp);
-	s->min = s->max = NAN;
-	for (i = 0; i < n; i++) {
-		if (isnan(v[i]))
-			continue;
-		y = v[i] - c;
-		t = sum + y;
-		c = (t - sum) - y;
-		sum = t;
-		k++;
-		old = mean;
-		mean += (v[i] - old) / (double)k;
-		m2 += (v[i] - mean) * (v[i] - old);
-		if (k == 1 || v[i] < s->min)
-			s->min = v[i];
-		if (k == 1 || v[i] > s->max)
-			s->max = v[i];
-		tmp[k - 1] = v[i];
-	}
-	s->n = k;
-	s->sum = sum;
-	s->mean = k > 0 ? sum / (double)k : NAN;
-	s->std = k > 1 ? sqrt(m2 / (double)(k - 1)) : NAN;
-	if (k == 0) {
-		s->median = NAN;
-		return;
-	}
-	qsort(tmp, k, sizeof *tmp, cmpd);
-	s->median = k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
 }
 
 /* Group the instances of a sheet. */
@@ -136,15 +100,15 @@ build(int sheet, int csv)
 	uniform = 1;
 	memset(seen, 0, sizeof seen);
 	/* the sheet's rows: TraceLens's own, then those it moved here */
-	xgrow(&ord, &cap, rl_ninsts + 1, sizeof *ord);
+	xgrow(&ord, &cap, S->ninsts + 1, sizeof *ord);
 	for (pass = 0; pass < 2; pass++)
-		for (i = 0; i < rl_ninsts; i++)
-			if (rl_insts[i].sheet == sheet &&
-			    rl_insts[i].moved == pass)
+		for (i = 0; i < S->ninsts; i++)
+			if (S->insts[i].sheet == sheet &&
+			    S->insts[i].moved == pass)
 				ord[n++] = (uint32_t)i;
 	/* param columns, in order of appearance */
 	for (i = 0; i < n; i++) {
-		np = rl_opparams(&rl_ops[rl_insts[ord[i]].op], p, RL_MAXP + 1);
+		np = rl_opparams(S, &S->ops[S->insts[ord[i]].op], p, RL_MAXP + 1);
 		for (j = 0; j < np; j++)
 			if (!seen[p[j].key]) {
 				seen[p[j].key] = 1;
@@ -152,21 +116,21 @@ build(int sheet, int csv)
 			}
 	}
 	for (i = 0; i < n; i++)
-		if (rl_opparams(&rl_ops[rl_insts[ord[i]].op], p,
+		if (rl_opparams(S, &S->ops[S->insts[ord[i]].op], p,
 		    RL_MAXP + 1) != ncols)
 			uniform = 0;
 	/* groups: name and the params' reprs */
 	gid = xcalloc(n + 1, sizeof *gid);
 	for (i = 0; i < n; i++) {
-		const struct rl_op *o = &rl_ops[rl_insts[ord[i]].op];
+		const struct rl_op *o = &S->ops[S->insts[ord[i]].op];
 
 		key.n = 0;
 		rl_sputs(&key, rl_opname(o));
-		np = rl_opparams(o, p, RL_MAXP + 1);
+		np = rl_opparams(S, o, p, RL_MAXP + 1);
 		for (j = 0; j < np; j++) {
 			rl_sputc(&key, '\x1f');
 			rl_sputc(&key, (char)('A' + p[j].key));
-			rl_sput(&key, rl_text.p + p[j].py, p[j].pyn);
+			rl_sput(&key, S->text.p + p[j].py, p[j].pyn);
 		}
 		id = tl_intern(keys, key.p, key.n);
 		xgrow(&cnt, &capc, id + 1, sizeof *cnt);
@@ -187,9 +151,9 @@ build(int sheet, int csv)
 
 		for (i = 0; i < n; i++) {
 			struct group *g = &grp[gid[i]];
-			const struct rl_inst *in = &rl_insts[ord[i]];
+			const struct rl_inst *in = &S->insts[ord[i]];
 			if (g->n == 0)
-				g->uid = rl_ops[in->op].uid;
+				g->uid = S->ops[in->op].uid;
 			o2[g->i0 + g->n++] = ord[i];
 			g->ksum_ns += in->busy_ns;
 		}
@@ -198,15 +162,11 @@ build(int sheet, int csv)
 	}
 	/* Kahan sums of the kernel times, in row order */
 	for (k = 0; k < ngrp; k++) {
-		double s = 0, cc = 0, y, t;
+		struct tl_kahan ks = { 0, 0 };
 
-		for (i = 0; i < grp[k].n; i++) {
-			y = rl_insts[ord[grp[k].i0 + i]].busy_us - cc;
-			t = s + y;
-			cc = (t - s) - y;
-			s = t;
-		}
-		grp[k].ksum_us = s;
+		for (i = 0; i < grp[k].n; i++)
+			tl_kahan_add(&ks, S->insts[ord[grp[k].i0 + i]].busy_us);
+		grp[k].ksum_us = ks.s;
 	}
 	qsort(grp, ngrp, sizeof *grp, cmpgrp);
 	tl_intern_free(keys);
@@ -219,7 +179,7 @@ build(int sheet, int csv)
 static const struct rl_sparam *
 param(const struct rl_op *o, int key, struct rl_sparam *p)
 {
-	int np = rl_opparams(o, p, RL_MAXP + 1), j;
+	int np = rl_opparams(S, o, p, RL_MAXP + 1), j;
 
 	for (j = 0; j < np; j++)
 		if (p[j].key == key)
@@ -249,7 +209,7 @@ putd(struct tl_out *o, double v)
 }
 
 static void
-put5(struct tl_out *o, const struct stat5 *s)
+put5(struct tl_out *o, const struct tl_stats *s)
 {
 	putd(o, s->mean);
 	tab(o);
@@ -279,7 +239,7 @@ head5(struct tl_out *o, const char *name)
 }
 
 void
-rl_write_sheet(struct tl_out *o, int sheet)
+rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 {
 	static double *v1, *v2, *v3, *v4;
 	static size_t cap;
@@ -288,14 +248,15 @@ rl_write_sheet(struct tl_out *o, int sheet)
 	struct rl_str buf = { NULL, 0, 0 };
 	const struct rl_op *op;
 	const struct rl_inst *in;
-	struct stat5 s;
-	double flop, bytes, t, peak, cu, mu, roof;
-	const char *f, *bound;
-	char spec[32];
-	size_t k, i, n, l;
-	int j, hasbytes;
+	struct tl_stats s;
+	struct rl_roof r;
+	double t;
+	const char *f;
+	size_t k, i, n;
+	int j;
 	int64_t ksum;
 
+	S = seg;
 	build(sheet, 0);
 	tl_out_cstr(o, "name");
 	for (j = 0; j < ncols; j++) {
@@ -319,31 +280,16 @@ rl_write_sheet(struct tl_out *o, int sheet)
 		v2 = xreallocarray(v2, cap, sizeof *v2);
 		v3 = xreallocarray(v3, cap, sizeof *v3);
 		v4 = xreallocarray(v4, cap, sizeof *v4);
-		op = &rl_ops[rl_insts[ord[grp[k].i0]].op];
-		in = &rl_insts[ord[grp[k].i0]];
-		flop = in->bwd && !op->isbwd ? op->flop_bwd : op->flop;
-		bytes = in->bwd && !op->isbwd ? op->bytes_bwd : op->bytes;
-		hasbytes = in->bwd && !op->isbwd ? op->hasbytes_bwd :
-		    op->hasbytes;
-		peak = rl_spec(op, spec, sizeof spec) != NULL ?
-		    rl_arch_peak(rl_segarch, spec) : 0;
-		roof = NAN;
-		bound = NULL;
-		if (peak > 0 && rl_segarch->mem_bw_gbps > 0 && hasbytes &&
-		    flop > 0) {
-			cu = flop / (peak * 1e3);
-			mu = bytes / rl_segarch->mem_bw_gbps;
-			roof = cu > mu ? cu : mu;
-			bound = cu >= mu ? "compute" : "memory";
-		}
+		op = &S->ops[S->insts[ord[grp[k].i0]].op];
+		rl_roof(S, &S->insts[ord[grp[k].i0]], &r);
 		ksum = 0;
 		for (i = 0; i < n; i++) {
-			in = &rl_insts[ord[grp[k].i0 + i]];
+			in = &S->insts[ord[grp[k].i0 + i]];
 			t = (double)in->busy_ns;
 			ksum += in->busy_ns;
-			v1[i] = t > 0 && hasbytes ? bytes / t / 1e3 : NAN;
-			v2[i] = t > 0 ? flop / t / 1e3 : NAN;
-			v3[i] = t > 0 ? roof / t * 100 : NAN;
+			v1[i] = t > 0 && r.hasbytes ? r.bytes / t / 1e3 : NAN;
+			v2[i] = t > 0 ? r.flop / t / 1e3 : NAN;
+			v3[i] = t > 0 ? r.roof / t * 100 : NAN;
 			v4[i] = t;
 		}
 		tl_out_cstr(o, rl_opname(op));
@@ -351,59 +297,57 @@ rl_write_sheet(struct tl_out *o, int sheet)
 			tab(o);
 			sp = param(op, cols[j], p);
 			if (sp != NULL && !sp->none)
-				tl_out_field(o, rl_text.p + sp->js, sp->jsn);
+				tl_out_field(o, S->text.p + sp->js, sp->jsn);
 		}
 		tab(o);
-		putd(o, flop);
+		putd(o, r.flop);
 		tab(o);
-		if (hasbytes)
-			putd(o, bytes);
+		if (r.hasbytes)
+			putd(o, r.bytes);
 		tab(o);
-		if (hasbytes && bytes > 0)
-			putd(o, flop / bytes);
+		if (r.hasbytes && r.bytes > 0)
+			putd(o, r.flop / r.bytes);
 		tab(o);
-		stats(v1, n, &s);
+		tl_stats(&s, v1, n);
 		put5(o, &s);
 		tab(o);
-		stats(v2, n, &s);
+		tl_stats(&s, v2, n);
 		put5(o, &s);
 		tab(o);
-		tl_out_cstr(o, rl_procname(op));
+		tl_out_cstr(o, rl_procname(S, op));
 		tab(o);
-		tl_out_cstr(o, rl_proclabel(op));
+		tl_out_cstr(o, rl_proclabel(S, op));
 		tab(o);
-		tl_out_cstr(o, rl_threadname(op));
+		tl_out_cstr(o, rl_threadname(S, op));
 		tab(o);
-		if (rl_spec(op, spec, sizeof spec) != NULL)
-			tl_out_cstr(o, spec);
+		if (r.spec != NULL)
+			tl_out_cstr(o, r.spec);
 		tab(o);
-		if (rl_segarch != NULL)
-			tl_out_cstr(o, rl_segarch->name);
+		if (S->arch != NULL)
+			tl_out_cstr(o, S->arch->name);
 		tab(o);
-		putd(o, roof);
+		putd(o, r.roof);
 		tab(o);
-		if (bound != NULL)
-			tl_out_cstr(o, bound);
+		if (r.bound != NULL)
+			tl_out_cstr(o, r.bound);
 		tab(o);
-		stats(v3, n, &s);
+		tl_stats(&s, v3, n);
 		put5(o, &s);
 		for (j = 0; j < 4; j++) {
-			int c = j == 0 ? rl_c_dims : j == 1 ? rl_c_types :
-			    j == 2 ? rl_c_strides : rl_c_ci;
+			int c = argcol[j];
 
 			tab(o);
 			for (i = 0; i < n; i++) {
-				f = rl_opfield(&rl_ops[rl_insts[ord[grp[k].i0 +
+				f = rl_opfield(S, &S->ops[S->insts[ord[grp[k].i0 +
 				    i]].op], c, &buf);
 				if (f != NULL) {
-					l = strlen(f);
-					tl_out_field(o, f, l);
+					tl_out_field(o, f, strlen(f));
 					break;
 				}
 			}
 		}
 		tab(o);
-		stats(v4, n, &s);
+		tl_stats(&s, v4, n);
 		put5(o, &s);
 		tab(o);
 		tl_out_i64(o, ksum);
@@ -416,32 +360,19 @@ rl_write_sheet(struct tl_out *o, int sheet)
 	free(buf.p);
 }
 
-/* TraceLens's CSV. */
+/* TraceLens's CSV: fields as pandas's to_csv writes them. */
 
 struct csv {
-	FILE *f;
-	const char *path;
+	struct tl_out *o;
 	int col;
 };
 
 static void
 cfield(struct csv *c, const char *s, size_t n)
 {
-	size_t i;
-
 	if (c->col++ > 0)
-		putc(',', c->f);
-	if (strcspn(s, ",\"\n\r") >= n) {
-		fwrite(s, 1, n, c->f);
-		return;
-	}
-	putc('"', c->f);
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"')
-			putc('"', c->f);
-		putc(s[i], c->f);
-	}
-	putc('"', c->f);
+		tl_out_char(c->o, ',');
+	tl_out_csvfield(c->o, s, n);
 }
 
 static void
@@ -453,32 +384,29 @@ cstr(struct csv *c, const char *s)
 static void
 cnum(struct csv *c, double v)
 {
-	char buf[48];
+	char buf[TL_PY_FLOATMAX];
 
-	if (isnan(v))
-		cfield(c, "", 0);
-	else
-		cfield(c, buf, (size_t)tl_py_float(buf, sizeof buf, v));
+	cfield(c, buf, isnan(v) ? 0 : (size_t)tl_py_float(buf, sizeof buf,
+	    v));
 }
 
 static void
 cint(struct csv *c, int64_t v)
 {
-	char buf[24];
+	char buf[TL_I64_MAX];
 
-	cfield(c, buf, (size_t)snprintf(buf, sizeof buf, "%lld",
-	    (long long)v));
+	cfield(c, buf, tl_fmt_i64(buf, v));
 }
 
 static void
 cend(struct csv *c)
 {
-	putc('\n', c->f);
+	tl_out_char(c->o, '\n');
 	c->col = 0;
 }
 
 static void
-c5(struct csv *c, const struct stat5 *s)
+c5(struct csv *c, const struct tl_stats *s)
 {
 	cnum(c, s->mean);
 	cnum(c, s->median);
@@ -541,8 +469,8 @@ cmpks(const void *a, const void *b)
 
 	if (x->total != y->total)
 		return x->total < y->total ? -1 : 1;
-	return strcmp(tl_intern_str(rl_in, x->name, NULL),
-	    tl_intern_str(rl_in, y->name, NULL));
+	return strcmp(tl_intern_str(S->in, x->name, NULL),
+	    tl_intern_str(S->in, y->name, NULL));
 }
 
 static void
@@ -555,7 +483,7 @@ putstream(struct rl_str *s, uint32_t st)
 		rl_sputs(s, "None");
 		return;
 	}
-	p = tl_intern_str(rl_in, st, &n);
+	p = tl_intern_str(S->in, st, &n);
 	for (i = 0; i < n; i++)
 		if ((p[i] < '0' || p[i] > '9') && !(i == 0 && p[i] == '-' &&
 		    n > 1))
@@ -572,7 +500,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
-	static double *d, *dev;
+	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
 	const struct rl_gpu *gp;
@@ -581,7 +509,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 
 	full->n = trunc->n = 0;
 	for (i = 0; i < g->n; i++) {
-		in = &rl_insts[ord[g->i0 + i]];
+		in = &S->insts[ord[g->i0 + i]];
 		if (in->nk > 0) {
 			t = in;
 			break;
@@ -594,15 +522,14 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 	nk = t->nk;
 	xgrow(&ks, &capks, nk + 1, sizeof *ks);
 	xgrow(&d, &capd, g->n + 1, sizeof *d);
-	dev = xreallocarray(dev, capd, sizeof *dev);
 	for (j = 0; j < nk; j++) {
-		gp = &rl_gpus[rl_kv[t->k0 + j]];
+		gp = &S->gpus[S->kv[t->k0 + j]];
 		m = 0;
 		for (i = 0; i < g->n; i++) {
-			in = &rl_insts[ord[g->i0 + i]];
+			in = &S->insts[ord[g->i0 + i]];
 			if (in->nk != nk)
 				continue;
-			d[m++] = (double)rl_gpus[rl_kv[in->k0 + j]].dur /
+			d[m++] = (double)S->gpus[S->kv[in->k0 + j]].dur /
 			    1000.0;
 		}
 		ks[j].name = gp->name;
@@ -610,14 +537,13 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		ks[j].count = m;
 		ks[j].total = tl_np_sum(d, m);
 		ks[j].mean = ks[j].total / (double)m;
-		for (i = 0; i < m; i++)
-			dev[i] = (d[i] - ks[j].mean) * (d[i] - ks[j].mean);
-		ks[j].std = sqrt(tl_np_sum(dev, m) / (double)m);
-		qsort(d, m, sizeof *d, cmpd);
-		ks[j].median = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) /
-		    2;
-		ks[j].min = d[0];
-		ks[j].max = d[m - 1];
+		ks[j].std = tl_np_std(d, m);
+		ks[j].min = ks[j].max = d[0];
+		for (i = 1; i < m; i++) {
+			ks[j].min = d[i] < ks[j].min ? d[i] : ks[j].min;
+			ks[j].max = d[i] > ks[j].max ? d[i] : ks[j].max;
+		}
+		ks[j].median = tl_median(d, m);
 	}
 	qsort(ks, nk, sizeof *ks, cmpks);
 	rl_sputc(full, '[');
@@ -629,13 +555,14 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 			rl_sput(full, ", ", 2);
 			rl_sput(trunc, ", ", 2);
 		}
-		nm = tl_intern_str(rl_in, ks[j].name, &l);
+		nm = tl_intern_str(S->in, ks[j].name, &l);
 		rl_sputs(full, "{'name': ");
 		rl_sputpystr(full, nm, l);
 		rl_sputs(full, ", 'stream': ");
 		putstream(full, ks[j].stream);
-		rl_sprintf(full, ", 'count': %zu, 'total_duration_us': ",
-		    ks[j].count);
+		rl_sputs(full, ", 'count': ");
+		rl_sputi64(full, (int64_t)ks[j].count);
+		rl_sputs(full, ", 'total_duration_us': ");
 		npfloat(full, ks[j].total);
 		rl_sputs(full, ", 'mean_duration_us': ");
 		npfloat(full, ks[j].mean);
@@ -697,24 +624,23 @@ csvsheet(const char *dir, int sheet)
 	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
 	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
 	struct rl_tlm m;
-	struct stat5 s;
+	struct tl_stats s;
 	struct csv c;
 	const struct rl_op *op;
 	const struct group *g;
-	char *path, spec[32];
-	size_t k, i, n, l;
-	int j, arch = rl_segarch != NULL, b;
+	char name[64], spec[32];
+	struct tl_file file;
+	size_t k, i, n;
+	int j, arch = S->arch != NULL, b;
 	const char *f;
 
 	build(sheet, 1);
 	if (ngrp == 0)
 		return;
-	l = strlen(dir) + strlen(rl_sheetname[sheet]) + 6;
-	path = xmalloc(l);
-	snprintf(path, l, "%s/%s.csv", dir, rl_sheetname[sheet]);
-	if ((c.f = fopen(path, "w")) == NULL)
-		tl_err(1, "%s", path);
-	c.path = path;
+	snprintf(name, sizeof name, "%s.csv", rl_sheetname[sheet]);
+	if (tl_file_open(&file, dir, name) < 0)
+		exit(1);
+	c.o = &file.out;
 	c.col = 0;
 	cstr(&c, "name");
 	for (j = 0; j < ncols; j++) {
@@ -761,7 +687,7 @@ csvsheet(const char *dir, int sheet)
 		pc = xreallocarray(pc, cap, sizeof *pc);
 		bd = xreallocarray(bd, cap, sizeof *bd);
 		for (i = 0; i < n; i++) {
-			rl_tlmetrics(&rl_insts[ord[g->i0 + i]], &m);
+			tlmetrics(&S->insts[ord[g->i0 + i]], &m);
 			gf[i] = m.gflops;
 			mb[i] = m.mb;
 			fpb[i] = m.fpb;
@@ -772,7 +698,7 @@ csvsheet(const char *dir, int sheet)
 			pc[i] = m.pct;
 			bd[i] = m.bound;
 		}
-		op = &rl_ops[rl_insts[ord[g->i0]].op];
+		op = &S->ops[S->insts[ord[g->i0]].op];
 		cstr(&c, rl_opname(op));
 		for (j = 0; j < ncols; j++) {
 			sp = param(op, cols[j], p);
@@ -781,18 +707,18 @@ csvsheet(const char *dir, int sheet)
 			else if (sp->none && uniform)
 				cstr(&c, "");
 			else
-				cfield(&c, rl_text.p + sp->py, sp->pyn);
+				cfield(&c, S->text.p + sp->py, sp->pyn);
 		}
 		cnum(&c, firstnum(gf, n));
 		cnum(&c, firstnum(mb, n));
 		cnum(&c, firstnum(fpb, n));
-		stats(tb, n, &s);
+		tl_stats(&s, tb, n);
 		c5(&c, &s);
-		stats(tf, n, &s);
+		tl_stats(&s, tf, n);
 		c5(&c, &s);
-		cstr(&c, rl_procname(op));
-		cstr(&c, rl_proclabel(op));
-		cstr(&c, rl_threadname(op));
+		cstr(&c, rl_procname(S, op));
+		cstr(&c, rl_proclabel(S, op));
+		cstr(&c, rl_threadname(S, op));
 		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
 		if (arch) {
 			cnum(&c, firstnum(ru, n));
@@ -800,19 +726,18 @@ csvsheet(const char *dir, int sheet)
 				b = bd[i];
 			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
 			    "MEMORY_BOUND" : "");
-			stats(pc, n, &s);
+			tl_stats(&s, pc, n);
 			c5(&c, &s);
 		}
 		kdetails(g, &full, &trunc);
 		cfield(&c, full.p, full.n);
 		cfield(&c, trunc.p != NULL ? trunc.p : "", trunc.n);
 		for (j = 0; j < 4; j++) {
-			int col = j == 0 ? rl_c_dims : j == 1 ? rl_c_types :
-			    j == 2 ? rl_c_strides : rl_c_ci;
+			int col = argcol[j];
 
 			f = NULL;
 			for (i = 0; i < n && f == NULL; i++)
-				f = rl_opfield(&rl_ops[rl_insts[ord[g->i0 +
+				f = rl_opfield(S, &S->ops[S->insts[ord[g->i0 +
 				    i]].op], col, &buf);
 			py.n = 0;
 			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
@@ -820,18 +745,15 @@ csvsheet(const char *dir, int sheet)
 			else
 				cstr(&c, "");
 		}
-		stats(kt, n, &s);
+		tl_stats(&s, kt, n);
 		c5(&c, &s);
 		cnum(&c, g->ksum_us);
 		cint(&c, (int64_t)n);
 		cint(&c, g->uid);
 		cend(&c);
 	}
-	if (fflush(c.f) != 0 || ferror(c.f))
-		tl_err(1, "%s", path);
-	if (fclose(c.f) != 0)
-		tl_err(1, "%s", path);
-	free(path);
+	if (tl_file_close(&file) < 0)
+		exit(1);
 	free(buf.p);
 	free(py.p);
 	free(full.p);
@@ -841,21 +763,46 @@ csvsheet(const char *dir, int sheet)
 void
 rl_csvdir(const char *dir)
 {
-	struct stat st;
-
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+	if (tl_mkdirs(dir) < 0)
 		tl_err(1, "%s", dir);
-	if (stat(dir, &st) < 0)
-		tl_err(1, "%s", dir);
-	if (!S_ISDIR(st.st_mode))
-		tl_errx(1, "%s: not a directory", dir);
 }
 
 void
-rl_write_csv(const char *dir)
+rl_write_csv(const struct rl_seg *seg, const char *dir)
 {
 	int s;
 
+	S = seg;
 	for (s = 0; s < NSHEET; s++)
 		csvsheet(dir, s);
+}
+
+/* TraceLens's metrics of an instance (compute_perf_metrics). */
+static void
+tlmetrics(const struct rl_inst *in, struct rl_tlm *m)
+{
+	struct rl_roof r;
+	double peak, cu, mu, T = in->busy_us;
+
+	rl_roof(S, in, &r);
+	m->t = T;
+	m->gflops = r.flop / 1e9;
+	m->tflops = T > 0 ? (m->gflops / 1e3) / (T / 1e6) : NAN;
+	m->mb = m->fpb = m->tbps = NAN;
+	if (r.hasbytes) {
+		m->mb = r.bytes / 1048576;
+		m->fpb = r.bytes != 0 ? m->gflops * 1e9 / r.bytes : NAN;
+		m->tbps = T > 0 ? (r.bytes / 1e12) / (T / 1e6) : NAN;
+	}
+	m->roof_us = m->pct = NAN;
+	m->bound = 0;
+	peak = r.spec != NULL ? rl_arch_peak(S->arch, r.spec) : 0;
+	if (peak <= 0 || S->arch->mem_bw_gbps <= 0 || !r.hasbytes ||
+	    !(m->gflops > 0))
+		return;
+	cu = m->gflops * 1e9 / (peak * 1e12) * 1e6;
+	mu = r.bytes / (S->arch->mem_bw_gbps * 1e9) * 1e6;
+	m->roof_us = cu > mu ? cu : mu;
+	m->bound = cu >= mu ? 1 : 2;
+	m->pct = T > 0 ? m->roof_us / T * 100 : NAN;
 }

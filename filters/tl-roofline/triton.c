@@ -172,8 +172,11 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 		if (p < e && *p == '_')
 			p++;
 	}
-	rl_sprintf(&tr->js, "\",\"xnumel\":%lld,\"rnumel\":%lld}",
-	    (long long)xn, (long long)rn);
+	rl_sputs(&tr->js, "\",\"xnumel\":");
+	rl_sputi64(&tr->js, xn);
+	rl_sputs(&tr->js, ",\"rnumel\":");
+	rl_sputi64(&tr->js, rn);
+	rl_sputc(&tr->js, '}');
 	tr->flop = perop * (double)xn * (double)rn;
 	/* bytes: the tensor inputs, and the output of a pointwise kernel */
 	tr->hasbytes = 1;

@@ -60,179 +60,62 @@ rl_sputc(struct rl_str *s, char c)
 	rl_sput(s, &c, 1);
 }
 
+/* The decimal text of v. */
 void
-rl_sprintf(struct rl_str *s, const char *fmt, ...)
+rl_sputi64(struct rl_str *s, int64_t v)
 {
-	char buf[256];
-	va_list ap;
-	int n;
+	char buf[TL_I64_MAX];
 
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof buf) {
-		rl_sput(s, buf, (size_t)n);
-		return;
-	}
-	xgrow(&s->p, &s->cap, s->n + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(s->p + s->n, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	s->n += (size_t)n;
+	rl_sput(s, buf, tl_fmt_i64(buf, v));
+}
+
+/*
+ * Python's reprs and JSON strings (common/pyfmt.h), written on a memory
+ * tl_out and appended to s.
+ */
+static struct tl_out mem = { -1, "<memory>", NULL, 0, 0 };
+
+static void
+frommem(struct rl_str *s)
+{
+	rl_sput(s, mem.buf, mem.n);
+	mem.n = 0;
 }
 
 void
 rl_sputpyfloat(struct rl_str *s, double v)
 {
-	char buf[48];
-	int n = tl_py_float(buf, sizeof buf, v);
-
-	rl_sput(s, buf, (size_t)n);
+	tl_out_pyfloat(&mem, v);
+	frommem(s);
 }
 
-/* Python's repr of a str: single quotes unless it has ' and no ". */
 void
 rl_sputpystr(struct rl_str *s, const char *p, size_t n)
 {
-	char q = '\'', buf[8];
-	size_t i;
-	unsigned char c;
-
-	if (memchr(p, '\'', n) != NULL && memchr(p, '"', n) == NULL)
-		q = '"';
-	rl_sputc(s, q);
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)p[i];
-		if (c == '\\' || c == (unsigned char)q) {
-			rl_sputc(s, '\\');
-			rl_sputc(s, (char)c);
-		} else if (c == '\n')
-			rl_sput(s, "\\n", 2);
-		else if (c == '\r')
-			rl_sput(s, "\\r", 2);
-		else if (c == '\t')
-			rl_sput(s, "\\t", 2);
-		else if (c < 0x20 || c == 0x7f) {
-			snprintf(buf, sizeof buf, "\\x%02x", c);
-			rl_sputs(s, buf);
-		} else if (c == 0xc2 && i + 1 < n &&
-		    (unsigned char)p[i + 1] >= 0x80 &&
-		    (unsigned char)p[i + 1] <= 0xa0) {
-			/* C1 controls and NBSP: not printable in Python */
-			snprintf(buf, sizeof buf, "\\x%02x",
-			    (unsigned char)p[i + 1]);
-			rl_sputs(s, buf);
-			i++;
-		} else
-			rl_sputc(s, (char)c);
-	}
-	rl_sputc(s, q);
+	tl_out_pystr(&mem, p, n);
+	frommem(s);
 }
 
 void
 rl_sputjstr(struct rl_str *s, const char *p, size_t n)
 {
-	char buf[8];
-	size_t i;
-	unsigned char c;
-
-	rl_sputc(s, '"');
-	for (i = 0; i < n; i++) {
-		c = (unsigned char)p[i];
-		if (c == '"' || c == '\\') {
-			rl_sputc(s, '\\');
-			rl_sputc(s, (char)c);
-		} else if (c < 0x20) {
-			snprintf(buf, sizeof buf, "\\u%04x", c);
-			rl_sputs(s, buf);
-		} else
-			rl_sputc(s, (char)c);
-	}
-	rl_sputc(s, '"');
-}
-
-static int
-isfloattext(const char *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] == '.' || p[i] == 'e' || p[i] == 'E')
-			return 1;
-	return 0;
-}
-
-static struct rl_str jtmp;
-
-static int
-py1(struct rl_str *s, const struct tl_jdoc *d, int i)
-{
-	const jsmntok_t *t = &d->tok[i];
-	const char *p = d->js + t->start;
-	size_t n = (size_t)(t->end - t->start);
-	unsigned bad = 0;
-	char num[64];
-	int k, j;
-
-	switch (t->type) {
-	case JSMN_ARRAY:
-		rl_sputc(s, '[');
-		for (k = 0, j = i + 1; k < t->size; k++) {
-			if (k > 0)
-				rl_sput(s, ", ", 2);
-			if ((j = py1(s, d, j)) < 0)
-				return -1;
-		}
-		rl_sputc(s, ']');
-		return j;
-	case JSMN_OBJECT:
-		rl_sputc(s, '{');
-		for (k = 0, j = i + 1; k < t->size; k++) {
-			if (k > 0)
-				rl_sput(s, ", ", 2);
-			if ((j = py1(s, d, j)) < 0)
-				return -1;
-			rl_sput(s, ": ", 2);
-			if ((j = py1(s, d, j)) < 0)
-				return -1;
-		}
-		rl_sputc(s, '}');
-		return j;
-	case JSMN_STRING:
-		jtmp.n = 0;
-		xgrow(&jtmp.p, &jtmp.cap, n + 1, 1);
-		jtmp.n = tl_junescape(jtmp.p, p, n, &bad);
-		rl_sputpystr(s, jtmp.p, jtmp.n);
-		return i + 1;
-	default:
-		if (n == 4 && memcmp(p, "null", 4) == 0)
-			rl_sputs(s, "None");
-		else if (n == 4 && memcmp(p, "true", 4) == 0)
-			rl_sputs(s, "True");
-		else if (n == 5 && memcmp(p, "false", 5) == 0)
-			rl_sputs(s, "False");
-		else if (isfloattext(p, n) && n < sizeof num) {
-			memcpy(num, p, n);
-			num[n] = '\0';
-			rl_sputpyfloat(s, strtod(num, NULL));
-		} else if (n == 2 && memcmp(p, "-0", 2) == 0)
-			rl_sputc(s, '0');
-		else
-			rl_sput(s, p, n);
-		return i + 1;
-	}
+	tl_out_jsonstr(&mem, p, n);
+	frommem(s);
 }
 
 int
 rl_json2py(struct rl_str *s, const char *js, size_t n)
 {
-	static struct tl_jdoc d;
-
-	if (tl_json_parse(&d, js, n) < 0)
+	if (tl_out_pyjson(&mem, js, n, 0) < 0)
 		return -1;
-	return py1(s, &d, 0) < 0 ? -1 : 0;
+	frommem(s);
+	return 0;
+}
+
+void
+rl_str_end(void)
+{
+	free(mem.buf);
 }
 
 /* Parameters. */
@@ -291,11 +174,8 @@ rl_pint(struct rl_res *r, int key, int64_t v)
 {
 	struct rl_param *p = pstart(r, key);
 
-	char buf[TL_I64_MAX];
-	size_t n = tl_fmt_i64(buf, v);
-
-	rl_sput(&r->py, buf, n);
-	rl_sput(&r->js, buf, n);
+	rl_sputi64(&r->py, v);
+	rl_sputi64(&r->js, v);
 	pend(r, p);
 }
 
@@ -322,14 +202,11 @@ void
 rl_pfloat(struct rl_res *r, int key, double v)
 {
 	struct rl_param *p = pstart(r, key);
-	char buf[48];
-	int n;
 
 	rl_sputpyfloat(&r->py, v);
-	if (isfinite(v)) {
-		n = tl_py_float(buf, sizeof buf, v);
-		rl_sput(&r->js, buf, (size_t)n);
-	} else
+	if (isfinite(v))
+		rl_sputpyfloat(&r->js, v);
+	else
 		rl_sputs(&r->js, "null");
 	pend(r, p);
 }
@@ -357,31 +234,47 @@ rl_pnone(struct rl_res *r, int key)
 	rl_pstr(r, key, NULL);
 }
 
-void
-rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
+/* A tuple: "(a, b)" and "[a,b]", "(a,)" for one item. */
+static struct rl_param *
+tstart(struct rl_res *r, int key)
 {
 	struct rl_param *p = pstart(r, key);
-	char buf[TL_I64_MAX];
-	size_t k;
-	int i;
 
 	p->tuple = 1;
 	rl_sputc(&r->py, '(');
 	rl_sputc(&r->js, '[');
-	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
-		k = tl_fmt_i64(buf, v[i]);
-		rl_sput(&r->py, buf, k);
-		rl_sput(&r->js, buf, k);
+	return p;
+}
+
+static void
+tsep(struct rl_res *r, int i)
+{
+	if (i > 0) {
+		rl_sput(&r->py, ", ", 2);
+		rl_sputc(&r->js, ',');
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
+}
+
+static void
+tend(struct rl_res *r, struct rl_param *p, int n)
+{
+	rl_sputs(&r->py, n == 1 ? ",)" : ")");
 	rl_sputc(&r->js, ']');
 	pend(r, p);
+}
+
+void
+rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	struct rl_param *p = tstart(r, key);
+	int i;
+
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		rl_sputi64(&r->py, v[i]);
+		rl_sputi64(&r->js, v[i]);
+	}
+	tend(r, p, n);
 }
 
 void
@@ -396,17 +289,11 @@ rl_pshape(struct rl_res *r, int key, const struct rl_shape *s)
 void
 rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
 {
-	struct rl_param *p = pstart(r, key);
+	struct rl_param *p = tstart(r, key);
 	int i;
 
-	p->tuple = 1;
-	rl_sputc(&r->py, '(');
-	rl_sputc(&r->js, '[');
 	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
+		tsep(r, i);
 		if (s[i] == NULL) {
 			rl_sputs(&r->py, "None");
 			rl_sputs(&r->js, "null");
@@ -415,35 +302,21 @@ rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
 			rl_sputjstr(&r->js, s[i], strlen(s[i]));
 		}
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
-	rl_sputc(&r->js, ']');
-	pend(r, p);
+	tend(r, p, n);
 }
 
 void
 rl_pbools(struct rl_res *r, int key, int n, const int *v)
 {
-	struct rl_param *p = pstart(r, key);
+	struct rl_param *p = tstart(r, key);
 	int i;
 
-	p->tuple = 1;
-	rl_sputc(&r->py, '(');
-	rl_sputc(&r->js, '[');
 	for (i = 0; i < n; i++) {
-		if (i > 0) {
-			rl_sput(&r->py, ", ", 2);
-			rl_sputc(&r->js, ',');
-		}
+		tsep(r, i);
 		rl_sputs(&r->py, v[i] ? "True" : "False");
 		rl_sputs(&r->js, v[i] ? "true" : "false");
 	}
-	if (n == 1)
-		rl_sputc(&r->py, ',');
-	rl_sputc(&r->py, ')');
-	rl_sputc(&r->js, ']');
-	pend(r, p);
+	tend(r, p, n);
 }
 
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */

@@ -38,6 +38,14 @@ cat >tl.json <<'EOT'
 EOT
 tl-roofline -t -f tl.json tree.tsv 2>err | show
 hide
+# One arch's rows, as -l lists them: of a bundled file (-a), of TraceLens's
+# JSON (-f), which tl-xlsx -r reads for its roofline charts; -a none has
+# none.
+tl-roofline -l -a h100 | cut -f 1-3 | head -4
+tl-roofline -l -f tl.json
+tl-roofline -l -f mine.tsv | cut -f 1-4
+tl-roofline -l -a none
+echo "exit $?"
 # The share directory: a device nothing matches, then a match in
 # $TL_SHARE.
 mkdir -p share/arch

@@ -45,3 +45,6 @@ wait $pid
 echo "killed: exit $?"
 rm fifo before
 ls -A . sub
+# --help and --version, on stdout, exit 0.
+tl-xlsx --help; echo "exit $?"
+tl-xlsx --version | sed 's/ [0-9][0-9.]*$/ VERSION/'

@@ -314,6 +314,37 @@ test_errors(void)
 	tl_limit[TL_LIM_LINE] = (uint64_t)1 << 30;
 }
 
+/* The field writer: as Python's csv module quotes. */
+static void
+test_write(void)
+{
+	static const char *const in[] = {
+		"", "plain", "a,b", "say \"hi\"", "\"", "l1\nl2", "cr\r",
+		" space ", "semi;colon", "it's"
+	};
+	static const char *const want[] = {
+		"", "plain", "\"a,b\"", "\"say \"\"hi\"\"\"", "\"\"\"\"",
+		"\"l1\nl2\"", "\"cr\r\"", " space ", "semi;colon", "it's"
+	};
+	size_t i;
+	unsigned bad = 0;
+
+	for (i = 0; i < sizeof in / sizeof in[0]; i++) {
+		out.n = 0;
+		tl_out_csvfield(&out, in[i], strlen(in[i]));
+		if (out.n != strlen(want[i]) || memcmp(out.buf, want[i],
+		    out.n) != 0) {
+			bad++;
+			unit_show("got", out.buf, out.n);
+		}
+	}
+	CHECK_I64(bad, 0);
+	out.n = 0;
+	tl_out_csvfield(&out, "a\0\"", 3);
+	CHECK_MEM(out.buf, out.n, "\"a\0\"\"\"", 6);
+	out.n = 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -324,6 +355,7 @@ main(int argc, char *argv[])
 	test_flags();
 	test_chunks();
 	test_errors();
+	test_write();
 	tl_out_close(&out);
 	return unit_done();
 }

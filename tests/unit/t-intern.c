@@ -8,6 +8,9 @@
 #include "unit.h"
 
 #define NMANY	100000
+/* splitmix64's finaliser of 0 ^ 1 and 5 ^ 1, as python3 computed it. */
+#define HASH64_0	0x5692161d100b05e5ull
+#define HASH64_5	0xb7a4712c74562914ull
 
 int
 main(int argc, char *argv[])
@@ -118,6 +121,33 @@ main(int argc, char *argv[])
 		CHECK(tl_intern_count(u) == 2);
 		tl_intern_free(u);
 	}
+
+	/* The comparator: byte order, a prefix first, empty and none last. */
+	{
+		struct tl_intern *u = tl_intern_new();
+		uint32_t a = tl_intern(u, "b", 1), b = tl_intern(u, "ab", 2);
+		uint32_t e = tl_intern(u, "", 0), p = tl_intern(u, "a", 1);
+		uint32_t h = tl_intern(u, "\xc3\xa9", 2);
+		uint32_t z = tl_intern(u, "a\0", 2);
+
+		CHECK(tl_intern_cmp(u, a, a) == 0);
+		CHECK(tl_intern_cmp(u, b, a) < 0 && tl_intern_cmp(u, a, b) > 0);
+		CHECK(tl_intern_cmp(u, p, b) < 0 && tl_intern_cmp(u, b, p) > 0);
+		CHECK(tl_intern_cmp(u, a, h) < 0);	/* unsigned bytes */
+		CHECK(tl_intern_cmp(u, p, z) < 0);	/* a NUL in a string */
+		CHECK(tl_intern_cmp(u, e, h) > 0 && tl_intern_cmp(u, h, e) < 0);
+		CHECK(tl_intern_cmp(u, e, UINT32_MAX) == 0);
+		CHECK(tl_intern_cmp(u, UINT32_MAX, p) > 0);
+		CHECK(tl_intern_cmp(u, p, UINT32_MAX) < 0);
+		tl_intern_free(u);
+	}
+
+	/* The hashes: the seed of TL_HASH_SEED (intern.sh sets it to 1). */
+	CHECK(tl_hash64(1) != tl_hash64(2));
+	CHECK(tl_hash("ab", 2) != tl_hash("ba", 2));
+	CHECK(tl_hash("", 0) != tl_hash("\0", 1));
+	CHECK(tl_hash64(0) == HASH64_0);
+	CHECK(tl_hash64(5) == HASH64_5);
 
 	tl_intern_free(t);
 	tl_intern_free(NULL);

@@ -1,0 +1,149 @@
+/* tl: files written into a directory under a temporary name (file.h). */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "file.h"
+#include "mem.h"
+
+static struct tl_file *open_files;
+
+int
+tl_mkdirs(const char *dir)
+{
+	struct stat st;
+	char *p, *s;
+	int r = 0;
+
+	if (stat(dir, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return 0;
+		errno = ENOTDIR;
+		return -1;
+	}
+	s = xstrdup(dir);
+	for (p = s + 1; r == 0; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		if (*p == '/' && p[-1] == '/')
+			continue;
+		char c = *p;
+		*p = '\0';
+		if (mkdir(s, 0777) < 0 && (errno != EEXIST || stat(s, &st) < 0 ||
+		    !S_ISDIR(st.st_mode))) {
+			if (errno == EEXIST)
+				errno = ENOTDIR;
+			r = -1;
+		}
+		if ((*p = c) == '\0')
+			break;
+	}
+	free(s);
+	return r;
+}
+
+char *
+tl_path(const char *dir, const char *name)
+{
+	size_t d, n = strlen(name);
+	char *p;
+
+	if (dir == NULL || *dir == '\0')
+		return xstrdup(name);
+	d = strlen(dir);
+	p = xmalloc(d + n + 2);
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, name, n + 1);
+	return p;
+}
+
+/* Leave no temporary file behind a program that exits before its close. */
+static void
+removeall(void)
+{
+	struct tl_file *f;
+
+	for (f = open_files; f != NULL; f = f->next)
+		(void)unlink(f->tmp);
+}
+
+static void
+forget(struct tl_file *f)
+{
+	struct tl_file **pp;
+
+	for (pp = &open_files; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == f) {
+			*pp = f->next;
+			break;
+		}
+}
+
+static void
+done(struct tl_file *f)
+{
+	forget(f);
+	free(f->path);
+	free(f->tmp);
+	f->path = f->tmp = NULL;
+}
+
+int
+tl_file_open(struct tl_file *f, const char *dir, const char *name)
+{
+	static int registered;
+	char tmpname[64];
+	int fd;
+
+	if (!registered) {
+		atexit(removeall);
+		registered = 1;
+	}
+	f->path = tl_path(dir, name);
+	snprintf(tmpname, sizeof tmpname, ".%.30s.%ld.tmp", name,
+	    (long)getpid());
+	f->tmp = tl_path(dir, tmpname);
+	if ((fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0666)) < 0) {
+		tl_warn("%s", f->path);
+		free(f->path);
+		free(f->tmp);
+		f->path = f->tmp = NULL;
+		return -1;
+	}
+	tl_out_init(&f->out, fd, f->path);
+	f->next = open_files;
+	open_files = f;
+	return 0;
+}
+
+int
+tl_file_close(struct tl_file *f)
+{
+	int fd = f->out.fd, r = 0;
+
+	tl_out_close(&f->out);
+	if (close(fd) < 0 || rename(f->tmp, f->path) < 0) {
+		tl_warn("%s", f->path);
+		(void)unlink(f->tmp);
+		r = -1;
+	}
+	done(f);
+	return r;
+}
+
+void
+tl_file_abort(struct tl_file *f)
+{
+	tl_out_close(&f->out);
+	(void)close(f->out.fd);
+	(void)unlink(f->tmp);
+	done(f);
+}

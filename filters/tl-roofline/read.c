@@ -1,0 +1,604 @@
+/*
+ * tl-roofline: the rows of a trace read into its segment (seg.h): the
+ * events of the tree, the ops with a model and the model's result for
+ * each (kept for the ops with the same arguments), the metadata, and
+ * the accessors of what was read.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../common/err.h"
+#include "../../common/intern.h"
+#include "../../common/json.h"
+#include "../../common/mem.h"
+#include "../../common/trace.h"
+#include "roof.h"
+#include "seg.h"
+
+/* Scratch, for one row at a time. */
+static struct rl_res res;
+static struct rl_args args;
+static struct tl_jdoc jd;
+
+const char *
+rl_opname(const struct rl_op *o)
+{
+	return o->m->name;
+}
+static const char *
+metaval(const struct rl_seg *S, uint32_t pid, uint32_t tid, int kind)
+{
+	size_t i;
+
+	for (i = S->nmetas; i-- > 0;)
+		if (S->metas[i].kind == kind && S->metas[i].pid == pid &&
+		    (kind != 2 || S->metas[i].tid == tid))
+			return tl_intern_str(S->in, S->metas[i].val, NULL);
+	return "Unknown";
+}
+
+const char *
+rl_procname(const struct rl_seg *S, const struct rl_op *o)
+{
+	return metaval(S, o->pid, 0, 0);
+}
+
+const char *
+rl_proclabel(const struct rl_seg *S, const struct rl_op *o)
+{
+	return metaval(S, o->pid, 0, 1);
+}
+
+const char *
+rl_threadname(const struct rl_seg *S, const struct rl_op *o)
+{
+	return metaval(S, o->pid, o->tid, 2);
+}
+
+const char *
+rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
+    struct rl_str *buf)
+{
+	const char *p = S->lines.p + o->line, *end = p + o->linelen, *tab;
+	ptrdiff_t n;
+	int i;
+
+	for (i = 0, c = S->col[c]; i < c; i++) {
+		tab = memchr(p, '\t', (size_t)(end - p));
+		if (tab == NULL)
+			return NULL;
+		p = tab + 1;
+	}
+	tab = memchr(p, '\t', (size_t)(end - p));
+	if (tab == NULL)
+		tab = end;
+	if (tab == p)
+		return NULL;
+	buf->n = 0;
+	rl_sput(buf, p, (size_t)(tab - p));
+	n = tl_tsv_unescape(buf->p, buf->p, buf->n);
+	if (n < 0)
+		return NULL;
+	buf->n = (size_t)n;
+	buf->p[n] = '\0';
+	return buf->p;
+}
+
+int
+rl_opparams(const struct rl_seg *S, const struct rl_op *o,
+    struct rl_sparam *p, int max)
+{
+	int n = o->npar;
+
+	if (n > max)
+		n = max;
+	memcpy(p, S->params + o->par0, (size_t)n * sizeof *p);
+	if (o->transa >= 0 && n < max) {
+		/* "(True, False)": stored in text at par0's end */
+		p[n] = S->params[o->par0 + o->npar];
+		n++;
+	}
+	return n;
+}
+
+const char *
+rl_spec(const struct rl_op *o, char *buf, size_t cap)
+{
+	if (o->prec == NULL)
+		return NULL;
+	snprintf(buf, cap, "%s_%s", o->matrix ? "matrix" : "vector",
+	    o->prec);
+	return buf;
+}
+
+uint32_t
+rl_newnode(struct rl_seg *S, int64_t uid, int64_t puid)
+{
+	struct rl_node *n;
+
+	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
+	n = &S->nodes[S->nnodes];
+	n->uid = uid;
+	n->puid = puid;
+	n->parent = RL_NONE;
+	n->op = n->gpu = 0;
+	n->fwd0 = n->nfwd = 0;
+	return (uint32_t)S->nnodes++;
+}
+
+void
+rl_why(struct rl_seg *S, const char *name, size_t namelen,
+    const char *reason)
+{
+	char buf[256];
+	uint32_t id;
+	size_t old;
+	int n;
+
+	n = snprintf(buf, sizeof buf, "%.*s%c%s", (int)(namelen < 120 ?
+	    namelen : 120), name, 0, reason);
+	if (n >= (int)sizeof buf)
+		n = sizeof buf - 1;
+	id = tl_intern(S->whyin, buf, (size_t)n);
+	if (id >= S->capwhy) {
+		old = S->capwhy;
+		xgrow(&S->whyn, &S->capwhy, id + 1, sizeof *S->whyn);
+		memset(S->whyn + old, 0, (S->capwhy - old) *
+		    sizeof *S->whyn);
+	}
+	S->whyn[id]++;
+}
+
+/* Parse a JSON list column into shapes: dims (k 0) or strides (k 1). */
+static int
+jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
+{
+	static struct rl_shape *shapes[2];
+	static int capshapes[2];
+	static int64_t *ints[2];
+	static size_t capints[2];
+	size_t ni = 0;
+	int i, j, e, m, x;
+	struct rl_shape *sv;
+	int64_t *iv;
+
+	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
+		return -1;
+	m = jd.tok[0].size;
+	if (m > capshapes[k]) {
+		capshapes[k] = m + 16;
+		shapes[k] = xreallocarray(shapes[k], (size_t)capshapes[k],
+		    sizeof *shapes[k]);
+	}
+	xgrow(&ints[k], &capints[k], (size_t)jd.ntok + 1, sizeof *ints[k]);
+	sv = shapes[k];
+	iv = ints[k];
+	for (i = 0, j = 1; i < m; i++, j = e) {
+		jsmntok_t *t = &jd.tok[j];
+
+		e = tl_jskip(&jd, j);
+		sv[i].n = 0;
+		sv[i].flat = 0;
+		sv[i].v = iv + ni;
+		if (t->type != JSMN_ARRAY)
+			continue;
+		sv[i].flat = 1;
+		for (x = j + 1; x < e; x++) {
+			jsmntok_t *u = &jd.tok[x];
+			size_t l = (size_t)(u->end - u->start);
+
+			if (u->type != JSMN_PRIMITIVE ||
+			    tl_parse_i64(s + u->start, l, &iv[ni]) != 0) {
+				sv[i].flat = 0;
+				break;
+			}
+			ni++;
+			sv[i].n++;
+		}
+		if (!sv[i].flat)
+			sv[i].n = 0;
+	}
+	*v = sv;
+	*nv = m;
+	return 0;
+}
+
+/* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
+static int
+jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
+{
+	static char *bufs[2];
+	static size_t capbufs[2];
+	static const char **strs[2];
+	static int capstrs[2];
+	size_t o = 0, l;
+	unsigned bad = 0;
+	int i, j, m;
+	char *buf;
+
+	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
+		return -1;
+	m = jd.tok[0].size;
+	if (m > capstrs[k]) {
+		capstrs[k] = m + 16;
+		strs[k] = xreallocarray(strs[k], (size_t)capstrs[k],
+		    sizeof *strs[k]);
+	}
+	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
+	buf = bufs[k];
+	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
+		jsmntok_t *t = &jd.tok[j];
+
+		l = (size_t)(t->end - t->start);
+		if (t->type == JSMN_STRING)
+			l = tl_junescape(buf + o, s + t->start, l, &bad);
+		else
+			memcpy(buf + o, s + t->start, l);
+		buf[o + l] = '\0';
+		strs[k][i] = buf + o;
+		o += l + 1;
+	}
+	*v = strs[k];
+	*nv = m;
+	return 0;
+}
+
+const char *
+rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
+{
+	const char *s;
+	size_t n;
+
+	memset(a, 0, sizeof *a);
+	a->name = name;
+	if ((s = tl_trace_str(tr, TL_C_DIMS, &n)) != NULL) {
+		if (jshapes(0, s, n, &a->dims, &a->ndims) < 0)
+			return "input_dims is not a JSON list";
+		a->hasdims = 1;
+	}
+	if ((s = tl_trace_str(tr, TL_C_STRIDES, &n)) != NULL) {
+		if (jshapes(1, s, n, &a->strides, &a->nstrides) < 0)
+			return "input_strides is not a JSON list";
+		a->hasstrides = 1;
+	}
+	if ((s = tl_trace_str(tr, TL_C_TYPES, &n)) != NULL) {
+		if (jstrings(0, s, n, &a->types, &a->ntypes) < 0)
+			return "input_types is not a JSON list";
+		a->hastypes = 1;
+	}
+	if ((s = tl_trace_str(tr, TL_C_CONCRETE, &n)) != NULL) {
+		if (jstrings(1, s, n, &a->ci, &a->nci) < 0)
+			return "concrete_inputs is not a JSON list";
+		a->hasci = 1;
+	}
+	return NULL;
+}
+
+void
+rl_roof(const struct rl_seg *S, const struct rl_inst *in, struct rl_roof *r)
+{
+	const struct rl_op *o = &S->ops[in->op];
+	int b = in->bwd && !o->isbwd;
+	double peak, cu, mu;
+
+	r->flop = b ? o->flop_bwd : o->flop;
+	r->bytes = b ? o->bytes_bwd : o->bytes;
+	r->hasbytes = b ? o->hasbytes_bwd : o->hasbytes;
+	r->spec = rl_spec(o, r->specbuf, sizeof r->specbuf);
+	peak = r->spec != NULL ? rl_arch_peak(S->arch, r->spec) : 0;
+	r->roof = NAN;
+	r->bound = NULL;
+	if (peak > 0 && S->arch->mem_bw_gbps > 0 && r->hasbytes &&
+	    r->flop > 0) {
+		cu = r->flop / (peak * 1e3);
+		mu = r->bytes / S->arch->mem_bw_gbps;
+		r->roof = cu > mu ? cu : mu;
+		r->bound = cu >= mu ? "compute" : "memory";
+	}
+}
+
+/* A field of a column the stream has, as it is, interned. */
+static uint32_t
+internraw(struct rl_seg *S, struct tl_trace *tr, int c)
+{
+	return tl_intern(S->in, tr->t->f[tr->col[c]], tr->t->fl[tr->col[c]]);
+}
+
+/*
+ * Ops recur with the same arguments (a layer run again and again): the
+ * model's result for the first is kept, keyed by the model and the text
+ * of the four argument columns, and the others take it without parsing
+ * or computing anything. For a key, the op that has its result, or the
+ * reason it has none (in memowhy).
+ */
+static uint32_t
+memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
+{
+	static const int cols[] = { TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES,
+	    TL_C_CONCRETE };
+	static struct rl_str key;
+	size_t i;
+
+	key.n = 0;
+	rl_sput(&key, (const char *)&m, sizeof m);
+	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		rl_sputc(&key, '\t');
+		rl_sput(&key, tr->t->f[tr->col[cols[i]]],
+		    tr->t->fl[tr->col[cols[i]]]);
+	}
+	return tl_intern(S->memoin, key.p, key.n);
+}
+
+/* Op o takes model m's result, res, and its parameters. */
+static void
+result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
+    const struct rl_res *r)
+{
+	int i;
+
+	o->m = m;
+	o->flop = r->flop;
+	o->bytes = r->bytes;
+	o->flop_bwd = r->flop_bwd;
+	o->bytes_bwd = r->bytes_bwd;
+	o->hasbytes = (uint8_t)r->hasbytes;
+	o->hasbwd = (uint8_t)r->hasbwd;
+	o->hasbytes_bwd = (uint8_t)r->hasbytes_bwd;
+	o->isbwd = (uint8_t)r->isbwd;
+	o->matrix = (uint8_t)r->matrix;
+	o->prec = r->prec;
+	o->fam = (uint8_t)(r->family >= 0 ? r->family : m->family);
+	o->par0 = (uint32_t)S->nparams;
+	o->npar = (uint8_t)r->np;
+	/* one more slot for the GEMM transpose */
+	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
+	    sizeof *S->params);
+	for (i = 0; i < r->np; i++) {
+		struct rl_sparam *p = &S->params[S->nparams++];
+
+		p->key = r->p[i].key;
+		p->tuple = r->p[i].tuple;
+		p->none = r->p[i].none;
+		p->py = (uint32_t)S->text.n;
+		p->pyn = r->p[i].pyn;
+		rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
+		p->js = (uint32_t)S->text.n;
+		p->jsn = r->p[i].jsn;
+		rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
+	}
+	S->nparams++;
+}
+
+int
+rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
+    uint32_t node, const char *line, size_t linelen)
+{
+	struct rl_op *o;
+	const struct rl_op *first;
+	const char *w;
+	uint32_t id;
+	size_t n;
+
+	id = memofind(S, tr, m);
+	if (id < S->nmemo) {
+		if (S->memo[id].op < 0) {
+			rl_why(S, m->name, strlen(m->name), S->memowhy.p +
+			    S->memo[id].why);
+			return 0;
+		}
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		first = &S->ops[S->memo[id].op];
+		xgrow(&S->params, &S->capparams, S->nparams + first->npar + 1U,
+		    sizeof *S->params);
+		memcpy(S->params + S->nparams, S->params + first->par0,
+		    first->npar * sizeof *S->params);
+		o = &S->ops[S->nops];
+		*o = *first;
+		o->par0 = (uint32_t)S->nparams;
+		S->nparams += first->npar + 1U;
+	} else {
+		xgrow(&S->memo, &S->capmemo, S->nmemo + 1, sizeof *S->memo);
+		S->memo[S->nmemo].op = -1;
+		S->nmemo++;
+		w = rl_readargs(tr, m->name, &args);
+		if (w == NULL && rl_compute(m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			S->memo[id].why = S->memowhy.n;
+			rl_sputs(&S->memowhy, w);
+			rl_sputc(&S->memowhy, '\0');
+			rl_why(S, m->name, strlen(m->name), w);
+			return 0;
+		}
+		S->memo[id].op = (int64_t)S->nops;
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		o = &S->ops[S->nops];
+		memset(o, 0, sizeof *o);
+		result(S, o, m, &res);
+	}
+	o->uid = S->nodes[node].uid;
+	o->node = node;
+	o->pid = internraw(S, tr, TL_C_PID);
+	o->tid = internraw(S, tr, TL_C_TID);
+	o->line = S->lines.n;
+	o->linelen = linelen;
+	o->transa = o->transb = -1;
+	o->bwdlinked = tl_trace_raw(tr, TL_C_BWD, &n) != NULL;
+	o->lastg = 0;
+	rl_sput(&S->lines, line, linelen);
+	S->nodes[node].op = (uint32_t)S->nops + 1;
+	S->nops++;
+	return 1;
+}
+
+/*
+ * The value of key in the JSON object of field c (in the first object
+ * of an array of them with inarray, and a string only), unescaped, as a
+ * new string of length *l; NULL when it has none.
+ */
+static char *
+jsonkey(struct tl_trace *tr, int c, int inarray, const char *key, size_t *l)
+{
+	const char *s;
+	size_t n;
+	unsigned bad = 0;
+	int i, end;
+	jsmntok_t *v;
+	char *r;
+
+	if ((s = tl_trace_str(tr, c, &n)) == NULL ||
+	    tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != (inarray ?
+	    JSMN_ARRAY : JSMN_OBJECT) || (inarray && (jd.tok[0].size < 1 ||
+	    jd.tok[1].type != JSMN_OBJECT)))
+		return NULL;
+	end = tl_jskip(&jd, inarray);
+	for (i = inarray + 1; i < end; i = tl_jskip(&jd, i + 1)) {
+		v = &jd.tok[i + 1];
+		if (!tl_jeq(&jd, i, key) || (inarray && v->type !=
+		    JSMN_STRING))
+			continue;
+		*l = (size_t)(v->end - v->start);
+		r = xmalloc(*l + 1);
+		if (v->type == JSMN_STRING)
+			*l = tl_junescape(r, s + v->start, *l, &bad);
+		else
+			memcpy(r, s + v->start, *l);
+		r[*l] = '\0';
+		return r;
+	}
+	return NULL;
+}
+
+void
+rl_devprops(struct rl_seg *S, struct tl_trace *tr)
+{
+	size_t l;
+	char *d = jsonkey(tr, TL_C_ARGS, 1, "name", &l);
+
+	if (d != NULL) {
+		free(S->device);
+		S->device = d;
+	}
+}
+
+void
+rl_metarow(struct rl_seg *S, struct tl_trace *tr)
+{
+	static const char *const what[][2] = {
+		{ "process_name", "name" }, { "process_labels", "labels" },
+		{ "thread_name", "name" }
+	};
+	const char *f;
+	struct rl_meta *m;
+	size_t n, l;
+	int k;
+	char *v;
+
+	f = tl_trace_raw(tr, TL_C_NAME, &n);
+	for (k = 0; k < 3; k++)
+		if (n == strlen(what[k][0]) && memcmp(f, what[k][0], n) == 0)
+			break;
+	if (k == 3)
+		return;
+	xgrow(&S->metas, &S->capmetas, S->nmetas + 1, sizeof *S->metas);
+	m = &S->metas[S->nmetas];
+	m->kind = (uint8_t)k;
+	m->pid = internraw(S, tr, TL_C_PID);
+	m->tid = internraw(S, tr, TL_C_TID);
+	if ((v = jsonkey(tr, TL_C_ARGS, 0, what[k][1], &l)) == NULL)
+		return;
+	m->val = tl_intern(S->in, v, l);
+	free(v);
+	S->nmetas++;
+}
+
+void
+rl_addgpu(struct rl_seg *S, struct tl_trace *tr, uint32_t nd)
+{
+	struct rl_gpu *g;
+	const char *s;
+	size_t n;
+
+	xgrow(&S->gpus, &S->capgpus, S->ngpus + 1, sizeof *S->gpus);
+	g = &S->gpus[S->ngpus];
+	g->uid = S->nodes[nd].uid;
+	if (!tl_trace_i64(tr, TL_C_TS, &g->ts))
+		g->ts = 0;
+	if (!tl_trace_i64(tr, TL_C_DUR, &g->dur) || g->dur < 0)
+		g->dur = 0;
+	s = tl_trace_str(tr, TL_C_NAME, &n);
+	g->name = tl_intern(S->in, s != NULL ? s : "", n);
+	s = tl_trace_str(tr, TL_C_STREAM, &n);
+	g->stream = s != NULL ? tl_intern(S->in, s, n) : RL_NONE;
+	S->nodes[nd].gpu = (uint32_t)++S->ngpus;
+}
+
+void
+rl_addbwd(struct rl_seg *S, struct tl_trace *tr, uint32_t nd)
+{
+	const char *p, *e, *c;
+	size_t n;
+
+	if ((p = tl_trace_raw(tr, TL_C_BWD, &n)) == NULL)
+		return;
+	for (e = p + n; p <= e; p = c + 1) {
+		if ((c = memchr(p, ',', (size_t)(e - p))) == NULL)
+			c = e;
+		xgrow(&S->bp, &S->capbp, S->nbp + 1, sizeof *S->bp);
+		if (tl_parse_i64(p, (size_t)(c - p), &S->bp[S->nbp].uid) != 0)
+			tl_tsv_errx(tr->t, "column \"bwd_uids\": not a list of "
+			    "integers");
+		S->bp[S->nbp++].fwd = nd;
+	}
+}
+
+struct rl_seg *
+rl_seg_new(const int *col)
+{
+	struct rl_seg *S = xcalloc(1, sizeof *S);
+
+	S->col = col;
+	S->in = tl_intern_new();
+	S->whyin = tl_intern_new();
+	S->memoin = tl_intern_new();
+	return S;
+}
+
+void
+rl_seg_free(struct rl_seg *S)
+{
+	if (S == NULL)
+		return;
+	free(S->device);
+	rl_arch_free(S->autoarch);
+	tl_intern_free(S->in);
+	free(S->ops);
+	free(S->insts);
+	free(S->gpus);
+	free(S->kv);
+	free(S->params);
+	free(S->text.p);
+	free(S->lines.p);
+	free(S->nodes);
+	free(S->bp);
+	free(S->fwdv);
+	free(S->kps);
+	free(S->htab);
+	free(S->metas);
+	tl_intern_free(S->whyin);
+	free(S->whyn);
+	tl_intern_free(S->memoin);
+	free(S->memo);
+	free(S->memowhy.p);
+	free(S);
+}
+
+void
+rl_read_end(void)
+{
+	free(res.py.p);
+	free(res.js.p);
+	tl_json_free(&jd);
+}

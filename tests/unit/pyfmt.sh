@@ -1,0 +1,2 @@
+# Unit tests of the Python writers.
+exec ${TL_VALGRIND:-} "$UNIT/t-pyfmt"
