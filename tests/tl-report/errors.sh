@@ -2,9 +2,10 @@
 # behind: no workbook, no CSV file, no temporary directory. A stage that
 # fails in the middle of the pipeline (a gzip file cut short) is seen, as
 # pipefail would, and it is the one named: not the stages before it that
-# died of SIGPIPE (a bad arch file stops tl-roofline, the third), nor
-# those after it that read a stream cut short. --help and --version on
-# stdout, exit 0.
+# died of SIGPIPE (tl-roofline -c takes one trace, and stops at the
+# second of a tar of five, while tl-parse and tl-tree are still writing),
+# nor those after it that read a stream cut short. A bad arch file is
+# tl-roofline's. --help and --version on stdout, exit 0.
 report=$TESTDATA/../../scripts/tl-report
 TMPDIR=$PWD/tmp
 export TMPDIR
@@ -32,6 +33,13 @@ run cut.json.gz --output_xlsx_path cut.xlsx --output_csvs_dir cutcsv
 echo '{"name": "X",' >bad.json
 run t.json.gz --gpu_arch_json_path bad.json --output_csvs_dir cutcsv
 rm bad.json
+for n in 1 2 3 4 5; do
+	cp t.json.gz $n.json.gz
+done
+tar cf five.tar 1.json.gz 2.json.gz 3.json.gz 4.json.gz 5.json.gz
+rm 1.json.gz 2.json.gz 3.json.gz 4.json.gz 5.json.gz
+run five.tar --output_csvs_dir cutcsv
+rm five.tar
 run --help
 run --version
 ls -A . tmp cutcsv
