@@ -2,6 +2,7 @@
 # left behind: no workbook (one that was there is left as it was), no
 # temporary directory. A stage that fails (a gzip file cut short, a
 # report without ops_summary.csv) stops the script with its message.
+# --help and --version on stdout, exit 0.
 compare=$TESTDATA/../../scripts/tl-compare
 TMPDIR=$PWD/tmp
 export TMPDIR
@@ -33,4 +34,6 @@ run -n a,b -o tmp t.json.gz t.json.gz
 run -o old.xlsx cut.json.gz t.json.gz
 run -o old.xlsx rep/a rep/b
 cat old.xlsx
+run --help
+run --version
 ls -A . tmp

@@ -1,0 +1,169 @@
+# tl: the shell library of the scripts (tl-report, tl-compare), sourced
+# as `. "$(dirname "$0")/libtl.sh"' after the script has set synopsis,
+# its usage text. It finds the programs, reads the options every script
+# has, checks option numbers in the words of the C tools (tl(7)), makes
+# the scratch directory, and runs the stages of a pipeline as jobs, each
+# one's exit status kept, to name the one that failed. POSIX sh.
+
+prog=${0##*/}
+# The programs beside the script (installed), or in bin/ of the source
+# tree; the scripts, for one that runs another, beside it.
+here=$(cd "$(dirname "$0")" && pwd) || exit 1
+for d in "$here" "$here/../bin"; do
+	if [ -x "$d/tl-parse" ]; then
+		PATH=$(cd "$d" && pwd):$PATH
+		break
+	fi
+done
+PATH=$here:$PATH
+export PATH
+nl='
+'
+
+warn() {
+	printf '%s: %s\n' "$prog" "$*" >&2
+}
+
+die() {
+	warn "$@"
+	exit 1
+}
+
+usage() {
+	printf '%s\n' "$synopsis" >&2
+	exit 1
+}
+
+# --help: the usage on stdout; --version: "PROG VERSION". make install
+# writes config.mk's VERSION below; in the source tree, config.mk is read.
+version=@VERSION@
+helpver() {
+	case $1 in
+	-h | --help) printf '%s\n' "$synopsis" ;;
+	--version)
+		case $version in
+		@*) version=$(sed -n 's/^VERSION = //p' "$here/../config.mk") ;;
+		esac
+		echo "$prog $version"
+		;;
+	*) return 1 ;;
+	esac
+	exit 0
+}
+
+# optnum OPT TEXT MIN [MAX]: TEXT is a whole number from MIN to MAX (or
+# MIN or more), as strtonum reads it, or the message of the C tools;
+# optfloat the same for a number, as strtod reads it (in decimal).
+optnum() {
+	_n=${2#"${2%%[! ]*}"}
+	case ${_n#[+-]} in
+	'' | *[!0-9]*) ;;
+	*) inrange "$@" && return ;;
+	esac
+	badnum "$@" "whole number"
+}
+optfloat() {
+	_n=${2#"${2%%[! ]*}"}
+	_n=${_n#[+-]}
+	_m=${_n%%[eE]*} _e=
+	[ "$_m" = "$_n" ] || { _e=${_n#*[eE]}; _e=${_e#[+-]}; _e=${_e:-x}; }
+	case $_m:$_e in
+	:* | .:* | *[!0-9.]*:* | *.*.*:* | *:*[!0-9]*) ;;
+	*) inrange "$@" && return ;;
+	esac
+	badnum "$@" number
+}
+inrange() {
+	awk -v v="$2" -v lo="$3" -v hi="${4:-}" 'BEGIN {
+		exit !(v + 0 >= lo + 0 && (hi == "" || v + 0 <= hi + 0)) }'
+}
+badnum() {	# OPT TEXT MIN [MAX] WHAT
+	[ $# -eq 5 ] && die "$1: not a $5 from $3 to $4: \"$2\""
+	die "$1: not a $4 >= $3: \"$2\""
+}
+
+# An output file: its directory is there, and it is not one.
+outfile() {
+	[ -d "$(dirname "$1")" ] || die "$1: No such file or directory"
+	[ ! -d "$1" ] || die "$1: Is a directory"
+}
+
+# The scratch directory $tmp, removed at the end with the jobs still
+# running; in memory (/dev/shm) when TMPDIR is not set and $1 is "shm".
+scratch() {
+	d=${TMPDIR:-/tmp}
+	[ -z "${TMPDIR:-}" ] && [ "${1:-}" = shm ] && [ -d /dev/shm ] &&
+		[ -w /dev/shm ] && d=/dev/shm
+	tmp=$(mktemp -d "$d/$prog.XXXXXX") || exit 1
+	tmp=$(cd "$tmp" && pwd) || exit 1
+	trap cleanup EXIT
+	trap 'exit 1' HUP INT TERM
+}
+pids= stages= nstage=0 watcher=
+cleanup() {
+	for p in $pids $watcher; do	# each job, and the program it runs
+		pkill -TERM -P "$p" 2>/dev/null
+		kill "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+
+# Progress, on a terminal only.
+tty=0
+[ -t 2 ] && tty=1
+progress() {
+	[ $tty -eq 1 ] && printf '\r\033[K%s: %s' "$prog" "$1" >&2
+}
+endprogress() {
+	[ $tty -eq 1 ] && printf '\r\033[K' >&2
+}
+
+# stage NAME IN OUT COMMAND...: the command as a job, reading IN and
+# writing OUT (named pipes, files), its messages and exit status kept.
+stage() {
+	nstage=$((nstage + 1))
+	eval "stage$nstage=\$1"
+	_in=$2 _out=$3
+	shift 3
+	{
+		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
+		echo $? >"$tmp/st.$nstage"
+	} &
+	pids="$pids $!"
+	stages="$stages $nstage"
+}
+
+# finish MAX: wait for the stages (and stop the $watcher job, a
+# progress line, if there is one); a stage failed when its exit status
+# is over MAX. The one to blame is the first that failed, in the order
+# they were started, but for one that died of SIGPIPE (141: a later
+# stage stopped reading). The messages of the stages up to that one, in
+# order, each line once (two readings of a trace warn alike); then, when
+# one failed, "NAME failed (exit N)", exit 1.
+finish() {
+	for p in $pids; do
+		wait "$p"
+	done
+	pids=
+	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
+	watcher=
+	endprogress
+	blame= bst=
+	for n in $stages; do
+		st=
+		{ read -r st <"$tmp/st.$n"; } 2>/dev/null
+		case $st in
+		[0-9]*) [ "$st" -le "$1" ] && continue ;;
+		esac
+		[ -z "$blame" ] || { [ "$bst" = 141 ] && [ "$st" != 141 ]; } ||
+			continue
+		blame=$n bst=${st:-?}
+	done
+	for n in $stages; do
+		cat "$tmp/err.$n" 2>/dev/null
+		[ "$n" = "$blame" ] && break
+	done | awk '!seen[$0]++' >&2
+	stages=
+	[ -z "$blame" ] && return
+	eval "die \"\$stage$blame failed (exit $bst)\""
+}
