@@ -19,41 +19,6 @@ const char *const tl_colname[TL_NCOL] = {
 	"trace", "flop", "bytes", "compute_spec", "params", "rank"
 };
 
-static inline int
-kind(const char *s, size_t n)
-{
-#define IS(lit)	(n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
-	switch (n > 0 ? s[0] : 0) {
-	case 'a':
-		return IS("ac2g") ? TL_K_AC2G : TL_K_OTHER;
-	case 'c':
-		return IS("cpu_op") ? TL_K_CPU_OP : IS("cuda_runtime") ?
-		    TL_K_RUNTIME : IS("cuda_driver") ? TL_K_DRIVER :
-		    TL_K_OTHER;
-	case 'g':
-		return IS("gpu_memcpy") ? TL_K_MEMCPY : IS("gpu_memset") ?
-		    TL_K_MEMSET : IS("gpu_user_annotation") ?
-		    TL_K_GPU_ANNOT : TL_K_OTHER;
-	case 'k':
-		return IS("kernel") ? TL_K_KERNEL : TL_K_OTHER;
-	case 'p':
-		return IS("python_function") ? TL_K_PYTHON : TL_K_OTHER;
-	case 't':
-		return IS("trace_file") ? TL_K_TRACE_FILE : IS("trace_key") ?
-		    TL_K_TRACE_KEY : TL_K_OTHER;
-	case 'u':
-		return IS("user_annotation") ? TL_K_ANNOT : TL_K_OTHER;
-	}
-	return TL_K_OTHER;
-#undef IS
-}
-
-int
-tl_kind(const char *s, size_t n)
-{
-	return kind(s, n);
-}
-
 int
 tl_stream_kind(const struct tl_tsv *t)
 {
@@ -117,6 +82,16 @@ tl_trace_open(int nops, char *const *ops, int want, uint64_t need,
 	return tr;
 }
 
+struct tl_trace *
+tl_trace_src(struct tl_src *src, int want, uint64_t need, uint64_t use)
+{
+	struct tl_trace *tr = tl_trace_open(0, NULL, want, need, use);
+
+	tr->src = src;
+	tr->op = tr->nops;	/* no operand to open after it */
+	return tr;
+}
+
 /* The header of a new stream: what it is, and its columns. */
 static void
 header(struct tl_trace *tr)
@@ -136,27 +111,39 @@ header(struct tl_trace *tr)
 	}
 }
 
+/*
+ * The trace's name: the current trace_file row's, decoded into a copy
+ * (the row stays as it was read, for a tool that writes it); or, when
+ * row is 0 or the row has none, the stream's.
+ */
 static void
-setname(struct tl_trace *tr, const char *s, size_t n)
+setname(struct tl_trace *tr, int row)
 {
+	char q[TL_QUOTE_MAX];
+	const char *s;
+	size_t n;
+	ptrdiff_t k;
+
 	free(tr->namebuf);
-	tr->name = tr->namebuf = xmemdup(s, n);
+	if (!row || (s = tl_trace_raw(tr, TL_C_NAME, &n)) == NULL) {
+		tr->name = tr->namebuf = xstrdup(tr->t->name);
+		return;
+	}
+	tr->name = tr->namebuf = xmalloc(n + 1);
+	if ((k = tl_tsv_unescape(tr->namebuf, s, n)) < 0)
+		tl_tsv_errx(tr->t, "column \"name\": bad escape: \"%s\"",
+		    tl_quote(q, sizeof q, s, n));
+	tr->namebuf[k] = '\0';
 }
 
 /* A trace begins: its name, the stream's until a trace_file row's. */
 static int
 begin(struct tl_trace *tr)
 {
-	const char *s;
-	size_t n;
-
 	tr->more = 0;
 	tr->ntrace++;
 	tr->nev = 0;
-	if (tr->held && (s = tl_trace_str(tr, TL_C_NAME, &n)) != NULL)
-		setname(tr, s, n);
-	else
-		setname(tr, tr->t->name, strlen(tr->t->name));
+	setname(tr, tr->held);
 	return 1;
 }
 
@@ -191,30 +178,27 @@ tl_trace_next(struct tl_trace *tr)
 }
 
 int
-tl_trace_row(struct tl_trace *tr)
+tl_trace_end_(struct tl_trace *tr)
 {
-	struct tl_tsv *t = tr->t;
-	const char *s;
-	size_t n;
-	int c;
-
-	if (tr->held == 2)	/* the trace_file row that began the trace */
-		tr->held = 0;
-	else if (tr->held || t == NULL || !tl_tsv_next(t))
+	if (tr->held != 2)
 		return TL_ROW_END;
-	c = tr->col[TL_C_CAT];
-	tr->kind = kind(t->f[c], t->fl[c]);
-	if (t->fl[tr->col[TL_C_UID]] != 0) {
-		tr->nev++;
-		return TL_ROW_EVENT;
-	}
+	tr->held = 0;		/* the trace_file row that began the trace */
+	tr->kind = TL_K_TRACE_FILE;
+	return TL_ROW_FACT;
+}
+
+int
+tl_trace_fact_(struct tl_trace *tr)
+{
+	size_t n;
+
 	if (tr->kind == TL_K_TRACE_FILE) {
 		if (tr->nev > 0) {
 			tr->held = tr->more = 1;
 			return TL_ROW_END;
 		}
-		if ((s = tl_trace_str(tr, TL_C_NAME, &n)) != NULL)
-			setname(tr, s, n);
+		if (tl_trace_raw(tr, TL_C_NAME, &n) != NULL)
+			setname(tr, 1);
 	}
 	return TL_ROW_FACT;
 }
@@ -230,20 +214,4 @@ tl_trace_close(struct tl_trace *tr)
 	tl_hdr_free(&tr->hdr);
 	free(tr->namebuf);
 	free(tr);
-}
-
-const char *
-tl_trace_str(struct tl_trace *tr, int c, size_t *n)
-{
-	if (tr->col[c] < 0) {
-		*n = 0;
-		return NULL;
-	}
-	return tl_tsv_str(tr->t, tr->col[c], n);
-}
-
-int
-tl_trace_i64(struct tl_trace *tr, int c, int64_t *v)
-{
-	return tr->col[c] >= 0 && tl_tsv_i64(tr->t, tr->col[c], v);
 }

@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdnoreturn.h>
+#include <string.h>
 
 #include "tsv.h"
 
@@ -62,8 +63,38 @@ enum tl_kind {
 #define TL_K_ISLAUNCH(k)	((k) == TL_K_RUNTIME || (k) == TL_K_DRIVER)
 
 /* The kind of an event whose cat is s[0..n) (escaped or not: no cat
- * that has a kind holds an escape). */
-int tl_kind(const char *s, size_t n);
+ * that has a kind holds an escape). Inline: every row of every tool
+ * asks it. */
+static inline int
+tl_kind(const char *s, size_t n)
+{
+#define IS(lit)	(memcmp(s, lit, sizeof lit - 1) == 0)	/* n is its length */
+	switch (n) {
+	case 4:
+		return IS("ac2g") ? TL_K_AC2G : TL_K_OTHER;
+	case 6:
+		return IS("cpu_op") ? TL_K_CPU_OP : IS("kernel") ?
+		    TL_K_KERNEL : TL_K_OTHER;
+	case 9:
+		return IS("trace_key") ? TL_K_TRACE_KEY : TL_K_OTHER;
+	case 10:
+		return IS("gpu_memcpy") ? TL_K_MEMCPY : IS("gpu_memset") ?
+		    TL_K_MEMSET : IS("trace_file") ? TL_K_TRACE_FILE :
+		    TL_K_OTHER;
+	case 11:
+		return IS("cuda_driver") ? TL_K_DRIVER : TL_K_OTHER;
+	case 12:
+		return IS("cuda_runtime") ? TL_K_RUNTIME : TL_K_OTHER;
+	case 15:
+		return IS("python_function") ? TL_K_PYTHON :
+		    IS("user_annotation") ? TL_K_ANNOT : TL_K_OTHER;
+	case 19:
+		return IS("gpu_user_annotation") ? TL_K_GPU_ANNOT :
+		    TL_K_OTHER;
+	}
+	return TL_K_OTHER;
+#undef IS
+}
 
 /*
  * What a stream is, from its header: an event stream (uid, ph, cat, no
@@ -139,21 +170,45 @@ struct tl_trace {
  * TL_S_EVENT for tl-tree). need: the columns a tool cannot do without
  * (TL_COL(c) | ...; a stream without one is an error, "missing required
  * column"); use: those it reads when they are there. uid, cat and name
- * are always needed, and parent and depth of a tree stream. An operand that cannot be opened is reported, sets
- * status, and is passed over.
+ * are always needed, and parent and depth of a tree stream. An operand
+ * that cannot be opened is reported, sets status, and is passed over.
  */
 struct tl_trace *tl_trace_open(int nops, char *const *ops, int want,
     uint64_t need, uint64_t use);
+/* The same reader of one source (such as tl_src_mem's), which it closes. */
+struct tl_trace *tl_trace_src(struct tl_src *, int want, uint64_t need,
+    uint64_t use);
 /* Begin the next trace: 1, or 0 when there is none. */
 int tl_trace_next(struct tl_trace *);
+void tl_trace_close(struct tl_trace *);
+
+/* The reader's own, for tl_trace_row: the end, a row about the trace. */
+int tl_trace_end_(struct tl_trace *);
+int tl_trace_fact_(struct tl_trace *);
+
 /*
  * The next row of the trace: TL_ROW_EVENT (a row with a uid),
  * TL_ROW_FACT (a row about the trace, such as trace_file and trace_key
  * rows), kind set; or TL_ROW_END at the end of the trace. The row's
- * fields are tr->t's until the next call.
+ * fields are tr->t's until the next call. Inline, as the accessors
+ * below: the per-row work of every tool, none for a column it does not
+ * read.
  */
-int tl_trace_row(struct tl_trace *);
-void tl_trace_close(struct tl_trace *);
+static inline int
+tl_trace_row(struct tl_trace *tr)
+{
+	struct tl_tsv *t = tr->t;
+	int c;
+
+	if (tr->held || t == NULL || !tl_tsv_next(t))
+		return tl_trace_end_(tr);
+	c = tr->col[TL_C_CAT];
+	tr->kind = tl_kind(t->f[c], t->fl[c]);
+	if (t->fl[tr->col[TL_C_UID]] == 0)
+		return tl_trace_fact_(tr);
+	tr->nev++;
+	return TL_ROW_EVENT;
+}
 
 /* The uid of an event row (parsed when asked: not every tool needs it
  * of every row); exits when it is not an integer. */
@@ -182,9 +237,22 @@ tl_trace_raw(const struct tl_trace *tr, int c, size_t *n)
 }
 
 /* Field c unescaped (in place): NULL when empty or not there. */
-const char *tl_trace_str(struct tl_trace *, int c, size_t *n);
+static inline const char *
+tl_trace_str(struct tl_trace *tr, int c, size_t *n)
+{
+	if (tr->col[c] < 0) {
+		*n = 0;
+		return NULL;
+	}
+	return tl_tsv_str(tr->t, tr->col[c], n);
+}
+
 /* Field c as an integer: 1 set, 0 empty or not there; exits when it is
  * not an integer. */
-int tl_trace_i64(struct tl_trace *, int c, int64_t *v);
+static inline int
+tl_trace_i64(struct tl_trace *tr, int c, int64_t *v)
+{
+	return tr->col[c] >= 0 && tl_tsv_i64(tr->t, tr->col[c], v);
+}
 
 #endif

@@ -132,6 +132,45 @@ test_reader(void)
 	tl_trace_close(tr);
 }
 
+/*
+ * A trace_file row's name is decoded into a copy: the row stays as it
+ * was read, for a tool that writes it through. Also a reader of a
+ * memory source.
+ */
+static void
+test_rawname(void)
+{
+	static const char s[] = HDR
+	    "\t\ttrace_file\ta\\tb\t\t\t\n"
+	    "0\tX\tcpu_op\tx\t1\t\t0\n"
+	    "\t\ttrace_file\tc\\nd\t\t\t\n"
+	    "1\tX\tcpu_op\ty\t2\t\t0\n";
+	struct tl_trace *tr;
+	const char *f;
+	size_t n;
+
+	tr = tl_trace_src(tl_src_mem("m", s, sizeof s - 1), TL_S_TREE, 0, 0);
+	CHECK_I64(tl_trace_next(tr), 1);
+	CHECK_STR(tr->name, strlen(tr->name), "m");
+	CHECK_I64(tl_trace_row(tr), TL_ROW_FACT);
+	CHECK_STR(tr->name, strlen(tr->name), "a\tb");
+	f = tl_trace_raw(tr, TL_C_NAME, &n);
+	CHECK_STR(f, n, "a\\tb");
+	CHECK_I64(tl_trace_row(tr), TL_ROW_EVENT);
+	CHECK_I64(tl_trace_row(tr), TL_ROW_END);
+	CHECK_I64(tl_trace_next(tr), 1);
+	CHECK_STR(tr->name, strlen(tr->name), "c\nd");
+	CHECK_I64(tl_trace_row(tr), TL_ROW_FACT);
+	f = tl_trace_raw(tr, TL_C_NAME, &n);
+	CHECK_STR(f, n, "c\\nd");
+	CHECK_I64(tl_trace_row(tr), TL_ROW_EVENT);
+	CHECK_I64(tl_trace_uid(tr), 1);
+	CHECK_I64(tl_trace_row(tr), TL_ROW_END);
+	CHECK_I64(tl_trace_next(tr), 0);
+	CHECK_I64(tr->status, 0);
+	tl_trace_close(tr);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -152,5 +191,6 @@ main(int argc, char *argv[])
 	test_kind();
 	test_stream();
 	test_reader();
+	test_rawname();
 	return unit_done();
 }
