@@ -97,8 +97,7 @@ main(int argc, char *argv[])
 		{ "up", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct tl_src *src;
-	int ch, status = 0, i, nops, r;
+	int ch, status;
 
 	tl_setprogname(argv[0]);
 	while ((ch = tl_getopt(argc, argv, "Ad:e:gn:pPu:", lopt, usage)) !=
@@ -151,20 +150,11 @@ main(int argc, char *argv[])
 	if (dlimit >= 0 && !pflag && !uflag)
 		tl_errx(1, "-d needs -p or -u");
 
-	nops = argc > 0 ? argc : 1;
 	tl_out_init(&out, 1, "<stdout>");
-	for (i = 0; i < nops; i++) {
-		src = tl_src_open(argc > 0 ? argv[i] : "-");
-		if (src == NULL) {
-			status = 1;
-			continue;
-		}
-		while ((r = tl_src_next(src)) > 0)
-			tree(src);
-		if (r < 0)
-			status = 1;
-		tl_src_close(src);
-	}
+	rd = tl_trace_open(argc, argv, TL_S_EVENT, TREE_NEED, TREE_USE);
+	tree();
+	status = rd->status;
+	tl_trace_close(rd);
 	if ((nflag || eflag || uflag) && !found && status == 0) {
 		tl_out_flush(&out);
 		if (eflag)
@@ -174,6 +164,5 @@ main(int argc, char *argv[])
 		    "-n", uflag ? upuid : nodeuid);
 	}
 	tl_out_close(&out);
-	tl_hdr_free(&hdr);
 	return status;
 }

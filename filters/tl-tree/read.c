@@ -20,16 +20,17 @@
 #define SPOOLMEM	(16 << 20)	/* spool bytes kept in memory */
 #define SPOOLBUF	(1 << 20)
 
-int c_uid, c_ph, c_cat, c_name, c_pid, c_tid, c_ts, c_dur, c_id, c_corr,
-    c_ext, c_seq, c_trace;
-struct tl_hdr hdr;
+int col[TL_NCOL];
+#define FIELD(t, c)	(t)->f[col[c]], (t)->fl[col[c]]	/* as s, n */
+struct tl_trace *rd;
+struct trace *rtrace;
 
 struct trace *
 trace_new(const char *name)
 {
 	struct trace *tr = xcalloc(1, sizeof *tr);
 
-	tr->name = xstrdup(name);
+	tr->name = name;
 	tr->in = tl_intern_new();
 	tr->uidsorted = 1;
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
@@ -58,7 +59,6 @@ trace_free(struct trace *tr)
 	hfree(&tr->flowtab);
 	hfree(&tr->uidtab);
 	tl_intern_free(tr->in);
-	free(tr->name);
 	free(tr->R);
 	free(tr->corr);
 	free(tr->extid);
@@ -166,7 +166,7 @@ spool(struct trace *tr, const char *p, size_t n)
 void
 unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 {
-	char *p, *nl, *rd = NULL;
+	char *p, *nl, *rb = NULL;
 	size_t pos, have, cap;
 	ssize_t k;
 
@@ -184,12 +184,12 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 	if (lseek(tr->sp.fd, 0, SEEK_SET) < 0)
 		tl_err(1, "%s", tr->sppath);
 	cap = SPOOLBUF;
-	rd = xmalloc(cap);
+	rb = xmalloc(cap);
 	have = 0;
 	for (;;) {
 		if (have == cap)
-			xgrow(&rd, &cap, cap + 1, 1);
-		k = read(tr->sp.fd, rd + have, cap - have);
+			xgrow(&rb, &cap, cap + 1, 1);
+		k = read(tr->sp.fd, rb + have, cap - have);
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
@@ -198,13 +198,13 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 		if (k == 0)
 			break;
 		have += (size_t)k;
-		for (pos = 0; (nl = memchr(rd + pos, '\n', have - pos)) !=
-		    NULL; pos = (size_t)(nl - rd) + 1)
-			fn(tr, rd + pos, (size_t)(nl - (rd + pos)));
-		memmove(rd, rd + pos, have - pos);
+		for (pos = 0; (nl = memchr(rb + pos, '\n', have - pos)) !=
+		    NULL; pos = (size_t)(nl - rb) + 1)
+			fn(tr, rb + pos, (size_t)(nl - (rb + pos)));
+		memmove(rb, rb + pos, have - pos);
 		have -= pos;
 	}
-	free(rd);
+	free(rb);
 }
 
 /* Reading. */
@@ -271,7 +271,7 @@ newflow(struct trace *tr, struct tl_tsv *t, int f)
 	int64_t id;
 	uint64_t h;
 
-	if (!getid(tr, t, c_id, &id))
+	if (!getid(tr, t, col[TL_C_ID], &id))
 		return;
 	h = tl_hash64((uint64_t)id);
 	s = hfind(&tr->flowtab, h, NULL, NULL);
@@ -284,8 +284,8 @@ newflow(struct trace *tr, struct tl_tsv *t, int f)
 		w = &tr->flow[s->v - 1];
 	if (f) {
 		w->f = 1;
-		w->fpid = tl_intern(tr->in, t->f[c_pid], t->fl[c_pid]);
-		w->ftid = tl_intern(tr->in, t->f[c_tid], t->fl[c_tid]);
+		w->fpid = tl_intern(tr->in, FIELD(t, TL_C_PID));
+		w->ftid = tl_intern(tr->in, FIELD(t, TL_C_TID));
 	} else
 		w->s = 1;
 }
@@ -322,8 +322,8 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 static void
 newrec(struct trace *tr, struct tl_tsv *t, int kind)
 {
-	char **f = t->f;
-	size_t *fl = t->fl;
+	const char *name = t->f[col[TL_C_NAME]];
+	size_t nn = t->fl[col[TL_C_NAME]];
 	struct rec *e;
 	int64_t dur, v;
 	uint32_t i;
@@ -344,12 +344,12 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
 	e->parent = e->root = NONE;
-	(void)tl_tsv_i64(t, c_uid, &e->uid);	/* not empty: see row() */
+	(void)tl_tsv_i64(t, col[TL_C_UID], &e->uid);	/* an event's */
 	checkuid(tr, t, i);
-	e->name = tl_intern(tr->in, f[c_name], fl[c_name]);
-	e->pid = tl_intern_last(tr->in, &tr->lastpid, f[c_pid], fl[c_pid]);
-	e->tid = tl_intern_last(tr->in, &tr->lasttid, f[c_tid], fl[c_tid]);
-	if (!tl_tsv_i64(t, c_ts, &e->ts)) {
+	e->name = tl_intern(tr->in, name, nn);
+	e->pid = tl_intern_last(tr->in, &tr->lastpid, FIELD(t, TL_C_PID));
+	e->tid = tl_intern_last(tr->in, &tr->lasttid, FIELD(t, TL_C_TID));
+	if (!tl_tsv_i64(t, col[TL_C_TS], &e->ts)) {
 		e->flags |= F_NOTS;
 		if (kind != TL_K_OTHER) {
 			tr->nnots++;
@@ -357,48 +357,48 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 			    "the tree", e->uid);
 		}
 	} else {
-		if (!tl_tsv_i64(t, c_dur, &dur) || dur < 0) {
+		if (!tl_tsv_i64(t, col[TL_C_DUR], &dur) || dur < 0) {
 			if (kind != TL_K_OTHER) {
 				tr->nnodur++;
 				warnev(tr, "event %" PRId64 ": %s dur_ns: "
-				    "taken as 0", e->uid, fl[c_dur] == 0 ?
-				    "no" : "negative");
+				    "taken as 0", e->uid,
+				    t->fl[col[TL_C_DUR]] == 0 ? "no" :
+				    "negative");
 			}
 			dur = 0;
 		}
 		if (__builtin_add_overflow(e->ts, dur, &e->end))
 			tl_tsv_errx(t, "ts_ns + dur_ns out of range");
 	}
-	tr->corr[i] = getid(tr, t, c_corr, &v) ? v : NOID;
-	tr->extid[i] = getid(tr, t, c_ext, &v) ? v : NOID;
-	if (getid(tr, t, c_seq, &v)) {
+	tr->corr[i] = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	tr->extid[i] = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
+	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
 		tr->sq[tr->nsq].key = v;
 		tr->sq[tr->nsq++].rec = i;
 	}
 	switch (kind) {
 	case TL_K_CPU_OP:
-		if (same(f[c_name], fl[c_name], "execute"))
+		if (same(name, nn, "execute"))
 			e->flags |= F_EXECUTE;
 		break;
 	case TL_K_RUNTIME:
 	case TL_K_DRIVER:
-		if (same(f[c_name], fl[c_name], "cudaGraphLaunch") ||
-		    same(f[c_name], fl[c_name], "hipGraphLaunch")) {
+		if (same(name, nn, "cudaGraphLaunch") ||
+		    same(name, nn, "hipGraphLaunch")) {
 			e->flags |= F_GRAPH;
 			tr->ngraph++;
 		}
 		break;
 	case TL_K_PYTHON:
-		if (prefix(f[c_name], fl[c_name], "nn.Module:"))
+		if (prefix(name, nn, "nn.Module:"))
 			e->flags |= F_MODULE;
 		break;
 	}
-	if (prefix(f[c_name], fl[c_name],
-	    "autograd::engine::evaluate_function:"))
+	if (prefix(name, nn, "autograd::engine::evaluate_function:"))
 		e->flags |= F_EVALFN;
-	if (eflag && tr->extid[i] == eext && same(f[c_pid], fl[c_pid], epid) &&
-	    same(f[c_tid], fl[c_tid], etid)) {
+	if (eflag && tr->extid[i] == eext && same(FIELD(t, TL_C_PID), epid) &&
+	    same(FIELD(t, TL_C_TID), etid)) {
 		xgrow(&tr->pick, &tr->cappick, tr->npick + 1,
 		    sizeof *tr->pick);
 		tr->pick[tr->npick++] = i;
@@ -421,113 +421,81 @@ newrow(struct trace *tr, int hasrec)
 	tr->nrow++;
 }
 
-/* Read a row of the trace: a trace_file row names it (see tree()). */
+/* Read a row of the trace: an event's, or one about the trace. */
 static void
-row(struct trace *tr, struct tl_tsv *t)
+row(struct trace *tr, struct tl_tsv *t, int event)
 {
-	char **f = t->f;
-	size_t *fl = t->fl, n;
-	const char *s;
+	char **f = t->f, *ph;
+	size_t *fl = t->fl;
 	int kind, keep;
 
 	if (!pflag && !uflag)
 		spool(tr, f[0],
 		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
-	if (fl[c_uid] == 0) {		/* a row about the trace */
+	if (!event) {
 		newrow(tr, 0);
-		if (tl_kind(f[c_cat], fl[c_cat]) == TL_K_TRACE_FILE &&
-		    (s = tl_tsv_str(t, c_name, &n)) != NULL) {
-			free(tr->name);
-			tr->name = xmemdup(s, n);
-		}
+		tr->name = rd->name;	/* a trace_file row's */
 		return;
 	}
-	tr->nevrow++;
 	/* The kinds the tree has no use for count as any other cat. */
-	kind = tl_kind(f[c_cat], fl[c_cat]);
+	kind = rd->kind;
 	if ((kind == TL_K_PYTHON && !Pflag) || (kind == TL_K_ANNOT &&
 	    !Aflag) || (kind > TL_K_ANNOT && kind != TL_K_AC2G &&
 	    !TL_K_ISGPU(kind)))
 		kind = TL_K_OTHER;
 	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
-	    haslaunch(f[c_name], fl[c_name]))
-		tr->lk = fl[c_corr] > 0 ? 1 : 2;
-	if (kind == TL_K_AC2G && fl[c_ph] == 1 &&
-	    (f[c_ph][0] == 's' || f[c_ph][0] == 'f'))
-		newflow(tr, t, f[c_ph][0] == 'f');
+	    haslaunch(FIELD(t, TL_C_NAME)))
+		tr->lk = fl[col[TL_C_CORR]] > 0 ? 1 : 2;
+	ph = f[col[TL_C_PH]];
+	if (kind == TL_K_AC2G && fl[col[TL_C_PH]] == 1 &&
+	    (ph[0] == 's' || ph[0] == 'f'))
+		newflow(tr, t, ph[0] == 'f');
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
-	    fl[c_seq] > 0);
+	    fl[col[TL_C_SEQ]] > 0);
 	newrow(tr, keep);
 	if (keep)
 		newrec(tr, t, kind);
 }
 
-/* Check the header of a stream: the first one sets the columns. */
+/* The first stream's header: check it, and write the tree stream's. */
 static void
 header(struct tl_tsv *t)
 {
 	size_t i;
 
-	tl_stream_expect(t, TL_S_EVENT);
-	if (!tl_hdr_same(&hdr, t))
-		return;
-	c_uid = tl_tsv_need(t, "uid");
-	c_ph = tl_tsv_need(t, "ph");
-	c_cat = tl_tsv_need(t, "cat");
-	c_name = tl_tsv_need(t, "name");
-	c_pid = tl_tsv_need(t, "pid");
-	c_tid = tl_tsv_need(t, "tid");
-	c_ts = tl_tsv_need(t, "ts_ns");
-	c_dur = tl_tsv_need(t, "dur_ns");
-	c_id = tl_tsv_need(t, "id");
-	c_corr = tl_tsv_need(t, "correlation");
-	c_ext = tl_tsv_need(t, "external_id");
-	c_seq = tl_tsv_need(t, "seq");
-	c_trace = tl_tsv_col(t, "trace");
+	memcpy(col, rd->col, sizeof col);
 	for (i = 0; treecol[i] != NULL; i++)
 		if (tl_tsv_col(t, treecol[i]) >= 0)
 			tl_errx(1, "%s:1: column \"%s\" is there already: "
 			    "the input is a tree stream", t->name, treecol[i]);
 	if (pflag || uflag)
 		return;
-	for (i = 0; i < hdr.n; i++) {
-		tl_out_raw(&out, hdr.col[i], strlen(hdr.col[i]));
+	for (i = 0; i < t->ncol; i++) {
+		tl_out_raw(&out, t->col[i], strlen(t->col[i]));
 		tl_out_char(&out, '\t');
 	}
 	tl_out_header(&out, treecol);
 }
 
 /*
- * Read the current stream of src and write its trees: the whole input
- * path, callable on any source (tests/fuzz/fuzz-tree.c gives it a memory
- * source, and frees reader and rtrace when a fatal error ends the stream
- * early).
+ * Read the traces of rd and write their trees: the whole input path
+ * (tests/fuzz/fuzz-tree.c gives rd a memory source, and frees rd and
+ * rtrace when a fatal error ends the stream early).
  */
-struct tl_tsv *reader;
-struct trace *rtrace;
-
 void
-tree(struct tl_src *src)
+tree(void)
 {
-	struct tl_tsv *t;
+	int r;
 
-	reader = t = tl_tsv_open(src);
-	header(t);
-	rtrace = trace_new(t->name);
-	while (tl_tsv_next(t)) {
-		/* A trace_file row after events starts the next trace. */
-		if (rtrace->nevrow > 0 && t->fl[c_uid] == 0 &&
-		    tl_kind(t->f[c_cat], t->fl[c_cat]) == TL_K_TRACE_FILE) {
-			finish(rtrace);
-			trace_free(rtrace);
-			rtrace = trace_new(t->name);
-		}
-		row(rtrace, t);
+	while (tl_trace_next(rd)) {
+		if (rd->ntrace == 1)
+			header(rd->t);
+		rtrace = trace_new(rd->name);
+		while ((r = tl_trace_row(rd)) != TL_ROW_END)
+			row(rtrace, rd->t, r == TL_ROW_EVENT);
+		finish(rtrace);
+		trace_free(rtrace);
+		rtrace = NULL;
 	}
-	finish(rtrace);
-	trace_free(rtrace);
-	rtrace = NULL;
-	tl_tsv_close(t);
-	reader = NULL;
 }

@@ -126,7 +126,8 @@ struct mnode {
  * row starts.
  */
 struct trace {
-	char *name;		/* the stream's, or the trace_file row's */
+	const char *name;	/* rd->name: the stream's, or the trace_file
+				 * row's */
 	struct tl_intern *in;
 	struct rec *R;
 	size_t nrec, caprec;
@@ -134,7 +135,6 @@ struct trace {
 	size_t capids;
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
-	uint64_t nevrow;	/* rows of events */
 	struct tl_out sp;	/* the spool of the rows: memory, then */
 	char *sppath;		/* a temporary file */
 	struct flow *flow;
@@ -185,12 +185,17 @@ extern const char *const treecol[NTREECOL + 1];	/* NULL-terminated */
 void finish(struct trace *);
 
 /* read.c: the input, a trace's making and freeing, hash tables. */
-extern int c_uid, c_ph, c_cat, c_name, c_pid, c_tid, c_ts, c_dur, c_id,
-    c_corr, c_ext, c_seq, c_trace;
-extern struct tl_hdr hdr;	/* the first stream's */
-extern struct tl_tsv *reader;	/* the stream being read */
+/* The columns the reader is asked for: those tl-tree needs, and -p's
+ * trace. */
+#define TREE_NEED	(TL_COL(TL_C_PH) | TL_COL(TL_C_PID) | \
+	TL_COL(TL_C_TID) | TL_COL(TL_C_TS) | TL_COL(TL_C_DUR) | \
+	TL_COL(TL_C_ID) | TL_COL(TL_C_CORR) | TL_COL(TL_C_EXT) | \
+	TL_COL(TL_C_SEQ))
+#define TREE_USE	TL_COL(TL_C_TRACE)
+extern int col[TL_NCOL];	/* the input's columns, or -1 */
+extern struct tl_trace *rd;	/* the reader of the input */
 extern struct trace *rtrace;	/* the trace being read */
-void tree(struct tl_src *);
+void tree(void);
 struct trace *trace_new(const char *name);
 void trace_free(struct trace *);
 void warnev(struct trace *, const char *fmt, ...)

@@ -254,7 +254,7 @@ static void
 heading(const struct trace *tr)
 {
 	found = 1;
-	if (c_trace < 0)
+	if (col[TL_C_TRACE] < 0)
 		return;
 	tl_out_raw(&out, "trace: ", 7);
 	tl_out_cstr(&out, tr->name);

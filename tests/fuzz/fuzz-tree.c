@@ -1,8 +1,8 @@
 /*
  * tl: fuzz target for tl-tree's whole input path. The bytes are an event
  * stream (tl-tsv(5), what tl-parse writes), read from a memory source by
- * tl-tree's own tree() (the program's sources are included, its main
- * renamed) into a memory writer, twice:
+ * tl-tree's own reader and tree() (the program's sources are included,
+ * its main renamed) into a memory writer, twice:
  *
  *  1. writing the tree stream, then checked: every line has the header's
  *     field count (the input's columns and the tree columns); when the
@@ -29,8 +29,6 @@
 
 #include "fuzz.h"
 
-static struct tl_src *src;
-
 /*
  * Back to the state tl-tree starts in, whatever a fatal error left
  * behind: each input runs as in a new process.
@@ -38,15 +36,12 @@ static struct tl_src *src;
 static void
 reset(void)
 {
-	tl_tsv_close(reader);
-	reader = NULL;
-	tl_src_close(src);
-	src = NULL;
+	tl_trace_close(rd);
+	rd = NULL;
 	trace_free(rtrace);
 	rtrace = NULL;
 	out.n = 0;
 	found = 0;
-	tl_hdr_free(&hdr);
 	Aflag = gflag = pflag = Pflag = nflag = uflag = eflag = 0;
 	dlimit = -1;
 }
@@ -57,10 +52,11 @@ run(const uint8_t *data, size_t size)
 {
 	volatile int done = 0;
 
-	src = tl_src_mem("fuzz.tsv", data, size);
+	rd = tl_trace_src(tl_src_mem("fuzz.tsv", data, size), TL_S_EVENT,
+	    TREE_NEED, TREE_USE);
 	tl_err_hook = fuzz_fatal;
-	if (setjmp(fuzz_jb) == 0 && tl_src_next(src) == 1) {
-		tree(src);
+	if (setjmp(fuzz_jb) == 0) {
+		tree();
 		done = 1;
 	}
 	tl_err_hook = NULL;
@@ -183,15 +179,15 @@ checkstream(const uint8_t *data, size_t size, int complete)
 			abort();	/* a header at least */
 		return;
 	}
-	if (out.buf[out.n - 1] != '\n' || hdr.col == NULL)
+	if (out.buf[out.n - 1] != '\n' || rd->hdr.col == NULL)
 		abort();
-	ncol = hdr.n + sizeof treecol / sizeof *treecol - 1;
+	ncol = rd->hdr.n + sizeof treecol / sizeof *treecol - 1;
 	if (ncol > capf) {
 		f = xreallocarray(f, ncol, sizeof *f);
 		fl = xreallocarray(fl, ncol, sizeof *fl);
 		capf = ncol;
 	}
-	tc = hdr.n;		/* the first tree column */
+	tc = rd->hdr.n;		/* the first tree column */
 	in_p = (const char *)data;
 	nfwd = nbwd = 0;
 	for (p = out.buf, e = out.buf + out.n; p < e; p = nl + 1) {
@@ -218,8 +214,9 @@ checkstream(const uint8_t *data, size_t size, int complete)
 			continue;
 		}
 		/* A trace_file row starts a trace. */
-		if (fl[c_uid] == 0) {
-			if (same(f[c_cat], fl[c_cat], "trace_file")) {
+		if (fl[col[TL_C_UID]] == 0) {
+			if (same(f[col[TL_C_CAT]], fl[col[TL_C_CAT]],
+			    "trace_file")) {
 				if (nfwd != nbwd)
 					abort();
 				nfwd = nbwd = 0;
@@ -264,7 +261,7 @@ checkstream(const uint8_t *data, size_t size, int complete)
 		if (!x->intree)
 			continue;
 		ntreerows++;
-		if (!num(f[c_uid], fl[c_uid], &x->uid))
+		if (!num(f[col[TL_C_UID]], fl[col[TL_C_UID]], &x->uid))
 			abort();
 		v = x->uid;
 		s = hfind(&byuid, tl_hash64((uint64_t)v), uideq, &v);
