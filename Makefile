@@ -51,9 +51,11 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
 		tests/fuzz/driver.c common/libtl.a $(LIBS)
 
-# fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's.
+# fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's (all its
+# sources).
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
-tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c
+tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
+		$(wildcard filters/tl-tree/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run
@@ -119,6 +121,8 @@ install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
 	cp -f $(BIN) $(SCRIPTS) $(DESTDIR)$(PREFIX)/bin/
+	sed 's/^version=@VERSION@/version=$(VERSION)/' scripts/libtl.sh \
+		>$(DESTDIR)$(PREFIX)/bin/libtl.sh
 	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
 	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
@@ -128,7 +132,7 @@ install: all
 	cp -f scripts/report.mk $(DESTDIR)$(PREFIX)/share/tl/
 
 uninstall:
-	for f in $(PROGS) $(notdir $(SCRIPTS)); do \
+	for f in $(PROGS) $(notdir $(SCRIPTS)) libtl.sh; do \
 		rm -f $(DESTDIR)$(PREFIX)/bin/$$f; done
 	for f in $(MAN1) $(MAN5) $(MAN7); do \
 		rm -f $(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; done
