@@ -1,7 +1,7 @@
 # The bert traces of h100 and mi300: one workbook with TraceLens's report
 # comparison, the TraceDiff tables and the by-operation / by-layer tables,
 # read back with openpyxl. Its sheets are those tl-compare-reports writes
-# from tl-report's CSV files, and those tl-diff and tl-diff -X write from
+# from tl-report's CSV files, and those tl-diff and tl-xdiff write from
 # the tree streams, cell for cell. Then the two report directories alone,
 # and tags set with -n.
 /usr/bin/python3 -c 'import openpyxl' 2>/dev/null || exit 77
@@ -26,7 +26,7 @@ for p in h100 mi300; do
 	tl-parse $p/$t | tl-tree -P >ref/$p.tsv || exit 1
 done
 tl-compare-reports reports/h100 reports/mi300 -o ref/cmp.xlsx || exit 1
-(cd ref && tl-diff -o diff h100.tsv mi300.tsv; tl-diff -X -o cross \
+(cd ref && tl-diff -o diff h100.tsv mi300.tsv; tl-xdiff -o cross \
     h100.tsv mi300.tsv) 2>/dev/null
 cat >check.py <<'EOP'
 import sys
