@@ -49,7 +49,7 @@
 
 /* Options. */
 static char **hide;		/* -H patterns */
-static size_t nhide, caphide;
+static size_t nhide;
 static unsigned long maxrows = XL_MAXROWS;
 static const char *outpath, *archpath, *tsvdir;
 static int csv;			/* -c: every input is a CSV file */
@@ -183,17 +183,6 @@ onsignal(int sig)
 		unlink(tmppath);
 	signal(sig, SIG_DFL);
 	raise(sig);
-}
-
-static void
-addhide(char *list)
-{
-	char *p;
-
-	for (p = strtok(list, ","); p != NULL; p = strtok(NULL, ",")) {
-		xgrow(&hide, &caphide, nhide + 1, sizeof *hide);
-		hide[nhide++] = p;
-	}
 }
 
 static int
@@ -399,12 +388,7 @@ topen(struct table *t, struct tl_src *src, int iscsv)
 static void
 tclose(struct table *t)
 {
-	size_t i;
-
-	if (t->ccol != NULL)
-		for (i = 0; i < t->ncol; i++)
-			free(t->ccol[i]);
-	free(t->ccol);
+	xfreev(t->ccol, t->ncol);
 	tl_csv_close(t->csv);
 	tl_tsv_close(t->tsv);
 }
@@ -743,7 +727,7 @@ main(int argc, char *argv[])
 	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:t:z:", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'H':
-			addhide(optarg);
+			tl_optlist(optarg, &hide, &nhide);
 			break;
 		case 'n':
 			maxrows = (unsigned long)tl_optnum("-n", optarg, 1,
