@@ -509,28 +509,27 @@ stream(struct table *t, const char *name)
 	free(s.hidden);
 }
 
-/* -t: a table as the stream DIR/NAME.tsv, its text as read. */
+/*
+ * -t: a table as the stream DIR/NAME.tsv: its header (a CSV file's names
+ * are escaped already), then its records, a stream's as read.
+ */
 static void
 tsvout(struct table *t, const char *name)
 {
 	struct tl_file f;
 	char file[XL_NAMECAP + 4];
-	size_t i;
+	size_t i, row;
 
 	snprintf(file, sizeof file, "%s.tsv", name);
 	if (tl_file_open(&f, tsvdir, file) < 0)
 		exit(1);
-	for (i = 0; i < t->ncol; i++) {
-		if (i > 0)
-			tl_out_char(&f.out, '\t');
-		tl_out_cstr(&f.out, t->col[i]);
-	}
-	tl_out_char(&f.out, '\n');
-	while (tnext(t)) {
+	for (row = 0; row == 0 || tnext(t); row++) {
 		for (i = 0; i < t->ncol; i++) {
 			if (i > 0)
 				tl_out_char(&f.out, '\t');
-			if (t->tsv != NULL)
+			if (row == 0)
+				tl_out_cstr(&f.out, t->col[i]);
+			else if (t->tsv != NULL)
 				tl_out_raw(&f.out, t->f[i], t->fl[i]);
 			else
 				tl_out_field(&f.out, t->f[i], t->fl[i]);
