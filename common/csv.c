@@ -342,13 +342,9 @@ tl_csv_next(struct tl_csv *c)
 void
 tl_csv_close(struct tl_csv *c)
 {
-	size_t i;
-
 	if (c == NULL)
 		return;
-	for (i = 0; i < c->ncol; i++)
-		free(c->col[i]);
-	free(c->col);
+	xfreev(c->col, c->ncol);
 	free(c->cl);
 	free(c->f);
 	free(c->fl);

@@ -97,21 +97,6 @@ tl_warnx(const char *fmt, ...)
 }
 
 void
-tl_badopt(int ch, char *const argv[])
-{
-	extern int optind, optopt;
-
-	if (ch == ':' && strncmp(argv[optind - 1], "--", 2) == 0)
-		tl_warnx("option %s needs an argument", argv[optind - 1]);
-	else if (ch == ':')
-		tl_warnx("option -%c needs an argument", optopt);
-	else if (optopt != 0)
-		tl_warnx("unknown option -%c", optopt);
-	else
-		tl_warnx("unknown option %s", argv[optind - 1]);
-}
-
-void
 tl_warns(struct tl_warns *w, const char *fmt, ...)
 {
 	va_list ap;

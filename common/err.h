@@ -25,13 +25,6 @@ void tl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tl_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * After getopt(3) or getopt_long(3), with ':' first in the option string,
- * returned ':' or '?': say which option was wrong, "option -c needs an
- * argument" or "unknown option -x" (or "--long").
- */
-void tl_badopt(int ch, char *const argv[]);
-
-/*
  * Warnings about one input that may repeat many times: the first
  * TL_MAXSHOWN are printed one by one, the rest only counted, and
  * tl_warns_end says how many were not shown. n counts them all.

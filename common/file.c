@@ -135,12 +135,3 @@ tl_file_close(struct tl_file *f)
 	done(f);
 	return r;
 }
-
-void
-tl_file_abort(struct tl_file *f)
-{
-	tl_out_close(&f->out);
-	(void)close(f->out.fd);
-	(void)unlink(f->tmp);
-	done(f);
-}

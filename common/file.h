@@ -29,9 +29,8 @@ char *tl_path(const char *dir, const char *name);
  * directory is not made: tl_mkdirs first). tl_file_close flushes, closes
  * and renames it to path: 0; when the close or the rename fails it warns,
  * removes the temporary file and returns -1 (a failed write exits, as on
- * any tl_out). tl_file_abort removes it unwritten. A file still open when
- * the program exits (a fatal error) is removed then: nothing is left of a
- * run that failed.
+ * any tl_out). A file still open when the program exits (a fatal error)
+ * is removed then: nothing is left of a run that failed.
  */
 struct tl_file {
 	struct tl_out out;
@@ -42,6 +41,5 @@ struct tl_file {
 
 int tl_file_open(struct tl_file *, const char *dir, const char *name);
 int tl_file_close(struct tl_file *);
-void tl_file_abort(struct tl_file *);
 
 #endif

@@ -139,20 +139,25 @@ readfd(struct tl_src *s, char *buf, size_t cap)
 	}
 }
 
+/* Up to cap of the bytes peeked, from *pos on (below npeek). */
+static ssize_t
+takepeek(char *buf, size_t cap, const char *peek, size_t *pos, size_t npeek)
+{
+	size_t n = npeek - *pos;
+
+	if (n > cap)
+		n = cap;
+	memcpy(buf, peek + *pos, n);
+	*pos += n;
+	return (ssize_t)n;
+}
+
 /* Raw bytes of the operand: the peeked bytes first, then read(2). */
 static ssize_t
 rawfd(struct tl_src *s, char *buf, size_t cap)
 {
-	size_t n;
-
-	if (s->peekpos < s->npeek) {
-		n = s->npeek - s->peekpos;
-		if (n > cap)
-			n = cap;
-		memcpy(buf, s->peek + s->peekpos, n);
-		s->peekpos += n;
-		return (ssize_t)n;
-	}
+	if (s->peekpos < s->npeek)
+		return takepeek(buf, cap, s->peek, &s->peekpos, s->npeek);
 	return readfd(s, buf, cap);
 }
 
@@ -160,7 +165,6 @@ rawfd(struct tl_src *s, char *buf, size_t cap)
 static ssize_t
 rawin(struct tl_src *s, char *buf, size_t cap)
 {
-	size_t n;
 	la_ssize_t r;
 	ssize_t k;
 
@@ -170,14 +174,8 @@ rawin(struct tl_src *s, char *buf, size_t cap)
 			    strerror(s->rawerr));
 		return k;
 	}
-	if (s->mpeekpos < s->nmpeek) {
-		n = s->nmpeek - s->mpeekpos;
-		if (n > cap)
-			n = cap;
-		memcpy(buf, s->mpeek + s->mpeekpos, n);
-		s->mpeekpos += n;
-		return (ssize_t)n;
-	}
+	if (s->mpeekpos < s->nmpeek)
+		return takepeek(buf, cap, s->mpeek, &s->mpeekpos, s->nmpeek);
 	r = la.archive_read_data(s->ar, buf, cap);
 	if (r < 0) {
 		snprintf(s->errmsg, sizeof s->errmsg, "%s",

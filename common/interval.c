@@ -28,8 +28,12 @@ merge(const struct tl_iv *a, size_t lo, size_t mid, size_t hi,
 	memcpy(d + o, a + j, (hi - j) * sizeof *a);
 }
 
-void
-tl_iv_sort(struct tl_iv *a, size_t n, struct tl_iv *tmp)
+/*
+ * Sort a[0..n) by start, stably: a natural merge sort, linear on input
+ * that is already sorted, O(n log r) for r sorted runs.
+ */
+static void
+ivsort(struct tl_iv *a, size_t n, struct tl_iv *tmp)
 {
 	struct tl_iv *src = a, *dst = tmp, *t;
 	size_t lo, mid, hi, nrun;
@@ -50,8 +54,9 @@ tl_iv_sort(struct tl_iv *a, size_t n, struct tl_iv *tmp)
 		memcpy(a, src, n * sizeof *a);
 }
 
-int64_t
-tl_iv_union(const struct tl_iv *a, size_t n)
+/* The length of the union of a[0..n), sorted by start, capped. */
+static int64_t
+ivunion(const struct tl_iv *a, size_t n)
 {
 	/* Unsigned: disjoint parts of the int64 range add up to less than
 	 * 2^64, so the sum is exact; then capped. */
@@ -80,6 +85,6 @@ tl_iv_union(const struct tl_iv *a, size_t n)
 int64_t
 tl_iv_busy(struct tl_iv *a, size_t n, struct tl_iv *tmp)
 {
-	tl_iv_sort(a, n, tmp);
-	return tl_iv_union(a, n);
+	ivsort(a, n, tmp);
+	return ivunion(a, n);
 }

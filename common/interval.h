@@ -13,16 +13,9 @@ struct tl_iv {
 };
 
 /*
- * Sort a[0..n) by start, stably: a natural merge sort, linear on input
- * that is already sorted, O(n log r) for r sorted runs. tmp holds n.
+ * Sort a[0..n) by start (tmp holds n) and return the length of the union
+ * of its intervals (end >= start), capped at INT64_MAX.
  */
-void tl_iv_sort(struct tl_iv *a, size_t n, struct tl_iv *tmp);
-/*
- * Length of the union of a[0..n), which is sorted by start (end >= start),
- * capped at INT64_MAX.
- */
-int64_t tl_iv_union(const struct tl_iv *a, size_t n);
-/* Sort a[0..n) (tmp holds n) and return tl_iv_union of it. */
 int64_t tl_iv_busy(struct tl_iv *a, size_t n, struct tl_iv *tmp);
 
 #endif

@@ -22,6 +22,7 @@
 #include "json.h"
 #include "limit.h"
 #include "mem.h"
+#include "tsv.h"
 
 enum { M_WS, M_STR, M_ESC, M_UHEX, M_UTF8, M_PRIM };
 enum {
@@ -34,8 +35,7 @@ struct tl_jscan {
 	char *chunk;
 	size_t n, pos;
 	uint64_t base;		/* offset of chunk[0] */
-	char *buf;
-	size_t blen, bcap;
+	struct tl_out out;	/* the item being built, in memory */
 	int maxdepth;		/* tl_limit[TL_LIM_DEPTH] when made */
 	uint64_t maxitem;	/* tl_limit[TL_LIM_VALUE], or none */
 	unsigned char *st;	/* the state at each depth */
@@ -94,8 +94,7 @@ tl_jscan_new(struct tl_src *src)
 
 	tables();
 	s->src = src;
-	s->bcap = 64 * 1024;
-	s->buf = xmalloc(s->bcap);
+	tl_out_init(&s->out, -1, NULL);
 	s->maxdepth = (int)tl_limit[TL_LIM_DEPTH];
 	s->maxitem = tl_limit[TL_LIM_VALUE];	/* at most INT32_MAX */
 	s->st = xmalloc((size_t)s->maxdepth);
@@ -109,7 +108,7 @@ tl_jscan_free(struct tl_jscan *s)
 {
 	if (s == NULL)
 		return;
-	free(s->buf);
+	free(s->out.buf);
 	free(s->tok);
 	free(s->st);
 	free(s->tstack);
@@ -234,29 +233,6 @@ toobig(struct tl_jscan *s, uint64_t off)
 
 	return fail(s, off, "value larger than the limit (--limit %s)",
 	    tl_limit_str(b, TL_LIM_VALUE));
-}
-
-static void
-grow(struct tl_jscan *s, size_t need)
-{
-	xgrow(&s->buf, &s->bcap, s->blen + need, 1);
-}
-
-static inline void
-put(struct tl_jscan *s, const char *p, size_t n)
-{
-	if (s->bcap - s->blen < n)
-		grow(s, n);
-	memcpy(s->buf + s->blen, p, n);
-	s->blen += n;
-}
-
-static inline void
-put1(struct tl_jscan *s, char c)
-{
-	if (s->bcap == s->blen)
-		grow(s, 1);
-	s->buf[s->blen++] = c;
 }
 
 int
@@ -433,12 +409,12 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 	}
 	if (s->capturing) {
 		if (s->mk)
-			newtok(s, toktype(c), (int)s->blen + (c == '"'), 0);
+			newtok(s, toktype(c), (int)s->out.n + (c == '"'), 0);
 		return 0;
 	}
 	if (s->root == '{' && s->depth == 1) {
 		if (s->keylen == sizeof "\"traceEvents\"" - 1 &&
-		    memcmp(s->buf, "\"traceEvents\"", s->keylen) == 0 &&
+		    memcmp(s->out.buf, "\"traceEvents\"", s->keylen) == 0 &&
 		    c == '[') {
 			s->evnext = 1;
 			return 0;
@@ -456,7 +432,7 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		s->kind = TL_JEVENT;
 		s->itemoff = off;
 		s->index = s->nevents++;
-		s->blen = 0;
+		s->out.n = 0;
 		s->ntok = 0;
 		s->mk = 1;
 		newtok(s, toktype(c), c == '"', 0);
@@ -485,12 +461,12 @@ endprim(struct tl_jscan *s, uint64_t off)
 {
 	char q[TL_QUOTE_MAX];
 
-	if (!validprim(s->buf + s->pstart, s->blen - s->pstart))
+	if (!validprim(s->out.buf + s->pstart, s->out.n - s->pstart))
 		return fail(s, off, "not a JSON value: \"%s\"",
-		    tl_quote(q, sizeof q, s->buf + s->pstart,
-		    s->blen - s->pstart));
+		    tl_quote(q, sizeof q, s->out.buf + s->pstart,
+		    s->out.n - s->pstart));
 	if (s->mk)
-		s->tok[s->curtok].end = (int)s->blen;
+		s->tok[s->curtok].end = (int)s->out.n;
 	s->mode = M_WS;
 	valend(s);
 	return 0;
@@ -501,14 +477,14 @@ static inline void
 endstr(struct tl_jscan *s)
 {
 	if (s->mk && s->capturing)
-		s->tok[s->curtok].end = (int)s->blen - 1;
+		s->tok[s->curtok].end = (int)s->out.n - 1;
 	s->mode = M_WS;
 	if (s->strkey) {
 		s->strkey = 0;
 		s->st[s->depth - 1] = S_OBJ_COLON;
 		if (s->keycap) {
 			s->keycap = 0;
-			s->keylen = s->blen;
+			s->keylen = s->out.n;
 		}
 		return;
 	}
@@ -540,7 +516,7 @@ atend(struct tl_jscan *s)
 	 * value: it is reported as a cut file, below. A whole one ends here.
 	 */
 	if (s->mode == M_PRIM) {
-		if (validprim(s->buf + s->pstart, s->blen - s->pstart)) {
+		if (validprim(s->out.buf + s->pstart, s->out.n - s->pstart)) {
 			if (endprim(s, off) < 0)
 				return -1;
 		} else
@@ -692,10 +668,10 @@ fastscan(struct tl_jscan *s)
 	int depth = s->depth, c, t, k, mk = s->mk;
 	char *b;
 
-	if (s->bcap - s->blen < n - i + 16)
-		grow(s, n - i + 16);
-	b = s->buf;
-	bl = s->blen;
+	if (s->out.cap - s->out.n < n - i + 16)
+		tl_out_grow(&s->out, n - i + 16);
+	b = s->out.buf;
+	bl = s->out.n;
 	while (i < n) {
 		c = p[i];
 		t = st[depth - 1];
@@ -780,7 +756,7 @@ close:
 	}
 out:
 	s->pos = i;
-	s->blen = bl;
+	s->out.n = bl;
 	s->depth = depth;
 	return s->ready;
 }
@@ -944,11 +920,11 @@ scan(struct tl_jscan *s)
 							if (s->mk)
 								newtok(s,
 								    JSMN_STRING,
-								    (int)s->blen
+								    (int)s->out.n
 								    + 1, 1);
 						} else if (s->depth == 1) {
 							s->keycap = 1;
-							s->blen = 0;
+							s->out.n = 0;
 							s->badutf8 = 0;
 							s->ctrl = 0;
 							s->badesc = 0;
@@ -956,7 +932,7 @@ scan(struct tl_jscan *s)
 					} else if ((r = valstart(s, c, off)) < 0)
 						return r;
 					if (incap(s))
-						put1(s, '"');
+						tl_out_char(&s->out, '"');
 					s->mode = M_STR;
 					i++;
 					goto next;
@@ -982,7 +958,7 @@ scan(struct tl_jscan *s)
 						    tl_limit_str(lb,
 						    TL_LIM_DEPTH));
 					if (s->capturing)
-						put1(s, (char)c);
+						tl_out_char(&s->out, (char)c);
 					s->tstack[s->depth] = s->curtok;
 					s->st[s->depth++] = c == '{' ?
 					    S_OBJ_FIRST : S_ARR_FIRST;
@@ -1003,11 +979,11 @@ scan(struct tl_jscan *s)
 						    "unexpected '%c'", c);
 					}
 					if (s->capturing) {
-						put1(s, (char)c);
+						tl_out_char(&s->out, (char)c);
 						if (s->mk)
 							s->tok[s->tstack[
 							    s->depth - 1]].end =
-							    (int)s->blen;
+							    (int)s->out.n;
 					}
 					if (s->depth == s->evdepth)
 						s->evdepth = 0;
@@ -1025,7 +1001,7 @@ scan(struct tl_jscan *s)
 						    "unexpected ':'");
 					s->st[s->depth - 1] = S_OBJ_VALUE;
 					if (s->capturing)
-						put1(s, ':');
+						tl_out_char(&s->out, ':');
 					i++;
 					break;
 				case ',':
@@ -1035,7 +1011,7 @@ scan(struct tl_jscan *s)
 					s->st[s->depth - 1] =
 					    (unsigned char)st;
 					if (s->capturing)
-						put1(s, ',');
+						tl_out_char(&s->out, ',');
 					i++;
 					break;
 				default:
@@ -1055,10 +1031,10 @@ scan(struct tl_jscan *s)
 						    "trace: the top level is "
 						    "not an object or an "
 						    "array");
-					s->pstart = s->blen;
+					s->pstart = s->out.n;
 					for (j = i; j < n && primch[p[j]]; j++)
 						;
-					put(s, (const char *)p + i, j - i);
+					tl_out_raw(&s->out, (const char *)p + i, j - i);
 					i = j;
 					if (i == n) {
 						s->mode = M_PRIM;
@@ -1078,14 +1054,14 @@ scan(struct tl_jscan *s)
 			for (;;) {
 				j = strspan(p, i, n);
 				if (j > i && incap(s))
-					put(s, (const char *)p + i, j - i);
+					tl_out_raw(&s->out, (const char *)p + i, j - i);
 				i = j;
 				if (i == n)
 					break;
 				c = p[i++];
 				if (c == '"') {
 					if (incap(s))
-						put1(s, '"');
+						tl_out_char(&s->out, '"');
 					endstr(s);
 					if (s->ready) {
 						s->pos = i;
@@ -1095,7 +1071,7 @@ scan(struct tl_jscan *s)
 				}
 				if (c == '\\') {
 					if (incap(s))
-						put1(s, '\\');
+						tl_out_char(&s->out, '\\');
 					s->mode = M_ESC;
 					goto next;
 				}
@@ -1105,12 +1081,12 @@ scan(struct tl_jscan *s)
 					snprintf(u, sizeof u, "\\u%04x",
 					    (unsigned)c);
 					if (incap(s))
-						put(s, u, 6);
+						tl_out_raw(&s->out, u, 6);
 					s->ctrl++;
 					continue;
 				}
 				/* A UTF-8 lead byte. */
-				s->u8start = s->blen;
+				s->u8start = s->out.n;
 				if (c >= 0xc2 && c <= 0xdf) {
 					s->u8need = 1;
 					s->u8lo = 0x80, s->u8hi = 0xbf;
@@ -1124,12 +1100,12 @@ scan(struct tl_jscan *s)
 					s->u8hi = c == 0xf4 ? 0x8f : 0xbf;
 				} else {
 					if (incap(s))
-						put(s, "\xef\xbf\xbd", 3);
+						tl_out_raw(&s->out, "\xef\xbf\xbd", 3);
 					s->badutf8++;
 					continue;
 				}
 				if (incap(s))
-					put1(s, (char)c);
+					tl_out_char(&s->out, (char)c);
 				s->mode = M_UTF8;
 				goto next;
 			}
@@ -1138,7 +1114,7 @@ scan(struct tl_jscan *s)
 			c = p[i];
 			if (c >= s->u8lo && c <= s->u8hi) {
 				if (incap(s))
-					put1(s, (char)c);
+					tl_out_char(&s->out, (char)c);
 				i++;
 				s->u8lo = 0x80, s->u8hi = 0xbf;
 				if (--s->u8need == 0)
@@ -1146,8 +1122,8 @@ scan(struct tl_jscan *s)
 			} else {
 				/* Replace the broken sequence; reread c. */
 				if (incap(s)) {
-					s->blen = s->u8start;
-					put(s, "\xef\xbf\xbd", 3);
+					s->out.n = s->u8start;
+					tl_out_raw(&s->out, "\xef\xbf\xbd", 3);
 				}
 				s->badutf8++;
 				s->mode = M_STR;
@@ -1158,19 +1134,19 @@ scan(struct tl_jscan *s)
 			if (c == '"' || c == '\\' || c == '/' || c == 'b' ||
 			    c == 'f' || c == 'n' || c == 'r' || c == 't') {
 				if (incap(s))
-					put1(s, (char)c);
+					tl_out_char(&s->out, (char)c);
 				i++;
 				s->mode = M_STR;
 			} else if (c == 'u') {
 				if (incap(s))
-					put1(s, 'u');
+					tl_out_char(&s->out, 'u');
 				i++;
 				s->uhex = 0;
 				s->mode = M_UHEX;
 			} else {
 				/* Keep the backslash as a character. */
 				if (incap(s))
-					put1(s, '\\');
+					tl_out_char(&s->out, '\\');
 				s->badesc++;
 				s->mode = M_STR;
 			}
@@ -1181,7 +1157,7 @@ scan(struct tl_jscan *s)
 				return fail(s, s->base + i,
 				    "bad \\u escape in a string");
 			if (incap(s))
-				put1(s, (char)c);
+				tl_out_char(&s->out, (char)c);
 			i++;
 			if (++s->uhex == 4)
 				s->mode = M_STR;
@@ -1189,7 +1165,7 @@ scan(struct tl_jscan *s)
 		case M_PRIM:
 			for (j = i; j < n && primch[p[j]]; j++)
 				;
-			put(s, (const char *)p + i, j - i);
+			tl_out_raw(&s->out, (const char *)p + i, j - i);
 			i = j;
 			if (i < n) {
 				if (endprim(s, s->base + i) < 0)
@@ -1203,7 +1179,7 @@ scan(struct tl_jscan *s)
 		}
 next:
 		s->pos = i;
-		if (s->blen > s->maxitem)
+		if (s->out.n > s->maxitem)
 			return toobig(s, s->base + i);
 	}
 }
@@ -1218,7 +1194,7 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	if (r <= 0)
 		return r;
 	/* The fast path checks no size: a value it read whole, here. */
-	if (s->blen > s->maxitem) {
+	if (s->out.n > s->maxitem) {
 		s->capturing = 1;	/* for fail's "event N" */
 		return toobig(s, s->itemoff);
 	}
@@ -1227,7 +1203,7 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	it->offset = s->itemoff;
 	if (s->kind == TL_JLEFT) {
 		it->index = s->index;
-		it->text = s->buf;
+		it->text = s->out.buf;
 		return 1;
 	}
 	it->tok = s->tok;
@@ -1237,13 +1213,13 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	it->badesc = s->badesc;
 	if (s->kind == TL_JEVENT) {
 		it->index = s->index;
-		it->text = s->buf;
-		it->len = s->blen;
+		it->text = s->out.buf;
+		it->len = s->out.n;
 	} else {
-		it->key = s->buf + 1;
+		it->key = s->out.buf + 1;
 		it->keylen = s->keylen - 2;
-		it->text = s->buf + s->keylen;
-		it->len = s->blen - s->keylen;
+		it->text = s->out.buf + s->keylen;
+		it->len = s->out.n - s->keylen;
 	}
 	return 1;
 }

@@ -71,23 +71,23 @@ tl_jeq(const struct tl_jdoc *d, int i, const char *s)
 	    memcmp(d->js + t->start, s, n) == 0;
 }
 
-static int
-hexval(int c)
+long
+tl_hex4(const char *s)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+	long v = 0;
+	int i, d;
 
-static unsigned
-hex4(const char *s)
-{
-	return (unsigned)(hexval(s[0]) << 12 | hexval(s[1]) << 8 |
-	    hexval(s[2]) << 4 | hexval(s[3]));
+	for (i = 0; i < 4; i++) {
+		d = s[i];
+		if (d >= '0' && d <= '9')
+			d -= '0';
+		else if ((d | 0x20) >= 'a' && (d | 0x20) <= 'f')
+			d = (d | 0x20) - 'a' + 10;
+		else
+			return -1;
+		v = v << 4 | d;
+	}
+	return v;
 }
 
 size_t
@@ -149,7 +149,7 @@ size_t
 tl_junescape(char *dst, const char *s, size_t n, unsigned *bad)
 {
 	size_t i = 0, o = 0;
-	unsigned c, lo;
+	long c, lo;
 	const char *bs;
 
 	while (i < n) {
@@ -172,20 +172,20 @@ tl_junescape(char *dst, const char *s, size_t n, unsigned *bad)
 		case 'u':
 			if (i + 4 > n)
 				return o;
-			c = hex4(s + i);
+			c = tl_hex4(s + i);
 			i += 4;
 			if (c >= 0xd800 && c < 0xdc00 && i + 6 <= n &&
 			    s[i] == '\\' && s[i + 1] == 'u' &&
-			    (lo = hex4(s + i + 2)) >= 0xdc00 && lo < 0xe000) {
+			    (lo = tl_hex4(s + i + 2)) >= 0xdc00 && lo < 0xe000) {
 				c = 0x10000 + ((c - 0xd800) << 10) +
 				    (lo - 0xdc00);
 				i += 6;
-			} else if ((c >= 0xd800 && c < 0xe000) || c == 0) {
+			} else if ((c >= 0xd800 && c < 0xe000) || c <= 0) {
 				c = 0xfffd;
 				if (bad != NULL)
 					(*bad)++;
 			}
-			o += tl_utf8put(dst + o, c);
+			o += tl_utf8put(dst + o, (unsigned long)c);
 			break;
 		default:	/* " \ / and, leniently, anything else */
 			dst[o++] = s[i - 1];

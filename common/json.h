@@ -43,10 +43,13 @@ int tl_jeq(const struct tl_jdoc *, int i, const char *s);
 
 /*
  * Decode the body of a JSON string (no quotes) into dst, which holds at
- * least n bytes; return the length. A lone surrogate or \u0000 becomes
- * U+FFFD and counts in *bad.
+ * least n bytes; return the length. A lone surrogate, \u0000 or a \u
+ * without 4 hex digits becomes U+FFFD and counts in *bad.
  */
 size_t tl_junescape(char *dst, const char *s, size_t n, unsigned *bad);
+
+/* The 4 hex digits at s (either case) as a number, or -1. */
+long tl_hex4(const char *s);
 
 /* Whether p[0..n) is a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?
  * ([eE][-+]?[0-9]+)? */

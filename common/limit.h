@@ -21,10 +21,6 @@ enum {
 /* The value of each limit; 0 for none (not for value, depth, levels). */
 extern uint64_t tl_limit[TL_NLIM];
 
-/* getopt_long's value for --limit, beyond every character. */
-#define TL_LIMIT_OPT	0x4c4d
-#define TL_LIMIT_LONGOPT	{ "limit", 1, NULL, TL_LIMIT_OPT }
-
 /*
  * Set limits from NAME=SIZE[,NAME=SIZE...]: SIZE a whole number with an
  * optional k, M, G or T (powers of 1024), or "none". Exits 1 with a

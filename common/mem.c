@@ -81,3 +81,15 @@ xgrow(void *pp, size_t *cap, size_t need, size_t sz)
 	*p = xreallocarray(*p, c, sz);
 	*cap = c;
 }
+
+void
+xfreev(char **v, size_t n)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

@@ -17,40 +17,38 @@ lt(double a, double b)
 	return a < b || (b != b && a == a);
 }
 
+/* Sift a[l] down the heap a[1..n] (1-based), as numpy does. */
+static void
+siftdown(const double *v, size_t *a, size_t l, size_t n)
+{
+	size_t i, j, tmp = a[l];
+
+	for (i = l, j = l << 1; j <= n;) {
+		if (j < n && lt(v[a[j]], v[a[j + 1]]))
+			j += 1;
+		if (lt(v[tmp], v[a[j]])) {
+			a[i] = a[j];
+			i = j;
+			j += j;
+		} else
+			break;
+	}
+	a[i] = tmp;
+}
+
 static void
 aheapsort(const double *v, size_t *tosort, size_t n)
 {
-	size_t *a = tosort - 1, i, j, l, tmp;
+	size_t *a = tosort - 1, l, tmp;
 
-	for (l = n >> 1; l > 0; --l) {
-		tmp = a[l];
-		for (i = l, j = l << 1; j <= n;) {
-			if (j < n && lt(v[a[j]], v[a[j + 1]]))
-				j += 1;
-			if (lt(v[tmp], v[a[j]])) {
-				a[i] = a[j];
-				i = j;
-				j += j;
-			} else
-				break;
-		}
-		a[i] = tmp;
-	}
+	for (l = n >> 1; l > 0; --l)
+		siftdown(v, a, l, n);
 	for (; n > 1;) {
 		tmp = a[n];
 		a[n] = a[1];
+		a[1] = tmp;
 		n -= 1;
-		for (i = 1, j = 2; j <= n;) {
-			if (j < n && lt(v[a[j]], v[a[j + 1]]))
-				j++;
-			if (lt(v[tmp], v[a[j]])) {
-				a[i] = a[j];
-				i = j;
-				j += j;
-			} else
-				break;
-		}
-		a[i] = tmp;
+		siftdown(v, a, 1, n);
 	}
 }
 

@@ -15,17 +15,35 @@
 #define TL_VERSION	"unknown"
 #endif
 
-enum {
-	OPT_HELP = 0x4c48,	/* beyond every character, as TL_LIMIT_OPT */
-	OPT_VERSION
+enum {			/* getopt_long's values, beyond every character */
+	OPT_HELP = 0x4c48,
+	OPT_VERSION,
+	OPT_LIMIT = 0x4c4d
 };
 
 static const struct option common[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
-	TL_LIMIT_LONGOPT,
+	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ NULL, 0, NULL, 0 }
 };
+
+/*
+ * After getopt_long returned ':' or '?': say which option was wrong,
+ * "option -c needs an argument" or "unknown option -x" (or "--long").
+ */
+static void
+badopt(int ch, char *const argv[])
+{
+	if (ch == ':' && strncmp(argv[optind - 1], "--", 2) == 0)
+		tl_warnx("option %s needs an argument", argv[optind - 1]);
+	else if (ch == ':')
+		tl_warnx("option -%c needs an argument", optopt);
+	else if (optopt != 0)
+		tl_warnx("unknown option -%c", optopt);
+	else
+		tl_warnx("unknown option %s", argv[optind - 1]);
+}
 
 int
 tl_getopt(int argc, char *argv[], const char *optstring,
@@ -60,7 +78,7 @@ tl_getopt(int argc, char *argv[], const char *optstring,
 	opterr = 0;
 	for (;;) {
 		switch (ch = getopt_long(argc, argv, ostr, lopt, NULL)) {
-		case TL_LIMIT_OPT:
+		case OPT_LIMIT:
 			tl_limit_set(optarg);
 			continue;
 		case OPT_HELP:
@@ -75,7 +93,7 @@ tl_getopt(int argc, char *argv[], const char *optstring,
 			exit(0);
 		case ':':
 		case '?':
-			tl_badopt(ch, argv);
+			badopt(ch, argv);
 			tl_usage(usage);
 		}
 		return ch;
@@ -88,6 +106,17 @@ tl_usage(const char *usage)
 	fflush(stdout);
 	fputs(usage, stderr);
 	tl_exit(tl_failstatus);
+}
+
+void
+tl_optlist(char *s, char ***v, size_t *n)
+{
+	char *p;
+
+	for (p = strtok(s, ","); p != NULL; p = strtok(NULL, ",")) {
+		*v = xreallocarray(*v, *n + 1, sizeof **v);
+		(*v)[(*n)++] = p;
+	}
 }
 
 static noreturn void

@@ -22,7 +22,7 @@
  * so a caller's longopts hold only its own options. optstring need not
  * have the ':' that makes getopt report a missing argument (it may start
  * with '+' or '-', as getopt_long's own). An unknown option or one without its argument: the
- * one line of tl_badopt (err.h), then the usage text on stderr, exit
+ * one line that names the option, then the usage text on stderr, exit
  * tl_failstatus. Returns the next option as getopt_long does, -1 at the
  * end (optind is then the first operand).
  *
@@ -36,6 +36,12 @@ int tl_getopt(int argc, char *argv[], const char *optstring,
  * after the options were read (a missing operand, options that do not
  * go together). */
 noreturn void tl_usage(const char *usage);
+
+/*
+ * The items of a comma-separated option value s (cut in place, empty
+ * items skipped) appended to (*v)[0..*n), which grows.
+ */
+void tl_optlist(char *s, char ***v, size_t *n);
 
 /*
  * The value of option opt ("-z", "--zoom") whose text is s, as sbase's

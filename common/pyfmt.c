@@ -291,25 +291,6 @@ pjws(struct pj *p)
 		p->s++;
 }
 
-static long
-hex4(const char *s)
-{
-	long v = 0;
-	int i, d;
-
-	for (i = 0; i < 4; i++) {
-		d = s[i];
-		if (d >= '0' && d <= '9')
-			d -= '0';
-		else if ((d | 0x20) >= 'a' && (d | 0x20) <= 'f')
-			d = (d | 0x20) - 'a' + 10;
-		else
-			return -1;
-		v = v << 4 | d;
-	}
-	return v;
-}
-
 /* The JSON string at p->s as repr(str). */
 static int
 pjstring(struct pj *p, struct tl_out *o)
@@ -340,13 +321,13 @@ pjstring(struct pj *p, struct tl_out *o)
 			tl_out_char(t, to[x - from]);
 			continue;
 		}
-		if (p->e - p->s < 4 || (c = hex4(p->s)) < 0)
+		if (p->e - p->s < 4 || (c = tl_hex4(p->s)) < 0)
 			return -1;
 		p->s += 4;
 		/* A pair is one code point; a lone surrogate stays itself. */
 		if (c >= 0xd800 && c < 0xdc00 && p->e - p->s >= 6 &&
 		    p->s[0] == '\\' && p->s[1] == 'u' &&
-		    (d = hex4(p->s + 2)) >= 0xdc00 && d < 0xe000) {
+		    (d = tl_hex4(p->s + 2)) >= 0xdc00 && d < 0xe000) {
 			c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
 			p->s += 6;
 		}

@@ -5,6 +5,18 @@
 #include "mem.h"
 #include "sort.h"
 
+/* The result of the passes, in a, into k; the other array freed. */
+static void
+endpasses(struct tl_sortkey *k, struct tl_sortkey *a, struct tl_sortkey *b,
+    size_t n)
+{
+	if (a != k) {
+		memcpy(k, a, n * sizeof *k);
+		b = a;
+	}
+	free(b);
+}
+
 void
 tl_radix_sort(struct tl_sortkey *a, size_t n)
 {
@@ -30,12 +42,7 @@ tl_radix_sort(struct tl_sortkey *a, size_t n)
 		a = b;
 		b = t;
 	}
-	/* An odd number of passes leaves the result in the other array. */
-	if (a != orig) {
-		memcpy(orig, a, n * sizeof *a);
-		b = a;
-	}
-	free(b);
+	endpasses(orig, a, b, n);
 }
 
 #define MAXRUN	16	/* ordered runs merged, at most */
@@ -83,9 +90,5 @@ tl_key_sort(struct tl_sortkey *k, size_t n)
 		a = b;
 		b = t;
 	}
-	if (a != k) {
-		memcpy(k, a, n * sizeof *k);
-		b = a;
-	}
-	free(b);
+	endpasses(k, a, b, n);
 }

@@ -482,13 +482,9 @@ tl_tsv_open(struct tl_src *src)
 void
 tl_tsv_close(struct tl_tsv *t)
 {
-	size_t i;
-
 	if (t == NULL)
 		return;
-	for (i = 0; i < t->ncol; i++)
-		free(t->col[i]);
-	free(t->col);
+	xfreev(t->col, t->ncol);
 	free(t->f);
 	free(t->fl);
 	free(t->fu);
@@ -523,11 +519,7 @@ differ:
 void
 tl_hdr_free(struct tl_hdr *h)
 {
-	size_t i;
-
-	for (i = 0; i < h->n; i++)
-		free(h->col[i]);
-	free(h->col);
+	xfreev(h->col, h->n);
 	free(h->name);
 	memset(h, 0, sizeof *h);
 }

@@ -121,17 +121,6 @@ static const char usage[] = "usage: tl-parse [-stv] [-c cat[,cat...]] "
     "[-r regex] [-x cat[,cat...]] [file ...]\n";
 
 static void
-splitlist(char *s, char ***v, size_t *n)
-{
-	char *p;
-
-	for (p = strtok(s, ","); p != NULL; p = strtok(NULL, ",")) {
-		*v = xreallocarray(*v, *n + 1, sizeof **v);
-		(*v)[(*n)++] = p;
-	}
-}
-
-static void
 warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -841,7 +830,7 @@ main(int argc, char *argv[])
 	while ((ch = tl_getopt(argc, argv, "c:r:stvx:", NULL, usage)) != -1) {
 		switch (ch) {
 		case 'c':
-			splitlist(optarg, &keepcat, &nkeep);
+			tl_optlist(optarg, &keepcat, &nkeep);
 			break;
 		case 'r':
 			rankpat = optarg;
@@ -856,7 +845,7 @@ main(int argc, char *argv[])
 			vflag = 1;
 			break;
 		case 'x':
-			splitlist(optarg, &dropcat, &ndrop);
+			tl_optlist(optarg, &dropcat, &ndrop);
 			break;
 		}
 	}

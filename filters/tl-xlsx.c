@@ -35,6 +35,7 @@
 
 #include "../common/csv.h"
 #include "../common/err.h"
+#include "../common/file.h"
 #include "../common/input.h"
 #include "../common/json.h"
 #include "../common/limit.h"
@@ -48,9 +49,9 @@
 
 /* Options. */
 static char **hide;		/* -H patterns */
-static size_t nhide, caphide;
+static size_t nhide;
 static unsigned long maxrows = XL_MAXROWS;
-static const char *outpath, *archpath;
+static const char *outpath, *archpath, *tsvdir;
 static int csv;			/* -c: every input is a CSV file */
 static int zlevel = 1;		/* -z */
 
@@ -105,7 +106,8 @@ static size_t capnum;
 static const char usage[] =
     "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
     "[-z level]\n"
-    "               -o file.xlsx [[name=]file ...]\n";
+    "               -o file.xlsx [[name=]file ...]\n"
+    "       tl-xlsx [-c] -t dir [[name=]file ...]\n";
 
 typedef int deflateinit(z_streamp, int, int, int, int, int, const char *,
     int);
@@ -181,17 +183,6 @@ onsignal(int sig)
 		unlink(tmppath);
 	signal(sig, SIG_DFL);
 	raise(sig);
-}
-
-static void
-addhide(char *list)
-{
-	char *p;
-
-	for (p = strtok(list, ","); p != NULL; p = strtok(NULL, ",")) {
-		xgrow(&hide, &caphide, nhide + 1, sizeof *hide);
-		hide[nhide++] = p;
-	}
 }
 
 static int
@@ -397,12 +388,7 @@ topen(struct table *t, struct tl_src *src, int iscsv)
 static void
 tclose(struct table *t)
 {
-	size_t i;
-
-	if (t->ccol != NULL)
-		for (i = 0; i < t->ncol; i++)
-			free(t->ccol[i]);
-	free(t->ccol);
+	xfreev(t->ccol, t->ncol);
 	tl_csv_close(t->csv);
 	tl_tsv_close(t->tsv);
 }
@@ -524,6 +510,37 @@ stream(struct table *t, const char *name)
 }
 
 /*
+ * -t: a table as the stream DIR/NAME.tsv: its header (a CSV file's names
+ * are escaped already), then its records, a stream's as read.
+ */
+static void
+tsvout(struct table *t, const char *name)
+{
+	struct tl_file f;
+	char file[XL_NAMECAP + 4];
+	size_t i, row;
+
+	snprintf(file, sizeof file, "%s.tsv", name);
+	if (tl_file_open(&f, tsvdir, file) < 0)
+		exit(1);
+	for (row = 0; row == 0 || tnext(t); row++) {
+		for (i = 0; i < t->ncol; i++) {
+			if (i > 0)
+				tl_out_char(&f.out, '\t');
+			if (row == 0)
+				tl_out_cstr(&f.out, t->col[i]);
+			else if (t->tsv != NULL)
+				tl_out_raw(&f.out, t->f[i], t->fl[i]);
+			else
+				tl_out_field(&f.out, t->f[i], t->fl[i]);
+		}
+		tl_out_char(&f.out, '\n');
+	}
+	if (tl_file_close(&f) < 0)
+		exit(1);
+}
+
+/*
  * name=file, unless the operand is a file that exists or the part
  * before = has a / (./a=b.tsv is a path).
  */
@@ -642,6 +659,47 @@ copyinto(const char *path)
 	unlink(tmppath);
 }
 
+/* The workbook, to hold insize bytes of tables. */
+static void
+bookopen(unsigned long long insize)
+{
+	lxw_workbook_options wo;
+
+	if (archpath != NULL)
+		xl_arch_load(archpath);
+	zlib_check();
+	tmpfile_beside(outpath);
+	memset(&wo, 0, sizeof wo);
+	wo.constant_memory = LXW_TRUE;
+	wo.tmpdir = getenv("TMPDIR");
+	wo.use_zip64 = insize > (1ull << 30);
+	if ((wb = workbook_new_opt(tmppath, &wo)) == NULL)
+		tl_errx(1, "%s: cannot start a workbook", outpath);
+	fhead = workbook_add_format(wb);
+	format_set_bold(fhead);
+	fint = workbook_add_format(wb);
+	format_set_num_format(fint, "0");
+	xl_chart_init(wb);
+}
+
+/* The workbook finished and put in place of the output. */
+static void
+bookclose(void)
+{
+	lxw_error e;
+
+	xl_chart_finish();
+	e = workbook_close(wb);
+	wb = NULL;
+	if (e != LXW_NO_ERROR)
+		tl_errx(1, "%s: %s", outpath, lxw_strerror(e));
+	if (copyout)
+		copyinto(outpath);
+	else if (rename(tmppath, outpath) != 0)
+		tl_err(1, "%s", outpath);
+	done = 1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -650,11 +708,11 @@ main(int argc, char *argv[])
 		{ "rows", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'r' },
+		{ "tsv", required_argument, NULL, 't' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "level", required_argument, NULL, 'z' },
 		{ NULL, 0, NULL, 0 }
 	};
-	lxw_workbook_options wo;
 	struct operand *ops;
 	struct tl_src *src;
 	struct table tb;
@@ -663,13 +721,12 @@ main(int argc, char *argv[])
 	const char *why;
 	unsigned long long insize = 0;
 	int ch, i, j, nops, r, nstdin = 0, k;
-	lxw_error e;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:z:", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:t:z:", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'H':
-			addhide(optarg);
+			tl_optlist(optarg, &hide, &nhide);
 			break;
 		case 'n':
 			maxrows = (unsigned long)tl_optnum("-n", optarg, 1,
@@ -681,6 +738,9 @@ main(int argc, char *argv[])
 		case 'r':
 			archpath = optarg;
 			break;
+		case 't':
+			tsvdir = optarg;
+			break;
 		case 'c':
 			csv = 1;
 			break;
@@ -691,8 +751,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (outpath == NULL) {
-		tl_warnx("no output file (-o)");
+	if ((outpath == NULL) == (tsvdir == NULL)) {
+		tl_warnx(outpath == NULL ? "no output (-o file.xlsx or -t dir)"
+		    : "-o and -t exclude each other");
 		tl_usage(usage);
 	}
 	if (argc == 0) {
@@ -726,23 +787,10 @@ main(int argc, char *argv[])
 		xl_name_use(name);
 		ops[i].name = xstrdup(name);
 	}
-	if (archpath != NULL)
-		xl_arch_load(archpath);
-
-	zlib_check();
-	tmpfile_beside(outpath);
-	memset(&wo, 0, sizeof wo);
-	wo.constant_memory = LXW_TRUE;
-	wo.tmpdir = getenv("TMPDIR");
-	wo.use_zip64 = insize > (1ull << 30);
-	if ((wb = workbook_new_opt(tmppath, &wo)) == NULL)
-		tl_errx(1, "%s: cannot start a workbook", outpath);
-	fhead = workbook_add_format(wb);
-	format_set_bold(fhead);
-	fint = workbook_add_format(wb);
-	format_set_num_format(fint, "0");
-	xl_chart_init(wb);
-
+	if (tsvdir == NULL)
+		bookopen(insize);
+	else if (tl_mkdirs(tsvdir) < 0)
+		tl_err(1, "%s", tsvdir);
 	for (i = 0; i < nops; i++) {
 		if ((src = tl_src_open(ops[i].path)) == NULL)
 			exit(1);
@@ -764,23 +812,18 @@ main(int argc, char *argv[])
 				xl_name_unique(d, 0, name);
 			}
 			free(file);
-			stream(&tb, name);
+			if (tsvdir != NULL)
+				tsvout(&tb, name);
+			else
+				stream(&tb, name);
 			tclose(&tb);
 		}
 		if (r < 0)
 			exit(1);
 		tl_src_close(src);
 	}
-	xl_chart_finish();
-	e = workbook_close(wb);
-	wb = NULL;
-	if (e != LXW_NO_ERROR)
-		tl_errx(1, "%s: %s", outpath, lxw_strerror(e));
-	if (copyout)
-		copyinto(outpath);
-	else if (rename(tmppath, outpath) != 0)
-		tl_err(1, "%s", outpath);
-	done = 1;
+	if (tsvdir == NULL)
+		bookclose();
 	for (i = 0; i < nops; i++) {
 		free(ops[i].name);
 		free((char *)ops[i].arg);

@@ -188,11 +188,7 @@ xl_name_unique(const char *base, unsigned start, char *out)
 void
 xl_name_free(void)
 {
-	size_t i;
-
-	for (i = 0; i < nused; i++)
-		free(used[i]);
-	free(used);
+	xfreev(used, nused);
 	used = NULL;
 	nused = capused = 0;
 }

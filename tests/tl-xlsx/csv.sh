@@ -9,7 +9,10 @@
 # without its LF; an empty file, a file of one empty line and one of ""
 # (no columns: the note), a header alone; a gzip'd CSV file, a CSV
 # member of an archive beside a TSV one, -c for the standard input and
-# for a file not named .csv.
+# for a file not named .csv. With -t, the same tables as the streams
+# written by hand, byte for byte: the directory made with its parent, a
+# file there before replaced, no temporary file left; -o and -t
+# together, or neither, a usage error.
 /usr/bin/python3 -c 'import openpyxl' 2>/dev/null || exit 77
 d=$(dirname "$0")
 rb=$d/readback.py
@@ -71,5 +74,12 @@ cp t.csv odd.tsv
 tl-xlsx -c -o odd.xlsx odd.tsv &&
     /usr/bin/python3 "$rb" odd.xlsx odd=tsv/t.tsv
 echo "exit $?"
-rm -f csv.xlsx tsv.xlsx in.xlsx tsvin.xlsx odd.xlsx
+mkdir -p out/t && echo old >out/t/t.tsv
+tl-xlsx -t out/t $(printf '%s.csv ' "$@") z.csv.gz both.zip &&
+    diff -r tsv out/t && echo "-t: the streams"
+tl-xlsx -t out/s $(printf 'tsv/%s.tsv ' "$@" z m n) &&
+    diff -r tsv out/s && echo "-t: the streams copied"
+tl-xlsx -o x.xlsx -t out t.csv 2>&1 | head -n 1
+tl-xlsx t.csv 2>&1 | head -n 1
+rm -rf out csv.xlsx tsv.xlsx in.xlsx tsvin.xlsx odd.xlsx
 ls -A

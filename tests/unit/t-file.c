@@ -105,14 +105,6 @@ main(int argc, char *argv[])
 	n = readall("a/b/c/one.csv", buf, sizeof buf);
 	CHECK_STR(buf, n, "new\n");
 
-	/* Given up: nothing left, the old file as it was. */
-	CHECK(tl_file_open(&f, "a/b/c", "one.csv") == 0);
-	tl_out_raw(&f.out, "half", 4);
-	tl_file_abort(&f);
-	n = readall("a/b/c/one.csv", buf, sizeof buf);
-	CHECK_STR(buf, n, "new\n");
-	CHECK(entries("a/b/c") == 1);
-
 	/* Two open at once, names alike but for their ends. */
 	{
 		struct tl_file g;
