@@ -12,6 +12,7 @@
 
 #include "../../common/err.h"
 #include "../../common/intern.h"
+#include "../../common/json.h"
 #include "../../common/pyfmt.h"
 #include "../../common/stats.h"
 #include "../../common/trace.h"
@@ -119,6 +120,7 @@ struct agg {
 	struct argrepr *argrepr;
 	size_t capargrepr;
 	struct tl_out reprs;
+	struct tl_jdoc jd;	/* repr.c: json_parse's */
 	struct urow *u;		/* ops.c: the unified rows */
 	size_t nu, capurow;
 	uint32_t *uk;
@@ -207,12 +209,13 @@ void histogram(const double *v, size_t n, int bins, double *edges,
 /* repr.c: JSON helpers. */
 /* Python str() of s cut to at most n code points: 1 if it was cut. */
 int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
+/* Parse js[0..n) for json_get (into A->jd): 0 when it is not JSON. */
+int json_parse(const char *js, size_t n);
 /*
- * Look up key in the JSON object js; the value's text in *v, *vn.
- * Returns 0 when missing or null.
+ * Look up key in the JSON object json_parse read; the value's text (a
+ * string with its quotes) in *v, *vn. Returns 0 when missing or null.
  */
-int json_get(const char *js, size_t n, const char *key, const char **v,
-    size_t *vn);
+int json_get(const char *key, const char **v, size_t *vn);
 /* A JSON value that is a string: its decoded bytes into sb, 1. */
 int json_string(struct tl_out *, const char *v, size_t n);
 

@@ -141,6 +141,7 @@ collectives(struct table *t)
 	const char *s, *v;
 	size_t sn, vn;
 	double *sum, *d;
+	int json;
 
 	tab_cols(t, T_COLL, cols);
 	memset(nanfloat, 0, sizeof nanfloat);
@@ -158,12 +159,11 @@ collectives(struct table *t)
 		    !(e->flags & F_CORR))
 			continue;
 		ncoll++;
-		s = e->args != NONE ? agg_str(e->args, &sn) : "";
-		if (e->args == NONE)
-			sn = 0;
+		s = e->args != NONE ? agg_str(e->args, &sn) : NULL;
+		json = s != NULL && json_parse(s, sn);
 		for (j = 0; j < 9; j++) {
 			key[j] = NONE;
-			if (json_get(s, sn, collkey[j], &v, &vn))
+			if (json && json_get(collkey[j], &v, &vn))
 				key[j] = tl_intern(A->in, v, vn);
 			else if (j == 0)
 				key[j] = idstr("\"Unknown_Group\"");

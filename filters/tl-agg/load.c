@@ -203,7 +203,7 @@ metarow(void)
 	} else
 		return;
 	if ((s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
-	    !json_get(s, n, key, &v, &vn))
+	    !json_parse(s, n) || !json_get(key, &v, &vn))
 		return;
 	tmp.n = 0;
 	if (!json_string(&tmp, v, vn)) {
@@ -653,6 +653,7 @@ agg_end(void)
 	free(A->nrepr);
 	free(A->argrepr);
 	free(A->reprs.buf);
+	tl_json_free(&A->jd);
 	free(A->u);
 	free(A->uk);
 	tl_intern_free(A->in);
