@@ -26,28 +26,13 @@ skey(const struct ev *e)
 	return e->stream != NONE ? e->stream : e->tid;
 }
 
-/* Numbers in numeric order, then text; NONE first. */
+/* cmpnum with NONE first (the keys are never empty). */
 static int
 cmpkey(uint32_t a, uint32_t b)
 {
-	const char *x, *y;
-	char *e1, *e2;
-	double p, q;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
+	if ((a == NONE) != (b == NONE))
 		return a == NONE ? -1 : 1;
-	x = agg_str(a, &nx);
-	y = agg_str(b, &ny);
-	p = strtod(x, &e1);
-	q = strtod(y, &e2);
-	if (nx > 0 && ny > 0 && *e1 == '\0' && *e2 == '\0' && p != q)
-		return p < q ? -1 : 1;
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	return c != 0 ? c : (nx > ny) - (nx < ny);
+	return cmpnum(a, b);
 }
 
 static int

@@ -29,28 +29,37 @@ struct mslot {
 	uint32_t val;		/* id + 1, 0 empty */
 };
 
+/* A message about the trace: counted (warn) or always shown (note). */
+static void
+say(int warn, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (warn)
+		tl_warns(&A->warns, "%s: %s", A->tr->name, msg);
+	else
+		tl_warnx("%s: %s", A->tr->name, msg);
+}
+
 void
 agg_warn(const char *fmt, ...)
 {
-	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(1, fmt, ap);
 	va_end(ap);
-	tl_warns(&A->warns, "%s: %s", A->tr->name, msg);
 }
 
 void
 agg_note(const char *fmt, ...)
 {
-	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(0, fmt, ap);
 	va_end(ap);
-	tl_warnx("%s: %s", A->tr->name, msg);
 }
 
 /* The count of the warnings about the trace that were not shown. */
@@ -184,26 +193,22 @@ dbl(int c)
 static void
 metarow(void)
 {
+	/* In the order of M_*. */
+	static const struct {
+		const char *name, *key;
+	} meta[] = { { "process_name", "name" }, { "process_labels",
+	    "labels" }, { "thread_name", "name" } };
 	const char *s, *v;
 	size_t n, vn;
 	int what;
-	const char *key;
 
 	if ((s = tl_trace_str(A->tr, TL_C_NAME, &n)) == NULL)
 		return;
-	if (same(s, n, "process_name")) {
-		what = M_PNAME;
-		key = "name";
-	} else if (same(s, n, "process_labels")) {
-		what = M_PLABEL;
-		key = "labels";
-	} else if (same(s, n, "thread_name")) {
-		what = M_TNAME;
-		key = "name";
-	} else
-		return;
-	if ((s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
-	    !json_parse(s, n) || !json_get(key, &v, &vn))
+	for (what = 0; what < 3; what++)
+		if (same(s, n, meta[what].name))
+			break;
+	if (what == 3 || (s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
+	    !json_parse(s, n) || !json_get(meta[what].key, &v, &vn))
 		return;
 	tmp.n = 0;
 	if (!json_string(&tmp, v, vn)) {
@@ -351,7 +356,6 @@ agg_row(struct tl_trace *tr)
 			e->perf = (uint32_t)A->nperf++;
 		}
 	}
-	return;
 }
 
 /*
@@ -465,8 +469,7 @@ agg_build(void)
 	int64_t dup = 0;
 	int sorted = 1, hascpu = 0;
 
-	tl_warns_end(&A->warns, A->tr->name);
-	A->warns.n = 0;
+	agg_warns_end();
 	if (A->nnots > 0)
 		agg_note("%" PRIu64 " event%s without ts_ns left out",
 		    A->nnots, PL(A->nnots));
@@ -513,8 +516,7 @@ agg_build(void)
 		if (TL_K_ISHOST(e->kind))
 			nhost++;
 	}
-	tl_warns_end(&A->warns, A->tr->name);
-	A->warns.n = 0;
+	agg_warns_end();
 	A->gpuonly = !hascpu;
 
 	/* Children: host ones by (ts, input order), then GPU ones. */

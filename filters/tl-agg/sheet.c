@@ -436,13 +436,22 @@ sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *))
 		}
 }
 
+/* The launcher of a GPU event that is not communication, or NONE. */
+static uint32_t
+launcherof(const struct ev *e)
+{
+	if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) || e->parent == NONE)
+		return NONE;
+	return e->launcher != NONE ? e->launcher : e->parent;
+}
+
 /* get_kernel_launchers (spec 4). */
 void
 launchers(void)
 {
 	struct tl_sortkey *k;
 	struct launcher *sorted;
-	size_t i, *cnt;
+	size_t i, nk;
 	uint32_t l, g;
 
 	if (A->launchers_done)
@@ -451,47 +460,31 @@ launchers(void)
 	A->lslot = xreallocarray(NULL, A->n + 1, sizeof *A->lslot);
 	for (i = 0; i < A->n; i++)
 		A->lslot[i] = NONE;
+	A->l = xcalloc(A->n + 1, sizeof *A->l);
 	A->nl = 0;
 	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
-
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
+		if ((l = launcherof(&A->e[i])) == NONE)
 			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
-		if (A->lslot[l] == NONE)
-			A->lslot[l] = (uint32_t)A->nl++;
-	}
-	A->l = xcalloc(A->nl + 1, sizeof *A->l);
-	cnt = xcalloc(A->nl + 2, sizeof *cnt);
-	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
-
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
-			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
-		A->l[A->lslot[l]].ev = l;
+		if (A->lslot[l] == NONE) {
+			A->lslot[l] = (uint32_t)A->nl;
+			A->l[A->nl++].ev = l;
+		}
 		A->l[A->lslot[l]].nk++;
 	}
-	for (i = 0; i < A->nl; i++) {
-		A->l[i].k0 = (uint32_t)cnt[0];
-		cnt[0] += A->l[i].nk;
+	for (nk = 0, i = 0; i < A->nl; i++) {
+		A->l[i].k0 = (uint32_t)nk;
+		nk += A->l[i].nk;
 		A->l[i].nk = 0;
 	}
-	A->lk = xreallocarray(NULL, cnt[0] + 1, sizeof *A->lk);
+	A->lk = xreallocarray(NULL, nk + 1, sizeof *A->lk);
 	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
 		struct launcher *p;
 
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
+		if ((l = launcherof(&A->e[i])) == NONE)
 			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
 		p = &A->l[A->lslot[l]];
 		A->lk[p->k0 + p->nk++] = (uint32_t)i;
 	}
-	free(cnt);
 	for (i = 0; i < A->nl; i++) {
 		struct launcher *p = &A->l[i];
 		const struct ev *e = &A->e[p->ev];
