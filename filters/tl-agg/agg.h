@@ -374,14 +374,13 @@ void sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *));
 void launchers(void);
 int gpuonly(struct table *t);
 
-/* The sheets, one file per family. */
-void timeline(struct table *);
-void opsums(struct table *, int bycat);
-void unique_args(struct table *);
-void unified(struct table *);
-void kernels(struct table *);
-void short_kernels(struct table *, struct table *hist, int quiet);
-void collectives(struct table *);
+/*
+ * The tables, one file per family: each built by a function given its
+ * table, tabs[which] of the array of all the tables (indexed by T_*).
+ */
+typedef void builder(struct table *t, int which);
+builder timeline, opsums, unique_args, unified, kernels, short_kernels,
+    collectives, idle, launch, overlap, streams;
 
 /* sheet.c: the TraceLens sheets. */
 enum {
@@ -392,13 +391,15 @@ enum {
 struct tabdef {
 	const char *name, *sheet;	/* tl-agg's, TraceLens's (or NULL) */
 	uint64_t need, use;	/* columns: required, read when there */
+	builder *build;
 };
 extern const struct tabdef agg_tab[NTABLES];
-void sheets(struct table *tabs, const int *want);
+extern int agg_want[NTABLES];	/* the tables asked for */
+void sheets(struct table *tabs);
 void sheets_final(void);
 
 /* hta.c: idle time, launch delay, overlap, streams. */
-void hta(struct table *tabs, const int *want);
+void hta(struct table *tabs);
 
 /* Warnings about the trace being aggregated. */
 void agg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

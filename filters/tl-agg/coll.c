@@ -106,7 +106,7 @@ collcell(struct table *t, const struct row *r, int j)
 }
 
 void
-collectives(struct table *t)
+collectives(struct table *t, int which)
 {
 #define DUR(nat, tl, s) \
 	{ "duration_us_" nat, "dur_" tl, COL_STAT, 0, (s), COL_US }
@@ -143,7 +143,7 @@ collectives(struct table *t)
 	double *sum, *d;
 	int json;
 
-	tab_cols(t, T_COLL, cols);
+	tab_cols(t, which, cols);
 	memset(nanfloat, 0, sizeof nanfloat);
 	if (A->gpuonly) {
 		t->skip = 1;

@@ -245,8 +245,8 @@ runend(size_t i, int stream)
 }
 
 /* Per device and stream: busy time by class, span, idle. */
-static void
-streams(struct table *t)
+void
+streams(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "stream", "count",
 	    "busy_us", "computation_us", "communication_us", "memcpy_us",
@@ -257,7 +257,7 @@ streams(struct table *t)
 	double busy, span;
 	int pass;
 
-	tab_init(t, agg_tab[T_STREAMS].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	a = xcalloc(ng + 1, sizeof *a);
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 0);
@@ -292,8 +292,8 @@ streams(struct table *t)
 }
 
 /* Communication and memcpy overlapped with computation, per device. */
-static void
-overlap(struct table *t)
+void
+overlap(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "kind", "time_us",
 	    "overlapped_us", "exposed_us", "overlapped_percent", NULL };
@@ -303,7 +303,7 @@ overlap(struct table *t)
 	double tot, ov;
 	int k;
 
-	tab_init(t, agg_tab[T_OVERLAP].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	c = xcalloc(ng + 1, sizeof *c);
 	x = xcalloc(ng + 1, sizeof *x);
 	for (i = 0; i < ng; i = j) {
@@ -327,8 +327,8 @@ overlap(struct table *t)
 }
 
 /* Idle time between the GPU events of each stream, by cause. */
-static void
-idle(struct table *t)
+void
+idle(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "stream", "cause",
 	    "count", "time_us", "percent", NULL };
@@ -339,7 +339,7 @@ idle(struct table *t)
 	int c;
 	uint64_t nolaunch = 0;
 
-	tab_init(t, agg_tab[T_IDLE].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	th = agg_nat ? agg_kernelwait * 1e3 : agg_kernelwait;
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 1);
@@ -411,9 +411,11 @@ cmplstat(const void *a, const void *b)
 	return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-static void
-launch(struct table *t, struct table *s, const int *want)
+/* launch and launch_stats, both built at once. */
+void
+launch(struct table *t, int which)
 {
+	const int *want = agg_want;
 	static const char *const cols[] = { "uid", "name", "stream",
 	    "launch_uid", "launch_name", "cpu_duration_us",
 	    "gpu_duration_us", "launch_delay_us", "outlier", NULL };
@@ -429,7 +431,13 @@ launch(struct table *t, struct table *s, const int *want)
 	size_t i, j, n = 0, ns = 0, nd, *cnt;
 	double rc, lc, *v;
 	struct tl_kahan k;
+	struct table *s = t + 1;
 
+	if (which == T_LAUNCHSTATS) {
+		if (want[T_LAUNCH])
+			return;
+		s = t--;
+	}
 	tab_init(t, agg_tab[T_LAUNCH].name, NULL, cols);
 	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
@@ -543,17 +551,14 @@ launch(struct table *t, struct table *s, const int *want)
 }
 
 void
-hta(struct table *tabs, const int *want)
+hta(struct table *tabs)
 {
+	int i;
+
 	gather();
-	if (want[T_IDLE])
-		idle(&tabs[T_IDLE]);
-	if (want[T_LAUNCH] || want[T_LAUNCHSTATS])
-		launch(&tabs[T_LAUNCH], &tabs[T_LAUNCHSTATS], want);
-	if (want[T_OVERLAP])
-		overlap(&tabs[T_OVERLAP]);
-	if (want[T_STREAMS])
-		streams(&tabs[T_STREAMS]);
+	for (i = T_IDLE; i < NTABLES; i++)
+		if (agg_want[i])
+			agg_tab[i].build(&tabs[i], i);
 	free(G);
 	free(Gd);
 	G = Gd = NULL;

@@ -33,7 +33,7 @@ cmpgrow(const void *a, const void *b)
 
 /* ops_summary_by_category (5.2) and ops_summary (5.3). */
 void
-opsums(struct table *t, int bycat)
+opsums(struct table *t, int which)
 {
 	static const struct col ccols[] = {
 		{ "category", "op category", COL_ID, 0, 0, 0 },
@@ -64,11 +64,9 @@ opsums(struct table *t, int bycat)
 	size_t i, j, r, ng, *perm, capg = 0;
 	double *key, *ms, *pct, *cum;
 	uint32_t k;
+	int bycat = which == T_CATEGORIES;
 
-	if (bycat)
-		tab_cols(t, T_CATEGORIES, ccols);
-	else
-		tab_cols(t, T_OPS, ocols);
+	tab_cols(t, which, bycat ? ccols : ocols);
 	if (gpuonly(t))
 		return;
 	launchers();
@@ -313,7 +311,7 @@ lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
 
 /* ops_unique_args (5.4). */
 void
-unique_args(struct table *t)
+unique_args(struct table *t, int which)
 {
 #define TIMES(nat, tl, s) \
 	{ "direct_kernel_time_us_" nat, "total_direct_kernel_time_" tl, \
@@ -339,7 +337,7 @@ unique_args(struct table *t)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, T_UNIQUE, cols);
+	tab_cols(t, which, cols);
 	if (gpuonly(t))
 		return;
 	launchers();
@@ -707,7 +705,7 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 }
 
 void
-unified(struct table *t)
+unified(struct table *t, int which)
 {
 #define KT	"Kernel Time (\xc2\xb5s)_"
 #define STAT3(nat, tl, i, f) \
@@ -753,7 +751,7 @@ unified(struct table *t)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, T_UNIFIED, cols);
+	tab_cols(t, which, cols);
 	if (gpuonly(t))
 		return;
 	launchers();

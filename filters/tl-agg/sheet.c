@@ -38,21 +38,24 @@
  * there.
  */
 const struct tabdef agg_tab[NTABLES] = {
-	{ "timeline", "gpu_timeline", CORE | B(TL_C_LINKED), 0 },
-	{ "categories", "ops_summary_by_category", TREE, 0 },
-	{ "ops", "ops_summary", TREE, 0 },
-	{ "unique_args", "ops_unique_args", OPS, 0 },
-	{ "unified", "unified_perf_summary", OPS, PERF | B(TL_C_FWD) },
-	{ "kernels", "kernel_summary", TREE | B(TL_C_STREAM), 0 },
-	{ "short_kernels", "short_kernels_summary", TREE | OPARGS, 0 },
-	{ "short_histogram", "short_kernel_histogram", TREE, 0 },
+	{ "timeline", "gpu_timeline", CORE | B(TL_C_LINKED), 0, timeline },
+	{ "categories", "ops_summary_by_category", TREE, 0, opsums },
+	{ "ops", "ops_summary", TREE, 0, opsums },
+	{ "unique_args", "ops_unique_args", OPS, 0, unique_args },
+	{ "unified", "unified_perf_summary", OPS, PERF | B(TL_C_FWD),
+	    unified },
+	{ "kernels", "kernel_summary", TREE | B(TL_C_STREAM), 0, kernels },
+	{ "short_kernels", "short_kernels_summary", TREE | OPARGS, 0,
+	    short_kernels },
+	{ "short_histogram", "short_kernel_histogram", TREE, 0,
+	    short_kernels },
 	{ "collectives", "coll_analysis", CORE | B(TL_C_ARGS) |
-	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0 },
-	{ "idle", NULL, DEV, B(TL_C_TID) },
-	{ "launch", NULL, TREE | B(TL_C_STREAM), 0 },
-	{ "launch_stats", NULL, TREE, 0 },
-	{ "overlap", NULL, DEV, B(TL_C_TID) },
-	{ "streams", NULL, DEV, B(TL_C_TID) }
+	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0, collectives },
+	{ "idle", NULL, DEV, B(TL_C_TID), idle },
+	{ "launch", NULL, TREE | B(TL_C_STREAM), 0, launch },
+	{ "launch_stats", NULL, TREE, 0, launch },
+	{ "overlap", NULL, DEV, B(TL_C_TID), overlap },
+	{ "streams", NULL, DEV, B(TL_C_TID), streams }
 };
 
 
@@ -537,8 +540,9 @@ agg_empty(const struct table *t, const char *why)
 }
 
 void
-sheets(struct table *tabs, const int *want)
+sheets(struct table *tabs)
 {
+	const int *want = agg_want;
 	size_t ngpu = 0, nlink = 0, j;
 	int i, ops = want[T_CATEGORIES] || want[T_OPS] || want[T_UNIQUE] ||
 	    want[T_UNIFIED];
@@ -568,43 +572,10 @@ sheets(struct table *tabs, const int *want)
 		    "timeline (see -a)" : "",
 		    want[T_TIMELINE] && !agg_unlinked && ops ? " and " : "",
 		    ops ? "ops tables" : "");
-	/* The timeline first: others use its total time. */
-	timeline(&tabs[T_TIMELINE]);
-	for (i = 1; i < NTABLES; i++) {
-		if (!want[i])
-			continue;
-		switch (i) {
-		case T_CATEGORIES:
-			opsums(&tabs[i], 1);
-			break;
-		case T_OPS:
-			opsums(&tabs[i], 0);
-			break;
-		case T_UNIQUE:
-			unique_args(&tabs[i]);
-			break;
-		case T_UNIFIED:
-			unified(&tabs[i]);
-			break;
-		case T_KERNELS:
-			kernels(&tabs[i]);
-			break;
-		case T_SHORT:
-			short_kernels(&tabs[i], &tabs[T_HIST], 0);
-			break;
-		case T_HIST:
-			if (!want[T_SHORT]) {
-				struct table tmp;
-
-				short_kernels(&tmp, &tabs[i], 1);
-				tab_free(&tmp);
-			}
-			break;
-		case T_COLL:
-			collectives(&tabs[i]);
-			break;
-		}
-	}
+	/* The timeline first, asked for or not: others use its total. */
+	for (i = T_TIMELINE; i <= T_COLL; i++)
+		if (i == T_TIMELINE || want[i])
+			agg_tab[i].build(&tabs[i], i);
 	if (A->nkdskip > 0)
 		agg_note("%" PRIu64 " op instance%s left out of kernel "
 		    "details: a different number of kernels than the group's "
