@@ -230,6 +230,8 @@ int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
+/* s[0..n) contains w (lower case), in any case. */
+int hasci(const char *s, size_t n, const char *w);
 
 /* A statistic of struct tl_stats (stats.h), for a column. */
 #define S_SUM		offsetof(struct tl_stats, sum)

@@ -55,17 +55,11 @@ kernel_rows(size_t *np)
 				    NONE));
 		} else {
 			const char *s;
-			size_t sn, j;
-			char low[64];
+			size_t sn;
 
 			s = agg_str(A->e[k->launch].name, &sn);
-			for (j = 0; j < sn && j < sizeof low - 1; j++)
-				low[j] = (char)(s[j] >= 'A' && s[j] <= 'Z' ?
-				    s[j] | 0x20 : s[j]);
-			low[j] = '\0';
-			k->cat = idstr(strstr(low, "cudagraph") != NULL ||
-			    strstr(low, "graphlaunch") != NULL ? "graph" :
-			    "runtime");
+			k->cat = idstr(hasci(s, sn, "cudagraph") ||
+			    hasci(s, sn, "graphlaunch") ? "graph" : "runtime");
 		}
 	}
 	*np = n;

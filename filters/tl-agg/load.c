@@ -561,14 +561,10 @@ agg_build(void)
 	cpuabove = xcalloc(A->n + 1, 1);
 	stack = xreallocarray(NULL, A->n + 1, sizeof *stack);
 	next = xreallocarray(NULL, A->n + 1, sizeof *next);
-	for (j = 0; j <= nhost; j++) {
-		uint32_t r;
+	for (j = 0; j < nhost; j++) {
+		uint32_t r = host[j];
 
-		if (j < nhost)
-			r = host[j];
-		else
-			r = NONE;
-		if (r == NONE || A->e[r].parent != NONE)
+		if (A->e[r].parent != NONE)
 			continue;
 		sp = 0;
 		stack[sp] = r;

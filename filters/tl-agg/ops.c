@@ -449,6 +449,14 @@ collect(uint32_t i, uint32_t name, uint32_t *gev, size_t ng, int model)
 		A->e[gev[j]].flags |= F_COVERED;
 }
 
+/* A row for op i and every GPU event below it. */
+static void
+own(uint32_t i, int model)
+{
+	collect(i, A->e[i].name, A->gord + A->e[i].glo, A->e[i].ghi -
+	    A->e[i].glo, model);
+}
+
 static int
 nccl_below(uint32_t i)
 {
@@ -563,15 +571,11 @@ traverse(uint32_t root)
 			continue;
 		if (A->e[i].kind == TL_K_CPU_OP) {
 			if (has_model(i)) {
-				collect(i, A->e[i].name, A->gord +
-				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
-				    1);
+				own(i, 1);
 				continue;
 			}
 			if (!pmbelow[i] && (f = solebwd(i)) != NONE) {
-				collect(i, A->e[i].name, A->gord +
-				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
-				    2);
+				own(i, 2);
 				A->u[A->nu - 1].cat =
 				    idstr(opcat_id(A->e[f].name)->bwdcat);
 				continue;
@@ -594,9 +598,7 @@ traverse(uint32_t root)
 						}
 					}
 				} else if (!nccl_below(i))
-					collect(i, A->e[i].name, A->gord +
-					    A->e[i].glo, A->e[i].ghi -
-					    A->e[i].glo, 0);
+					own(i, 0);
 				continue;
 			}
 		}

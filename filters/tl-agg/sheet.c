@@ -463,17 +463,17 @@ launchers(void)
 	A->lslot = xreallocarray(NULL, A->n + 1, sizeof *A->lslot);
 	for (i = 0; i < A->n; i++)
 		A->lslot[i] = NONE;
-	A->l = xcalloc(A->n + 1, sizeof *A->l);
 	A->nl = 0;
-	for (i = 0; i < A->n; i++) {
-		if ((l = launcherof(&A->e[i])) == NONE)
-			continue;
-		if (A->lslot[l] == NONE) {
-			A->lslot[l] = (uint32_t)A->nl;
-			A->l[A->nl++].ev = l;
+	for (i = 0; i < A->n; i++)
+		if ((l = launcherof(&A->e[i])) != NONE &&
+		    A->lslot[l] == NONE)
+			A->lslot[l] = (uint32_t)A->nl++;
+	A->l = xcalloc(A->nl + 1, sizeof *A->l);
+	for (i = 0; i < A->n; i++)
+		if ((l = launcherof(&A->e[i])) != NONE) {
+			A->l[A->lslot[l]].ev = l;
+			A->l[A->lslot[l]].nk++;
 		}
-		A->l[A->lslot[l]].nk++;
-	}
 	for (nk = 0, i = 0; i < A->nl; i++) {
 		A->l[i].k0 = (uint32_t)nk;
 		nk += A->l[i].nk;
