@@ -390,17 +390,14 @@ struct lrow {
 	int out;
 };
 
-static uint32_t
-nameof(const struct ev *e)
-{
-	return e->name;
-}
-
+/* A kernel name's launches: mem[lo..hi) of the rows. */
 struct lstat {
 	size_t lo, hi;
+	uint32_t name;
 	double delay;
 };
 
+/* By total delay, descending, then name. */
 static int
 cmplstat(const void *a, const void *b)
 {
@@ -408,7 +405,7 @@ cmplstat(const void *a, const void *b)
 
 	if (x->delay != y->delay)
 		return x->delay > y->delay ? -1 : 1;
-	return (x->lo > y->lo) - (x->lo < y->lo);
+	return cmpid(x->name, y->name);
 }
 
 /* launch and launch_stats, both built at once. */
@@ -427,8 +424,9 @@ launch(struct table *t, int which)
 	    "launch_delay_us_max", "cpu_outliers", "delay_outliers", NULL };
 	struct lrow *R;
 	struct lstat *S;
-	uint32_t *o, *rank, nonerank;
-	size_t i, j, n = 0, ns = 0, nd, *cnt;
+	struct grouper g = { 1, NULL, 0, 0, NULL, 0 };
+	uint32_t *grp, *mem;
+	size_t i, j, n = 0, ns, *off;
 	double rc, lc, *v;
 	struct tl_kahan k;
 	struct table *s = t + 1;
@@ -448,8 +446,7 @@ launch(struct table *t, int which)
 		struct lrow *l;
 
 		if (!TL_K_ISGPU(e->kind) || e->parent == NONE ||
-		    (A->e[e->parent].kind != TL_K_RUNTIME &&
-		    A->e[e->parent].kind != TL_K_DRIVER))
+		    !TL_K_ISLAUNCH(A->e[e->parent].kind))
 			continue;
 		l = &R[n++];
 		l->g = (uint32_t)i;
@@ -485,31 +482,20 @@ launch(struct table *t, int which)
 		free(R);
 		return;
 	}
-	/* By name (ranked), then event: R is in event order. */
-	o = xreallocarray(NULL, n + 1, sizeof *o);
+	/* By name; R, and so each name's rows, in event order. */
+	grp = xreallocarray(NULL, n + 1, sizeof *grp);
 	for (i = 0; i < n; i++)
-		o[i] = R[i].g;
-	rank = rankids(o, n, nameof, cmpid, &nonerank, &nd);
-	cnt = xcalloc(nd + 1, sizeof *cnt);
-	for (i = 0; i < n; i++)
-		cnt[rank[A->e[R[i].g].name] + 1]++;
-	for (i = 0; i < nd; i++)
-		cnt[i + 1] += cnt[i];
-	for (i = 0; i < n; i++)
-		o[cnt[rank[A->e[R[i].g].name]]++] = (uint32_t)i;
-	free(cnt);
-	free(rank);
-	S = xcalloc(n + 1, sizeof *S);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && A->e[R[o[j]].g].name ==
-		    A->e[R[o[i]].g].name; j++)
-			;
-		S[ns].lo = i;
-		S[ns].hi = j;
+		grp[i] = (uint32_t)gfind(&g, &A->e[R[i].g].name);
+	members(grp, n, g.ngroup, &off, &mem);
+	S = xcalloc(g.ngroup + 1, sizeof *S);
+	for (ns = 0; ns < g.ngroup; ns++) {
+		S[ns].lo = off[ns];
+		S[ns].hi = off[ns + 1];
+		S[ns].name = g.key[ns];
 		k.s = k.c = 0;
-		for (size_t q = i; q < j; q++)
-			tl_kahan_add(&k, R[o[q]].delay);
-		S[ns++].delay = k.s;
+		for (j = off[ns]; j < off[ns + 1]; j++)
+			tl_kahan_add(&k, R[mem[j]].delay);
+		S[ns].delay = k.s;
 	}
 	qsort(S, ns, sizeof *S, cmplstat);
 	v = xcalloc(n + 1, sizeof *v);
@@ -519,7 +505,7 @@ launch(struct table *t, int which)
 		struct tl_stats st;
 
 		for (j = 0; j < m; j++) {
-			const struct lrow *l = &R[o[S[i].lo + j]];
+			const struct lrow *l = &R[mem[S[i].lo + j]];
 
 			v[j] = l->delay;
 			csum += l->cpu;
@@ -530,7 +516,7 @@ launch(struct table *t, int which)
 			dout += (l->out & 2) != 0;
 		}
 		tl_stats(&st, v, m);
-		tab_id(s, A->e[R[o[S[i].lo]].g].name);
+		tab_id(s, S[i].name);
 		tab_int(s, (int64_t)m);
 		tab_dbl(s, agg_us(csum / (double)m));
 		tab_dbl(s, agg_us(cmax));
@@ -546,7 +532,10 @@ launch(struct table *t, int which)
 	}
 	free(v);
 	free(S);
-	free(o);
+	free(grp);
+	free(off);
+	free(mem);
+	gfree(&g);
 	free(R);
 }
 
