@@ -186,7 +186,7 @@ pyname(struct tl_out *b, uint32_t id, int cut)
 struct kdpos {
 	uint32_t name, stream;
 	size_t count, at;
-	double total, mean, median, std, min, max;
+	double x[6];		/* total, mean, median, std, min, max */
 };
 
 static int
@@ -195,8 +195,8 @@ cmpkd(const void *a, const void *b)
 	const struct kdpos *x = a, *y = b;
 	int c;
 
-	if (x->total != y->total)
-		return x->total < y->total ? -1 : 1;
+	if (x->x[0] != y->x[0])
+		return x->x[0] < y->x[0] ? -1 : 1;
 	if ((c = cmpid(x->name, y->name)) != 0)
 		return c;
 	return (x->at > y->at) - (x->at < y->at);
@@ -220,7 +220,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 	};
 	struct kdpos *pos;
 	size_t t = n, i, p, len, r, nr, j;
-	double *v, x[6];
+	double *v, *x;
 	const char *s;
 	size_t sl;
 
@@ -250,17 +250,18 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 		pos[p].name = te->name;
 		pos[p].stream = te->stream;
 		pos[p].count = nr;
-		pos[p].total = tl_np_sum(v, nr);
-		pos[p].mean = pos[p].total / (double)nr;
-		pos[p].std = tl_np_std(v, nr);
-		pos[p].min = pos[p].max = v[0];
+		x = pos[p].x;
+		x[0] = tl_np_sum(v, nr);
+		x[1] = x[0] / (double)nr;
+		x[3] = tl_np_std(v, nr);
+		x[4] = x[5] = v[0];
 		for (r = 1; r < nr; r++) {
-			if (v[r] < pos[p].min)
-				pos[p].min = v[r];
-			if (v[r] > pos[p].max)
-				pos[p].max = v[r];
+			if (v[r] < x[4])
+				x[4] = v[r];
+			if (v[r] > x[5])
+				x[5] = v[r];
 		}
-		pos[p].median = tl_median(v, nr);
+		x[2] = tl_median(v, nr);
 	}
 	/* Python's sorted is stable: ties keep their position. */
 	for (p = 0; p < len; p++)
@@ -292,15 +293,9 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			sb_puts(full, ", 'count': ");
 		}
 		tl_out_i64(full, (int64_t)k->count);
-		x[0] = k->total;
-		x[1] = k->mean;
-		x[2] = k->median;
-		x[3] = k->std;
-		x[4] = k->min;
-		x[5] = k->max;
 		for (j = 0; j < 6; j++) {
 			sb_puts(full, key[agg_csv][j]);
-			sb_np(full, x[j]);
+			sb_np(full, k->x[j]);
 		}
 		tl_out_char(full, '}');
 		if (!agg_csv)
@@ -310,7 +305,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 		sb_puts(trunc, ", 'stream': ");
 		sb_stream(trunc, k->stream, 0);
 		sb_puts(trunc, ", 'mean_duration_us': ");
-		sb_np(trunc, np_round2(k->mean));
+		sb_np(trunc, np_round2(k->x[1]));
 		tl_out_char(trunc, '}');
 	}
 	tl_out_char(full, ']');
