@@ -83,8 +83,8 @@ struct agg {
 	struct tl_warns warns;	/* about its events */
 
 	/* load.c: while reading. */
-	int64_t *puid, *luid, *fuid;	/* parent, launcher, fwd: uids */
-	size_t capu;
+	int64_t (*link)[3];	/* uids: parent, launcher, fwd */
+	size_t caplink;
 	int64_t base;		/* the first ts_ns */
 	int havebase;
 	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
@@ -230,7 +230,8 @@ int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
-/* s[0..n) contains w (lower case), in any case. */
+/* s[0..n) contains w; contains w (lower case) in any case. */
+int has(const char *s, size_t n, const char *w);
 int hasci(const char *s, size_t n, const char *w);
 
 /* A statistic of struct tl_stats (stats.h), for a column. */
@@ -326,7 +327,6 @@ int tab_csv(const struct table *, const char *dir);
 /* TraceLens's subtract(A, B): the parts of B not in A, into out. */
 size_t ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
     struct iv *out);
-struct iv *ivgrow(struct iv **a, size_t *cap, size_t n);
 double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
 /* Grouping by a tuple of ids, groups in first-seen order. */
 struct grouper {
@@ -374,7 +374,6 @@ void percents(const double *x, size_t n, double *pct, double *cum);
 double pct_total(double sum);
 void sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *));
 void launchers(void);
-int gpuonly(struct table *t);
 
 /*
  * The tables, one file per family: each built by a function given its

@@ -419,7 +419,6 @@ struct namecache {
 };
 
 static int prefix(const char *, size_t, const char *);
-static int has(const char *, size_t, const char *);
 
 static struct namecache *
 namecache(uint32_t id)
@@ -509,7 +508,7 @@ hasci(const char *s, size_t n, const char *w)
 	return 0;
 }
 
-static int
+int
 has(const char *s, size_t n, const char *w)
 {
 	return memmem(s, n, w, strlen(w)) != NULL;

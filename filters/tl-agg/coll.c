@@ -168,14 +168,8 @@ collectives(struct table *t, int which)
 			else if (j == 0)
 				key[j] = idstr("\"Unknown_Group\"");
 			else if (j == 2) {
-				const char *nm;
-				size_t nn;
-
-				nm = agg_str(e->name, &nn);
-				sb.n = 0;
-				tl_out_raw(&sb, nm, nn);
-				if (strstr(sb_cstr(&sb),
-				    "cross_device_reduce") != NULL)
+				v = agg_str(e->name, &vn);
+				if (has(v, vn, "cross_device_reduce"))
 					key[j] = idstr("\"allreduce\"");
 			}
 			if (key[j] == NONE) {

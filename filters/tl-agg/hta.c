@@ -253,9 +253,9 @@ streams(struct table *t, int which)
 	    "span_us", "idle_us", "busy_percent", NULL };
 	struct iv *a;
 	const uint32_t *o;
-	size_t i, j, k, n, m;
+	size_t i, j, k, n, m, lo;
 	double busy, span;
-	int pass;
+	int pass, c;
 
 	tab_init(t, agg_tab[which].name, NULL, cols);
 	a = xcalloc(ng + 1, sizeof *a);
@@ -263,9 +263,10 @@ streams(struct table *t, int which)
 		j = runend(i, 0);
 		/* the device, then each of its streams */
 		for (pass = 0, k = i; k < j; pass = 1) {
+			lo = pass ? k : i;
 			m = pass ? runend(k, 1) : j;
 			o = pass || Gd == NULL ? G : Gd;
-			n = ivs(o, pass ? k : i, m, -1, a);
+			n = ivs(o, lo, m, -1, a);
 			busy = agg_ivlen(a, n);
 			span = a[n - 1].e - a[0].s;
 			tab_id(t, A->e[G[i]].pid);
@@ -273,14 +274,12 @@ streams(struct table *t, int which)
 				tab_id(t, skey(&A->e[G[k]]));
 			else
 				tab_none(t);
-			tab_int(t, (int64_t)(m - (pass ? k : i)));
+			tab_int(t, (int64_t)(m - lo));
 			tab_dbl(t, agg_us(busy));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_COMP, a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_COMM, a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_MEMCPY, a))));
+			/* computation, communication, memcpy */
+			for (c = G_COMP; c <= G_MEMCPY; c++)
+				tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, lo, m, c,
+				    a))));
 			tab_dbl(t, agg_us(span));
 			tab_dbl(t, agg_us(span - busy));
 			tab_dbl(t, span > 0 ? busy / span * 100 : NAN);

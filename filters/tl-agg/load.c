@@ -16,7 +16,6 @@
 #include "../../common/sort.h"
 #include "agg.h"
 
-
 struct agg *A;
 
 #define COL(c)	(A->tr->col[c])
@@ -142,8 +141,6 @@ same(const char *s, size_t n, const char *lit)
 {
 	return n == strlen(lit) && memcmp(s, lit, n) == 0;
 }
-
-
 
 void
 agg_start(struct tl_trace *tr)
@@ -271,11 +268,9 @@ agg_row(struct tl_trace *tr)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;
 	xgrow(&A->e, &A->cap, A->n + 1, sizeof *A->e);
-	if (A->capu < A->cap) {
-		A->puid = xreallocarray(A->puid, A->cap, sizeof *A->puid);
-		A->luid = xreallocarray(A->luid, A->cap, sizeof *A->luid);
-		A->fuid = xreallocarray(A->fuid, A->cap, sizeof *A->fuid);
-		A->capu = A->cap;
+	if (A->caplink < A->cap) {
+		A->link = xreallocarray(A->link, A->cap, sizeof *A->link);
+		A->caplink = A->cap;
 	}
 	e = &A->e[i];
 	memset(e, 0, sizeof *e);
@@ -316,9 +311,9 @@ agg_row(struct tl_trace *tr)
 		e->name = tl_intern(A->in, "", 0);
 	e->pid = internlast(TL_C_PID, &A->lastpid);
 	e->tid = internlast(TL_C_TID, &A->lasttid);
-	A->puid[i] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
-	A->luid[i] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
-	A->fuid[i] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
+	A->link[i][0] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
+	A->link[i][1] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
+	A->link[i][2] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
 	if ((COL(TL_C_CORR) >= 0 && fl[COL(TL_C_CORR)] > 0) ||
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
@@ -499,18 +494,18 @@ agg_build(void)
 	for (j = 0; j < A->n; j++) {
 		struct ev *e = &A->e[j];
 
-		if (A->puid[j] != INT64_MIN &&
-		    (e->parent = lookup(A->puid[j])) == NONE) {
+		if (A->link[j][0] != INT64_MIN &&
+		    (e->parent = lookup(A->link[j][0])) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "
 			    "root",
-			    e->uid, A->puid[j]);
+			    e->uid, A->link[j][0]);
 		}
-		if (A->luid[j] != INT64_MIN)
-			e->launcher = lookup(A->luid[j]);
-		if (A->fuid[j] != INT64_MIN)
-			e->fwd = lookup(A->fuid[j]);
+		if (A->link[j][1] != INT64_MIN)
+			e->launcher = lookup(A->link[j][1]);
+		if (A->link[j][2] != INT64_MIN)
+			e->fwd = lookup(A->link[j][2]);
 		if (e->kind == TL_K_CPU_OP)
 			hascpu = 1;
 		if (TL_K_ISHOST(e->kind))
@@ -637,9 +632,7 @@ agg_end(void)
 	free(A->kids);
 	free(A->roots);
 	free(A->perf);
-	free(A->puid);
-	free(A->luid);
-	free(A->fuid);
+	free(A->link);
 	free(A->namecls);
 	free(A->meta);
 	free(A->byuid);

@@ -31,6 +31,22 @@ cmpgrow(const void *a, const void *b)
 	return cmpid(x->key[0], y->key[0]);
 }
 
+/*
+ * The columns of an ops sheet, and the launchers it reads; 0 for a GPU-only
+ * trace, of which TraceLens writes no ops sheet.
+ */
+static int
+opsheet(struct table *t, int which, const struct col *cols)
+{
+	tab_cols(t, which, cols);
+	if (A->gpuonly) {
+		t->skip = 1;
+		return 0;
+	}
+	launchers();
+	return 1;
+}
+
 /* ops_summary_by_category (5.2) and ops_summary (5.3). */
 void
 opsums(struct table *t, int which)
@@ -66,10 +82,8 @@ opsums(struct table *t, int which)
 	uint32_t k;
 	int bycat = which == T_CATEGORIES;
 
-	tab_cols(t, which, bycat ? ccols : ocols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, bycat ? ccols : ocols))
 		return;
-	launchers();
 	for (i = 0; i < A->nl; i++) {
 		k = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
 		r = g.ngroup;
@@ -154,7 +168,6 @@ opsums(struct table *t, int which)
 	free(cum);
 	free(perm);
 }
-
 
 /* Sort rows: key desc, then ex_UID asc (a stable two-key sort). */
 static const double *sk;
@@ -337,10 +350,8 @@ unique_args(struct table *t, int which)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, which, cols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, cols))
 		return;
-	launchers();
 	if (A->nl == 0) {
 		agg_empty(t, "no kernel launchers");
 		return;
@@ -753,10 +764,8 @@ unified(struct table *t, int which)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, which, cols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, cols))
 		return;
-	launchers();
 	unified_rows();
 	if (A->nu == 0)
 		agg_empty(t, "no ops that launch GPU work");

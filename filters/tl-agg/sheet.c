@@ -20,7 +20,6 @@
 #include "../../common/sort.h"
 #include "agg.h"
 
-
 #define B(c)	TL_COL(c)
 #define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | \
 	B(TL_C_DUR))
@@ -58,19 +57,15 @@ const struct tabdef agg_tab[NTABLES] = {
 	{ "streams", NULL, DEV, B(TL_C_TID), streams }
 };
 
-
 /* Scratch. */
 struct iv *ivbuf;
 size_t capiv;
 struct tl_out sb = MEMOUT, sb2 = MEMOUT, kdfull = MEMOUT;
 
-
-
 /*
  * The ids of the strings the sheets add (categories, "Unknown", ...):
  * literals and op table strings, so remembered by address for the trace.
  */
-
 uint32_t
 idstr(const char *s)
 {
@@ -89,7 +84,6 @@ idstr(const char *s)
 	}
 	return id;
 }
-
 
 /* Numeric order of texts that are numbers, else cmpid; NONE last. */
 int
@@ -211,10 +205,13 @@ void
 kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
     const size_t *off, size_t n)
 {
-	static const char *const key[2][6] = {
-		{ ",\"total_us\":", ",\"mean_us\":", ",\"median_us\":",
+	/* JSON for a stream, Python's dict repr for the CSV */
+	static const char *const key[2][9] = {
+		{ "{\"name\":", ",\"stream\":", ",\"count\":",
+		    ",\"total_us\":", ",\"mean_us\":", ",\"median_us\":",
 		    ",\"std_us\":", ",\"min_us\":", ",\"max_us\":" },
-		{ ", 'total_duration_us': ", ", 'mean_duration_us': ",
+		{ "{'name': ", ", 'stream': ", ", 'count': ",
+		    ", 'total_duration_us': ", ", 'mean_duration_us': ",
 		    ", 'median_duration_us': ", ", 'std_dev_duration_us': ",
 		    ", 'min_duration_us': ", ", 'max_duration_us': " }
 	};
@@ -276,25 +273,21 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			sb_puts(full, ", ");
 			sb_puts(trunc, ", ");
 		}
-		s = agg_str(k->name, &sl);
-		if (!agg_csv) {
-			if (p > 0)
-				full->n--;	/* JSON: "," alone */
-			sb_puts(full, "{\"name\":");
-			tl_out_jsonstr(full, s, sl);
-			sb_puts(full, ",\"stream\":");
-			sb_stream(full, k->stream, 1);
-			sb_puts(full, ",\"count\":");
-		} else {
-			sb_puts(full, "{'name': ");
+		if (p > 0 && !agg_csv)
+			full->n--;	/* JSON: "," alone */
+		sb_puts(full, key[agg_csv][0]);
+		if (agg_csv)
 			pyname(full, k->name, 0);
-			sb_puts(full, ", 'stream': ");
-			sb_stream(full, k->stream, 0);
-			sb_puts(full, ", 'count': ");
+		else {
+			s = agg_str(k->name, &sl);
+			tl_out_jsonstr(full, s, sl);
 		}
+		sb_puts(full, key[agg_csv][1]);
+		sb_stream(full, k->stream, !agg_csv);
+		sb_puts(full, key[agg_csv][2]);
 		tl_out_i64(full, (int64_t)k->count);
 		for (j = 0; j < 6; j++) {
-			sb_puts(full, key[agg_csv][j]);
+			sb_puts(full, key[agg_csv][j + 3]);
 			sb_np(full, k->x[j]);
 		}
 		tl_out_char(full, '}');
@@ -368,7 +361,6 @@ tab_arg(struct table *t, uint32_t id)
  * process's are on its thread "0": metadata rows were all read, so if
  * "0" was not in the stream then, no process has them.
  */
-
 uint32_t
 evmeta(int what, const struct ev *e)
 {
@@ -394,7 +386,6 @@ percents(const double *x, size_t n, double *pct, double *cum)
 		cum[i] = c;
 	}
 }
-
 
 /* sum / total_time * 100, as TraceLens computes it from total_time_ms. */
 double
@@ -512,21 +503,7 @@ launchers(void)
 		A->lslot[A->l[i].ev] = (uint32_t)i;
 }
 
-/* A table TraceLens leaves out of a GPU-only trace. */
-int
-gpuonly(struct table *t)
-{
-	if (!A->gpuonly)
-		return 0;
-	t->skip = 1;
-	return 1;
-}
-
-
-
-
 /* Say why a table is empty, when it is the one asked for. */
-
 void
 agg_empty(const struct table *t, const char *why)
 {
@@ -577,7 +554,6 @@ sheets(struct table *tabs)
 		    "first",
 		    A->nkdskip, PL(A->nkdskip));
 }
-
 
 void
 sheets_final(void)
