@@ -29,7 +29,7 @@ double agg_launchcut = 100, agg_runtimecut = 50, agg_kernelwait = 0.03;
 static int Tflag;
 static char *cdir, *ddir;
 static int table = -1;
-static int want[NTABLES];
+int agg_want[NTABLES];
 static struct table tabs[NTABLES];
 static struct tl_out out, *fout[NTABLES];
 static struct tl_file ffile[NTABLES];
@@ -89,16 +89,16 @@ finish(void)
 		    "second is %s); TraceLens's CSVs are for one",
 		    A->tr->name);
 	agg_build();
-	sheets(tabs, want);
+	sheets(tabs);
 	if (cdir != NULL && ddir != NULL)
 		agg_exact();
-	hta(tabs, want);
+	hta(tabs);
 	agg_warns_end();
 	headers();
 	for (i = 0; i < NTABLES; i++) {
 		if (fout[i] != NULL)
 			tab_tsv(fout[i], &tabs[i], tr);
-		else if (want[i]) {
+		else if (agg_want[i]) {
 			/* TraceLens leaves out empty sheets, but these */
 			if (tab_nrow(&tabs[i]) == 0 && i != T_TIMELINE &&
 			    i != T_SHORT && i != T_HIST)
@@ -208,11 +208,11 @@ main(int argc, char *argv[])
 			    "streams)", argv[0]);
 		argc--;
 		argv++;
-		want[table] = 1;
+		agg_want[table] = 1;
 		agg_single = table + 1;
 	} else
 		for (i = 0; i < NTABLES; i++)
-			want[i] = cdir == NULL || ddir != NULL ||
+			agg_want[i] = cdir == NULL || ddir != NULL ||
 			    agg_tab[i].sheet != NULL;
 	if (only != NULL) {
 		int keep[NTABLES] = { 0 };
@@ -224,7 +224,7 @@ main(int argc, char *argv[])
 		}
 		for (i = 0; i < NTABLES; i++)
 			if (cdir == NULL || agg_tab[i].sheet == NULL)
-				want[i] &= keep[i];
+				agg_want[i] &= keep[i];
 	}
 	if (cdir != NULL) {
 		agg_csv = 1;
@@ -232,7 +232,7 @@ main(int argc, char *argv[])
 	}
 	agg_nat = !Tflag;
 	for (i = 0; i < NTABLES; i++)
-		if (want[i]) {
+		if (agg_want[i]) {
 			need |= agg_tab[i].need;
 			use |= agg_tab[i].need | agg_tab[i].use;
 		}
@@ -245,7 +245,7 @@ main(int argc, char *argv[])
 		for (i = 0; i < NTABLES; i++) {
 			char name[32];
 
-			if (!want[i] || (cdir != NULL &&
+			if (!agg_want[i] || (cdir != NULL &&
 			    agg_tab[i].sheet != NULL))
 				continue;	/* not asked for, or a CSV */
 			snprintf(name, sizeof name, "%s.tsv", agg_tab[i].name);

@@ -12,6 +12,7 @@
 
 #include "../../common/err.h"
 #include "../../common/intern.h"
+#include "../../common/json.h"
 #include "../../common/pyfmt.h"
 #include "../../common/stats.h"
 #include "../../common/trace.h"
@@ -82,8 +83,8 @@ struct agg {
 	struct tl_warns warns;	/* about its events */
 
 	/* load.c: while reading. */
-	int64_t *puid, *luid, *fuid;	/* parent, launcher, fwd: uids */
-	size_t capu;
+	int64_t (*link)[3];	/* uids: parent, launcher, fwd */
+	size_t caplink;
 	int64_t base;		/* the first ts_ns */
 	int havebase;
 	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
@@ -119,6 +120,7 @@ struct agg {
 	struct argrepr *argrepr;
 	size_t capargrepr;
 	struct tl_out reprs;
+	struct tl_jdoc jd;	/* repr.c: json_parse's */
 	struct urow *u;		/* ops.c: the unified rows */
 	size_t nu, capurow;
 	uint32_t *uk;
@@ -207,12 +209,13 @@ void histogram(const double *v, size_t n, int bins, double *edges,
 /* repr.c: JSON helpers. */
 /* Python str() of s cut to at most n code points: 1 if it was cut. */
 int utf8_cut(const char *s, size_t len, size_t n, size_t *cut);
+/* Parse js[0..n) for json_get (into A->jd): 0 when it is not JSON. */
+int json_parse(const char *js, size_t n);
 /*
- * Look up key in the JSON object js; the value's text in *v, *vn.
- * Returns 0 when missing or null.
+ * Look up key in the JSON object json_parse read; the value's text (a
+ * string with its quotes) in *v, *vn. Returns 0 when missing or null.
  */
-int json_get(const char *js, size_t n, const char *key, const char **v,
-    size_t *vn);
+int json_get(const char *key, const char **v, size_t *vn);
 /* A JSON value that is a string: its decoded bytes into sb, 1. */
 int json_string(struct tl_out *, const char *v, size_t n);
 
@@ -227,6 +230,9 @@ int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
 int gpu_class(const char *name, size_t n, int kind);
+/* s[0..n) contains w; contains w (lower case) in any case. */
+int has(const char *s, size_t n, const char *w);
+int hasci(const char *s, size_t n, const char *w);
 
 /* A statistic of struct tl_stats (stats.h), for a column. */
 #define S_SUM		offsetof(struct tl_stats, sum)
@@ -321,7 +327,6 @@ int tab_csv(const struct table *, const char *dir);
 /* TraceLens's subtract(A, B): the parts of B not in A, into out. */
 size_t ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
     struct iv *out);
-struct iv *ivgrow(struct iv **a, size_t *cap, size_t n);
 double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
 /* Grouping by a tuple of ids, groups in first-seen order. */
 struct grouper {
@@ -369,16 +374,14 @@ void percents(const double *x, size_t n, double *pct, double *cum);
 double pct_total(double sum);
 void sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *));
 void launchers(void);
-int gpuonly(struct table *t);
 
-/* The sheets, one file per family. */
-void timeline(struct table *);
-void opsums(struct table *, int bycat);
-void unique_args(struct table *);
-void unified(struct table *);
-void kernels(struct table *);
-void short_kernels(struct table *, struct table *hist, int quiet);
-void collectives(struct table *);
+/*
+ * The tables, one file per family: each built by a function given its
+ * table, tabs[which] of the array of all the tables (indexed by T_*).
+ */
+typedef void builder(struct table *t, int which);
+builder timeline, opsums, unique_args, unified, kernels, short_kernels,
+    collectives, idle, launch, overlap, streams;
 
 /* sheet.c: the TraceLens sheets. */
 enum {
@@ -389,13 +392,15 @@ enum {
 struct tabdef {
 	const char *name, *sheet;	/* tl-agg's, TraceLens's (or NULL) */
 	uint64_t need, use;	/* columns: required, read when there */
+	builder *build;
 };
 extern const struct tabdef agg_tab[NTABLES];
-void sheets(struct table *tabs, const int *want);
+extern int agg_want[NTABLES];	/* the tables asked for */
+void sheets(struct table *tabs);
 void sheets_final(void);
 
 /* hta.c: idle time, launch delay, overlap, streams. */
-void hta(struct table *tabs, const int *want);
+void hta(struct table *tabs);
 
 /* Warnings about the trace being aggregated. */
 void agg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

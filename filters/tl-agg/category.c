@@ -9,6 +9,7 @@
  * its category, the category of its backward op (NULL for none), and
  * whether a perf model is registered for it.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <stdlib.h>
 #include <string.h>
 
@@ -418,7 +419,6 @@ struct namecache {
 };
 
 static int prefix(const char *, size_t, const char *);
-static int has(const char *, size_t, const char *);
 
 static struct namecache *
 namecache(uint32_t id)
@@ -492,8 +492,7 @@ prefix(const char *s, size_t n, const char *p)
 	return n >= k && memcmp(s, p, k) == 0;
 }
 
-/* s[0..n) contains w (lower case), in any case. */
-static int
+int
 hasci(const char *s, size_t n, const char *w)
 {
 	size_t i, j, k = strlen(w);
@@ -509,15 +508,10 @@ hasci(const char *s, size_t n, const char *w)
 	return 0;
 }
 
-static int
+int
 has(const char *s, size_t n, const char *w)
 {
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, w, k) == 0)
-			return 1;
-	return 0;
+	return memmem(s, n, w, strlen(w)) != NULL;
 }
 
 /*

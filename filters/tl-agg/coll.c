@@ -106,7 +106,7 @@ collcell(struct table *t, const struct row *r, int j)
 }
 
 void
-collectives(struct table *t)
+collectives(struct table *t, int which)
 {
 #define DUR(nat, tl, s) \
 	{ "duration_us_" nat, "dur_" tl, COL_STAT, 0, (s), COL_US }
@@ -141,8 +141,9 @@ collectives(struct table *t)
 	const char *s, *v;
 	size_t sn, vn;
 	double *sum, *d;
+	int json;
 
-	tab_cols(t, T_COLL, cols);
+	tab_cols(t, which, cols);
 	memset(nanfloat, 0, sizeof nanfloat);
 	if (A->gpuonly) {
 		t->skip = 1;
@@ -158,24 +159,17 @@ collectives(struct table *t)
 		    !(e->flags & F_CORR))
 			continue;
 		ncoll++;
-		s = e->args != NONE ? agg_str(e->args, &sn) : "";
-		if (e->args == NONE)
-			sn = 0;
+		s = e->args != NONE ? agg_str(e->args, &sn) : NULL;
+		json = s != NULL && json_parse(s, sn);
 		for (j = 0; j < 9; j++) {
 			key[j] = NONE;
-			if (json_get(s, sn, collkey[j], &v, &vn))
+			if (json && json_get(collkey[j], &v, &vn))
 				key[j] = tl_intern(A->in, v, vn);
 			else if (j == 0)
 				key[j] = idstr("\"Unknown_Group\"");
 			else if (j == 2) {
-				const char *nm;
-				size_t nn;
-
-				nm = agg_str(e->name, &nn);
-				sb.n = 0;
-				tl_out_raw(&sb, nm, nn);
-				if (strstr(sb_cstr(&sb),
-				    "cross_device_reduce") != NULL)
+				v = agg_str(e->name, &vn);
+				if (has(v, vn, "cross_device_reduce"))
 					key[j] = idstr("\"allreduce\"");
 			}
 			if (key[j] == NONE) {

@@ -120,21 +120,13 @@ ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
 	return o;
 }
 
-struct iv *
-ivgrow(struct iv **a, size_t *cap, size_t n)
-{
-	xgrow(a, cap, n + 1, sizeof **a);
-	return *a;
-}
-
-
 /* The busy time of the events ev[0..n). */
 double
 busy(const uint32_t *ev, size_t n)
 {
 	size_t i;
 
-	ivgrow(&ivbuf, &capiv, n);
+	xgrow(&ivbuf, &capiv, n + 1, sizeof *ivbuf);
 	for (i = 0; i < n; i++) {
 		ivbuf[i].s = A->e[ev[i]].ts;
 		ivbuf[i].e = A->e[ev[i]].end;

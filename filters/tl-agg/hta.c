@@ -26,28 +26,13 @@ skey(const struct ev *e)
 	return e->stream != NONE ? e->stream : e->tid;
 }
 
-/* Numbers in numeric order, then text; NONE first. */
+/* cmpnum with NONE first (the keys are never empty). */
 static int
 cmpkey(uint32_t a, uint32_t b)
 {
-	const char *x, *y;
-	char *e1, *e2;
-	double p, q;
-	size_t nx, ny;
-	int c;
-
-	if (a == b)
-		return 0;
-	if (a == NONE || b == NONE)
+	if ((a == NONE) != (b == NONE))
 		return a == NONE ? -1 : 1;
-	x = agg_str(a, &nx);
-	y = agg_str(b, &ny);
-	p = strtod(x, &e1);
-	q = strtod(y, &e2);
-	if (nx > 0 && ny > 0 && *e1 == '\0' && *e2 == '\0' && p != q)
-		return p < q ? -1 : 1;
-	c = memcmp(x, y, nx < ny ? nx : ny);
-	return c != 0 ? c : (nx > ny) - (nx < ny);
+	return cmpnum(a, b);
 }
 
 static int
@@ -260,27 +245,28 @@ runend(size_t i, int stream)
 }
 
 /* Per device and stream: busy time by class, span, idle. */
-static void
-streams(struct table *t)
+void
+streams(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "stream", "count",
 	    "busy_us", "computation_us", "communication_us", "memcpy_us",
 	    "span_us", "idle_us", "busy_percent", NULL };
 	struct iv *a;
 	const uint32_t *o;
-	size_t i, j, k, n, m;
+	size_t i, j, k, n, m, lo;
 	double busy, span;
-	int pass;
+	int pass, c;
 
-	tab_init(t, agg_tab[T_STREAMS].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	a = xcalloc(ng + 1, sizeof *a);
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 0);
 		/* the device, then each of its streams */
 		for (pass = 0, k = i; k < j; pass = 1) {
+			lo = pass ? k : i;
 			m = pass ? runend(k, 1) : j;
 			o = pass || Gd == NULL ? G : Gd;
-			n = ivs(o, pass ? k : i, m, -1, a);
+			n = ivs(o, lo, m, -1, a);
 			busy = agg_ivlen(a, n);
 			span = a[n - 1].e - a[0].s;
 			tab_id(t, A->e[G[i]].pid);
@@ -288,14 +274,12 @@ streams(struct table *t)
 				tab_id(t, skey(&A->e[G[k]]));
 			else
 				tab_none(t);
-			tab_int(t, (int64_t)(m - (pass ? k : i)));
+			tab_int(t, (int64_t)(m - lo));
 			tab_dbl(t, agg_us(busy));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_COMP, a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_COMM, a))));
-			tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, pass ? k : i, m,
-			    G_MEMCPY, a))));
+			/* computation, communication, memcpy */
+			for (c = G_COMP; c <= G_MEMCPY; c++)
+				tab_dbl(t, agg_us(agg_ivlen(a, ivs(o, lo, m, c,
+				    a))));
 			tab_dbl(t, agg_us(span));
 			tab_dbl(t, agg_us(span - busy));
 			tab_dbl(t, span > 0 ? busy / span * 100 : NAN);
@@ -307,8 +291,8 @@ streams(struct table *t)
 }
 
 /* Communication and memcpy overlapped with computation, per device. */
-static void
-overlap(struct table *t)
+void
+overlap(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "kind", "time_us",
 	    "overlapped_us", "exposed_us", "overlapped_percent", NULL };
@@ -318,7 +302,7 @@ overlap(struct table *t)
 	double tot, ov;
 	int k;
 
-	tab_init(t, agg_tab[T_OVERLAP].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	c = xcalloc(ng + 1, sizeof *c);
 	x = xcalloc(ng + 1, sizeof *x);
 	for (i = 0; i < ng; i = j) {
@@ -342,8 +326,8 @@ overlap(struct table *t)
 }
 
 /* Idle time between the GPU events of each stream, by cause. */
-static void
-idle(struct table *t)
+void
+idle(struct table *t, int which)
 {
 	static const char *const cols[] = { "device", "stream", "cause",
 	    "count", "time_us", "percent", NULL };
@@ -354,7 +338,7 @@ idle(struct table *t)
 	int c;
 	uint64_t nolaunch = 0;
 
-	tab_init(t, agg_tab[T_IDLE].name, NULL, cols);
+	tab_init(t, agg_tab[which].name, NULL, cols);
 	th = agg_nat ? agg_kernelwait * 1e3 : agg_kernelwait;
 	for (i = 0; i < ng; i = j) {
 		j = runend(i, 1);
@@ -405,17 +389,14 @@ struct lrow {
 	int out;
 };
 
-static uint32_t
-nameof(const struct ev *e)
-{
-	return e->name;
-}
-
+/* A kernel name's launches: mem[lo..hi) of the rows. */
 struct lstat {
 	size_t lo, hi;
+	uint32_t name;
 	double delay;
 };
 
+/* By total delay, descending, then name. */
 static int
 cmplstat(const void *a, const void *b)
 {
@@ -423,12 +404,14 @@ cmplstat(const void *a, const void *b)
 
 	if (x->delay != y->delay)
 		return x->delay > y->delay ? -1 : 1;
-	return (x->lo > y->lo) - (x->lo < y->lo);
+	return cmpid(x->name, y->name);
 }
 
-static void
-launch(struct table *t, struct table *s, const int *want)
+/* launch and launch_stats, both built at once. */
+void
+launch(struct table *t, int which)
 {
+	const int *want = agg_want;
 	static const char *const cols[] = { "uid", "name", "stream",
 	    "launch_uid", "launch_name", "cpu_duration_us",
 	    "gpu_duration_us", "launch_delay_us", "outlier", NULL };
@@ -440,11 +423,18 @@ launch(struct table *t, struct table *s, const int *want)
 	    "launch_delay_us_max", "cpu_outliers", "delay_outliers", NULL };
 	struct lrow *R;
 	struct lstat *S;
-	uint32_t *o, *rank, nonerank;
-	size_t i, j, n = 0, ns = 0, nd, *cnt;
+	struct grouper g = { 1, NULL, 0, 0, NULL, 0 };
+	uint32_t *grp, *mem;
+	size_t i, j, n = 0, ns, *off;
 	double rc, lc, *v;
 	struct tl_kahan k;
+	struct table *s = t + 1;
 
+	if (which == T_LAUNCHSTATS) {
+		if (want[T_LAUNCH])
+			return;
+		s = t--;
+	}
 	tab_init(t, agg_tab[T_LAUNCH].name, NULL, cols);
 	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
@@ -455,8 +445,7 @@ launch(struct table *t, struct table *s, const int *want)
 		struct lrow *l;
 
 		if (!TL_K_ISGPU(e->kind) || e->parent == NONE ||
-		    (A->e[e->parent].kind != TL_K_RUNTIME &&
-		    A->e[e->parent].kind != TL_K_DRIVER))
+		    !TL_K_ISLAUNCH(A->e[e->parent].kind))
 			continue;
 		l = &R[n++];
 		l->g = (uint32_t)i;
@@ -492,31 +481,20 @@ launch(struct table *t, struct table *s, const int *want)
 		free(R);
 		return;
 	}
-	/* By name (ranked), then event: R is in event order. */
-	o = xreallocarray(NULL, n + 1, sizeof *o);
+	/* By name; R, and so each name's rows, in event order. */
+	grp = xreallocarray(NULL, n + 1, sizeof *grp);
 	for (i = 0; i < n; i++)
-		o[i] = R[i].g;
-	rank = rankids(o, n, nameof, cmpid, &nonerank, &nd);
-	cnt = xcalloc(nd + 1, sizeof *cnt);
-	for (i = 0; i < n; i++)
-		cnt[rank[A->e[R[i].g].name] + 1]++;
-	for (i = 0; i < nd; i++)
-		cnt[i + 1] += cnt[i];
-	for (i = 0; i < n; i++)
-		o[cnt[rank[A->e[R[i].g].name]]++] = (uint32_t)i;
-	free(cnt);
-	free(rank);
-	S = xcalloc(n + 1, sizeof *S);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && A->e[R[o[j]].g].name ==
-		    A->e[R[o[i]].g].name; j++)
-			;
-		S[ns].lo = i;
-		S[ns].hi = j;
+		grp[i] = (uint32_t)gfind(&g, &A->e[R[i].g].name);
+	members(grp, n, g.ngroup, &off, &mem);
+	S = xcalloc(g.ngroup + 1, sizeof *S);
+	for (ns = 0; ns < g.ngroup; ns++) {
+		S[ns].lo = off[ns];
+		S[ns].hi = off[ns + 1];
+		S[ns].name = g.key[ns];
 		k.s = k.c = 0;
-		for (size_t q = i; q < j; q++)
-			tl_kahan_add(&k, R[o[q]].delay);
-		S[ns++].delay = k.s;
+		for (j = off[ns]; j < off[ns + 1]; j++)
+			tl_kahan_add(&k, R[mem[j]].delay);
+		S[ns].delay = k.s;
 	}
 	qsort(S, ns, sizeof *S, cmplstat);
 	v = xcalloc(n + 1, sizeof *v);
@@ -526,7 +504,7 @@ launch(struct table *t, struct table *s, const int *want)
 		struct tl_stats st;
 
 		for (j = 0; j < m; j++) {
-			const struct lrow *l = &R[o[S[i].lo + j]];
+			const struct lrow *l = &R[mem[S[i].lo + j]];
 
 			v[j] = l->delay;
 			csum += l->cpu;
@@ -537,7 +515,7 @@ launch(struct table *t, struct table *s, const int *want)
 			dout += (l->out & 2) != 0;
 		}
 		tl_stats(&st, v, m);
-		tab_id(s, A->e[R[o[S[i].lo]].g].name);
+		tab_id(s, S[i].name);
 		tab_int(s, (int64_t)m);
 		tab_dbl(s, agg_us(csum / (double)m));
 		tab_dbl(s, agg_us(cmax));
@@ -553,22 +531,22 @@ launch(struct table *t, struct table *s, const int *want)
 	}
 	free(v);
 	free(S);
-	free(o);
+	free(grp);
+	free(off);
+	free(mem);
+	gfree(&g);
 	free(R);
 }
 
 void
-hta(struct table *tabs, const int *want)
+hta(struct table *tabs)
 {
+	int i;
+
 	gather();
-	if (want[T_IDLE])
-		idle(&tabs[T_IDLE]);
-	if (want[T_LAUNCH] || want[T_LAUNCHSTATS])
-		launch(&tabs[T_LAUNCH], &tabs[T_LAUNCHSTATS], want);
-	if (want[T_OVERLAP])
-		overlap(&tabs[T_OVERLAP]);
-	if (want[T_STREAMS])
-		streams(&tabs[T_STREAMS]);
+	for (i = T_IDLE; i < NTABLES; i++)
+		if (agg_want[i])
+			agg_tab[i].build(&tabs[i], i);
 	free(G);
 	free(Gd);
 	G = Gd = NULL;

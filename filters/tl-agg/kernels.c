@@ -55,17 +55,11 @@ kernel_rows(size_t *np)
 				    NONE));
 		} else {
 			const char *s;
-			size_t sn, j;
-			char low[64];
+			size_t sn;
 
 			s = agg_str(A->e[k->launch].name, &sn);
-			for (j = 0; j < sn && j < sizeof low - 1; j++)
-				low[j] = (char)(s[j] >= 'A' && s[j] <= 'Z' ?
-				    s[j] | 0x20 : s[j]);
-			low[j] = '\0';
-			k->cat = idstr(strstr(low, "cudagraph") != NULL ||
-			    strstr(low, "graphlaunch") != NULL ? "graph" :
-			    "runtime");
+			k->cat = idstr(hasci(s, sn, "cudagraph") ||
+			    hasci(s, sn, "graphlaunch") ? "graph" : "runtime");
 		}
 	}
 	*np = n;
@@ -121,7 +115,7 @@ streamcell(struct table *t, const struct row *r, int i)
 
 /* kernel_summary (5.7). */
 void
-kernels(struct table *t)
+kernels(struct table *t, int which)
 {
 #define KD	"Kernel duration (\xc2\xb5s)_"
 	static const struct col cols[] = {
@@ -149,7 +143,7 @@ kernels(struct table *t)
 	int cpu = !A->gpuonly;
 	struct row r;
 
-	tab_cols(t, T_KERNELS, cols);
+	tab_cols(t, which, cols);
 	K = kernel_rows(&nk);
 	if (nk == 0) {
 		agg_empty(t, "no kernels");
@@ -242,9 +236,13 @@ cmpsrow(const void *a, const void *b)
 	return (x->g > y->g) - (x->g < y->g);
 }
 
-/* short_kernels_summary and short_kernel_histogram (5.8). */
+/*
+ * short_kernels_summary and short_kernel_histogram (5.8), both built at
+ * once: the histogram alone, when the summary is not asked for, builds
+ * the summary aside with no notes.
+ */
 void
-short_kernels(struct table *t, struct table *h, int quiet)
+short_kernels(struct table *t, int which)
 {
 #define SK	"Short Kernel duration (\xc2\xb5s) "
 	static const struct col cols[] = {
@@ -276,7 +274,15 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	double *v, th, *edges;
 	int64_t *cnt;
 	struct srow *S;
+	struct table aside, *h = t + 1;
+	int quiet = which == T_HIST;
 
+	if (quiet) {
+		if (agg_want[T_SHORT])
+			return;
+		h = t;
+		t = &aside;
+	}
 	tab_cols(t, T_SHORT, cols);
 	tab_cols(h, T_HIST, hcols);
 	K = kernel_rows(&nk);
@@ -297,10 +303,7 @@ short_kernels(struct table *t, struct table *h, int quiet)
 			agg_empty(agg_single == T_HIST + 1 ? h : t, why);
 		}
 		t->blank = 1;
-		free(K);
-		free(sel);
-		free(v);
-		return;
+		goto out;
 	}
 	edges = xcalloc((size_t)agg_bins + 1, sizeof *edges);
 	cnt = xcalloc((size_t)agg_bins + 1, sizeof *cnt);
@@ -376,6 +379,9 @@ short_kernels(struct table *t, struct table *h, int quiet)
 	free(off);
 	free(mem);
 	free(grp);
+out:
+	if (quiet)
+		tab_free(t);
 	free(K);
 	free(sel);
 	free(v);

@@ -16,7 +16,6 @@
 #include "../../common/sort.h"
 #include "agg.h"
 
-
 struct agg *A;
 
 #define COL(c)	(A->tr->col[c])
@@ -29,28 +28,37 @@ struct mslot {
 	uint32_t val;		/* id + 1, 0 empty */
 };
 
+/* A message about the trace: counted (warn) or always shown (note). */
+static void
+say(int warn, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (warn)
+		tl_warns(&A->warns, "%s: %s", A->tr->name, msg);
+	else
+		tl_warnx("%s: %s", A->tr->name, msg);
+}
+
 void
 agg_warn(const char *fmt, ...)
 {
-	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(1, fmt, ap);
 	va_end(ap);
-	tl_warns(&A->warns, "%s: %s", A->tr->name, msg);
 }
 
 void
 agg_note(const char *fmt, ...)
 {
-	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(0, fmt, ap);
 	va_end(ap);
-	tl_warnx("%s: %s", A->tr->name, msg);
 }
 
 /* The count of the warnings about the trace that were not shown. */
@@ -134,8 +142,6 @@ same(const char *s, size_t n, const char *lit)
 	return n == strlen(lit) && memcmp(s, lit, n) == 0;
 }
 
-
-
 void
 agg_start(struct tl_trace *tr)
 {
@@ -184,26 +190,22 @@ dbl(int c)
 static void
 metarow(void)
 {
+	/* In the order of M_*. */
+	static const struct {
+		const char *name, *key;
+	} meta[] = { { "process_name", "name" }, { "process_labels",
+	    "labels" }, { "thread_name", "name" } };
 	const char *s, *v;
 	size_t n, vn;
 	int what;
-	const char *key;
 
 	if ((s = tl_trace_str(A->tr, TL_C_NAME, &n)) == NULL)
 		return;
-	if (same(s, n, "process_name")) {
-		what = M_PNAME;
-		key = "name";
-	} else if (same(s, n, "process_labels")) {
-		what = M_PLABEL;
-		key = "labels";
-	} else if (same(s, n, "thread_name")) {
-		what = M_TNAME;
-		key = "name";
-	} else
-		return;
-	if ((s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
-	    !json_get(s, n, key, &v, &vn))
+	for (what = 0; what < 3; what++)
+		if (same(s, n, meta[what].name))
+			break;
+	if (what == 3 || (s = tl_trace_str(A->tr, TL_C_ARGS, &n)) == NULL ||
+	    !json_parse(s, n) || !json_get(meta[what].key, &v, &vn))
 		return;
 	tmp.n = 0;
 	if (!json_string(&tmp, v, vn)) {
@@ -266,11 +268,9 @@ agg_row(struct tl_trace *tr)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;
 	xgrow(&A->e, &A->cap, A->n + 1, sizeof *A->e);
-	if (A->capu < A->cap) {
-		A->puid = xreallocarray(A->puid, A->cap, sizeof *A->puid);
-		A->luid = xreallocarray(A->luid, A->cap, sizeof *A->luid);
-		A->fuid = xreallocarray(A->fuid, A->cap, sizeof *A->fuid);
-		A->capu = A->cap;
+	if (A->caplink < A->cap) {
+		A->link = xreallocarray(A->link, A->cap, sizeof *A->link);
+		A->caplink = A->cap;
 	}
 	e = &A->e[i];
 	memset(e, 0, sizeof *e);
@@ -311,9 +311,9 @@ agg_row(struct tl_trace *tr)
 		e->name = tl_intern(A->in, "", 0);
 	e->pid = internlast(TL_C_PID, &A->lastpid);
 	e->tid = internlast(TL_C_TID, &A->lasttid);
-	A->puid[i] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
-	A->luid[i] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
-	A->fuid[i] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
+	A->link[i][0] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
+	A->link[i][1] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
+	A->link[i][2] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
 	if ((COL(TL_C_CORR) >= 0 && fl[COL(TL_C_CORR)] > 0) ||
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
@@ -351,7 +351,6 @@ agg_row(struct tl_trace *tr)
 			e->perf = (uint32_t)A->nperf++;
 		}
 	}
-	return;
 }
 
 /*
@@ -465,8 +464,7 @@ agg_build(void)
 	int64_t dup = 0;
 	int sorted = 1, hascpu = 0;
 
-	tl_warns_end(&A->warns, A->tr->name);
-	A->warns.n = 0;
+	agg_warns_end();
 	if (A->nnots > 0)
 		agg_note("%" PRIu64 " event%s without ts_ns left out",
 		    A->nnots, PL(A->nnots));
@@ -496,25 +494,24 @@ agg_build(void)
 	for (j = 0; j < A->n; j++) {
 		struct ev *e = &A->e[j];
 
-		if (A->puid[j] != INT64_MIN &&
-		    (e->parent = lookup(A->puid[j])) == NONE) {
+		if (A->link[j][0] != INT64_MIN &&
+		    (e->parent = lookup(A->link[j][0])) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "
 			    "root",
-			    e->uid, A->puid[j]);
+			    e->uid, A->link[j][0]);
 		}
-		if (A->luid[j] != INT64_MIN)
-			e->launcher = lookup(A->luid[j]);
-		if (A->fuid[j] != INT64_MIN)
-			e->fwd = lookup(A->fuid[j]);
+		if (A->link[j][1] != INT64_MIN)
+			e->launcher = lookup(A->link[j][1]);
+		if (A->link[j][2] != INT64_MIN)
+			e->fwd = lookup(A->link[j][2]);
 		if (e->kind == TL_K_CPU_OP)
 			hascpu = 1;
 		if (TL_K_ISHOST(e->kind))
 			nhost++;
 	}
-	tl_warns_end(&A->warns, A->tr->name);
-	A->warns.n = 0;
+	agg_warns_end();
 	A->gpuonly = !hascpu;
 
 	/* Children: host ones by (ts, input order), then GPU ones. */
@@ -559,14 +556,10 @@ agg_build(void)
 	cpuabove = xcalloc(A->n + 1, 1);
 	stack = xreallocarray(NULL, A->n + 1, sizeof *stack);
 	next = xreallocarray(NULL, A->n + 1, sizeof *next);
-	for (j = 0; j <= nhost; j++) {
-		uint32_t r;
+	for (j = 0; j < nhost; j++) {
+		uint32_t r = host[j];
 
-		if (j < nhost)
-			r = host[j];
-		else
-			r = NONE;
-		if (r == NONE || A->e[r].parent != NONE)
+		if (A->e[r].parent != NONE)
 			continue;
 		sp = 0;
 		stack[sp] = r;
@@ -639,9 +632,7 @@ agg_end(void)
 	free(A->kids);
 	free(A->roots);
 	free(A->perf);
-	free(A->puid);
-	free(A->luid);
-	free(A->fuid);
+	free(A->link);
 	free(A->namecls);
 	free(A->meta);
 	free(A->byuid);
@@ -653,6 +644,7 @@ agg_end(void)
 	free(A->nrepr);
 	free(A->argrepr);
 	free(A->reprs.buf);
+	tl_json_free(&A->jd);
 	free(A->u);
 	free(A->uk);
 	tl_intern_free(A->in);

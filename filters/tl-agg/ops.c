@@ -31,9 +31,25 @@ cmpgrow(const void *a, const void *b)
 	return cmpid(x->key[0], y->key[0]);
 }
 
+/*
+ * The columns of an ops sheet, and the launchers it reads; 0 for a GPU-only
+ * trace, of which TraceLens writes no ops sheet.
+ */
+static int
+opsheet(struct table *t, int which, const struct col *cols)
+{
+	tab_cols(t, which, cols);
+	if (A->gpuonly) {
+		t->skip = 1;
+		return 0;
+	}
+	launchers();
+	return 1;
+}
+
 /* ops_summary_by_category (5.2) and ops_summary (5.3). */
 void
-opsums(struct table *t, int bycat)
+opsums(struct table *t, int which)
 {
 	static const struct col ccols[] = {
 		{ "category", "op category", COL_ID, 0, 0, 0 },
@@ -64,14 +80,10 @@ opsums(struct table *t, int bycat)
 	size_t i, j, r, ng, *perm, capg = 0;
 	double *key, *ms, *pct, *cum;
 	uint32_t k;
+	int bycat = which == T_CATEGORIES;
 
-	if (bycat)
-		tab_cols(t, T_CATEGORIES, ccols);
-	else
-		tab_cols(t, T_OPS, ocols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, bycat ? ccols : ocols))
 		return;
-	launchers();
 	for (i = 0; i < A->nl; i++) {
 		k = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
 		r = g.ngroup;
@@ -156,7 +168,6 @@ opsums(struct table *t, int bycat)
 	free(cum);
 	free(perm);
 }
-
 
 /* Sort rows: key desc, then ex_UID asc (a stable two-key sort). */
 static const double *sk;
@@ -313,7 +324,7 @@ lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
 
 /* ops_unique_args (5.4). */
 void
-unique_args(struct table *t)
+unique_args(struct table *t, int which)
 {
 #define TIMES(nat, tl, s) \
 	{ "direct_kernel_time_us_" nat, "total_direct_kernel_time_" tl, \
@@ -339,10 +350,8 @@ unique_args(struct table *t)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, T_UNIQUE, cols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, cols))
 		return;
-	launchers();
 	if (A->nl == 0) {
 		agg_empty(t, "no kernel launchers");
 		return;
@@ -449,6 +458,14 @@ collect(uint32_t i, uint32_t name, uint32_t *gev, size_t ng, int model)
 	}
 	for (j = 0; j < ng; j++)
 		A->e[gev[j]].flags |= F_COVERED;
+}
+
+/* A row for op i and every GPU event below it. */
+static void
+own(uint32_t i, int model)
+{
+	collect(i, A->e[i].name, A->gord + A->e[i].glo, A->e[i].ghi -
+	    A->e[i].glo, model);
 }
 
 static int
@@ -565,15 +582,11 @@ traverse(uint32_t root)
 			continue;
 		if (A->e[i].kind == TL_K_CPU_OP) {
 			if (has_model(i)) {
-				collect(i, A->e[i].name, A->gord +
-				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
-				    1);
+				own(i, 1);
 				continue;
 			}
 			if (!pmbelow[i] && (f = solebwd(i)) != NONE) {
-				collect(i, A->e[i].name, A->gord +
-				    A->e[i].glo, A->e[i].ghi - A->e[i].glo,
-				    2);
+				own(i, 2);
 				A->u[A->nu - 1].cat =
 				    idstr(opcat_id(A->e[f].name)->bwdcat);
 				continue;
@@ -596,9 +609,7 @@ traverse(uint32_t root)
 						}
 					}
 				} else if (!nccl_below(i))
-					collect(i, A->e[i].name, A->gord +
-					    A->e[i].glo, A->e[i].ghi -
-					    A->e[i].glo, 0);
+					own(i, 0);
 				continue;
 			}
 		}
@@ -707,7 +718,7 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 }
 
 void
-unified(struct table *t)
+unified(struct table *t, int which)
 {
 #define KT	"Kernel Time (\xc2\xb5s)_"
 #define STAT3(nat, tl, i, f) \
@@ -753,10 +764,8 @@ unified(struct table *t)
 	struct oprow *R;
 	size_t i;
 
-	tab_cols(t, T_UNIFIED, cols);
-	if (gpuonly(t))
+	if (!opsheet(t, which, cols))
 		return;
-	launchers();
 	unified_rows();
 	if (A->nu == 0)
 		agg_empty(t, "no ops that launch GPU work");

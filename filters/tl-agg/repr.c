@@ -3,75 +3,11 @@
  * (written by tl-parse): a key's value in an object, a string's text,
  * and Python's str() of a text cut to a number of characters.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../common/json.h"
-#include "../../common/mem.h"
 #include "agg.h"
-
-static const char *
-ws(const char *p, const char *end)
-{
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' ||
-	    *p == '\r'))
-		p++;
-	return p;
-}
-
-/* End of the JSON string that starts at p (the quote), or NULL. */
-static const char *
-strend(const char *p, const char *end)
-{
-	for (p++; p < end; p++) {
-		if (*p == '\\')
-			p++;
-		else if (*p == '"')
-			return p + 1;
-	}
-	return NULL;
-}
-
-/* End of the JSON value at p, or NULL when it is malformed. */
-static const char *
-skip(const char *p, const char *end)
-{
-	int depth = 0;
-
-	p = ws(p, end);
-	if (p == end)
-		return NULL;
-	do {
-		if (p == end)
-			return NULL;
-		switch (*p) {
-		case '"':
-			if ((p = strend(p, end)) == NULL)
-				return NULL;
-			break;
-		case '[':
-		case '{':
-			depth++;
-			p++;
-			break;
-		case ']':
-		case '}':
-			depth--;
-			p++;
-			break;
-		default:
-			if (depth == 0) {
-				while (p < end && *p != ',' && *p != ']' &&
-				    *p != '}' && *p != ' ')
-					p++;
-				return p;
-			}
-			p++;
-		}
-	} while (depth > 0);
-	return p;
-}
 
 int
 utf8_cut(const char *s, size_t len, size_t n, size_t *cut)
@@ -107,40 +43,37 @@ json_string(struct tl_out *b, const char *v, size_t n)
 }
 
 int
-json_get(const char *js, size_t n, const char *key, const char **v,
-    size_t *vn)
+json_parse(const char *js, size_t n)
 {
-	const char *p = ws(js, js + n), *end = js + n, *q, *r;
-	size_t kl = strlen(key);
-	struct tl_out t = MEMOUT;
-	int found = 0;
+	return tl_json_parse(&A->jd, js, n) == 0 &&
+	    A->jd.tok[0].type == JSMN_OBJECT;
+}
 
-	if (p == end || *p != '{')
-		return 0;
-	p = ws(p + 1, end);
-	while (p < end && *p == '"') {
-		if ((q = strend(p, end)) == NULL)
-			break;
-		t.n = 0;
-		json_string(&t, p, (size_t)(q - p));
-		p = ws(q, end);
-		if (p == end || *p != ':')
-			break;
-		p = ws(p + 1, end);
-		if ((r = skip(p, end)) == NULL)
-			break;
-		if (t.n == kl && memcmp(t.buf, key, kl) == 0) {
-			if (r - p == 4 && memcmp(p, "null", 4) == 0)
-				break;
-			*v = p;
-			*vn = (size_t)(r - p);
-			found = 1;
-			break;
-		}
-		p = ws(r, end);
-		if (p < end && *p == ',')
-			p = ws(p + 1, end);
+int
+json_get(const char *key, const char **v, size_t *vn)
+{
+	const struct tl_jdoc *d = &A->jd;
+	const jsmntok_t *k, *t;
+	size_t kl = strlen(key), n;
+	char buf[64];
+	unsigned bad = 0;
+	int i, end;
+
+	end = tl_jskip(d, 0);
+	for (i = 1; i + 1 < end; i = tl_jskip(d, i + 1)) {
+		k = &d->tok[i];
+		t = &d->tok[i + 1];
+		/* the key decoded: it may hold escapes */
+		n = (size_t)(k->end - k->start);
+		if (n > sizeof buf || tl_junescape(buf, d->js + k->start, n,
+		    &bad) != kl || memcmp(buf, key, kl) != 0)
+			continue;
+		if (t->type == JSMN_PRIMITIVE && d->js[t->start] == 'n')
+			return 0;	/* null */
+		/* a string with its quotes */
+		*v = d->js + t->start - (t->type == JSMN_STRING);
+		*vn = (size_t)(t->end - t->start) + 2 * (t->type == JSMN_STRING);
+		return 1;
 	}
-	free(t.buf);
-	return found;
+	return 0;
 }

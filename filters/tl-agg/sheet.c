@@ -20,7 +20,6 @@
 #include "../../common/sort.h"
 #include "agg.h"
 
-
 #define B(c)	TL_COL(c)
 #define CORE	(B(TL_C_UID) | B(TL_C_CAT) | B(TL_C_NAME) | B(TL_C_TS) | \
 	B(TL_C_DUR))
@@ -38,36 +37,35 @@
  * there.
  */
 const struct tabdef agg_tab[NTABLES] = {
-	{ "timeline", "gpu_timeline", CORE | B(TL_C_LINKED), 0 },
-	{ "categories", "ops_summary_by_category", TREE, 0 },
-	{ "ops", "ops_summary", TREE, 0 },
-	{ "unique_args", "ops_unique_args", OPS, 0 },
-	{ "unified", "unified_perf_summary", OPS, PERF | B(TL_C_FWD) },
-	{ "kernels", "kernel_summary", TREE | B(TL_C_STREAM), 0 },
-	{ "short_kernels", "short_kernels_summary", TREE | OPARGS, 0 },
-	{ "short_histogram", "short_kernel_histogram", TREE, 0 },
+	{ "timeline", "gpu_timeline", CORE | B(TL_C_LINKED), 0, timeline },
+	{ "categories", "ops_summary_by_category", TREE, 0, opsums },
+	{ "ops", "ops_summary", TREE, 0, opsums },
+	{ "unique_args", "ops_unique_args", OPS, 0, unique_args },
+	{ "unified", "unified_perf_summary", OPS, PERF | B(TL_C_FWD),
+	    unified },
+	{ "kernels", "kernel_summary", TREE | B(TL_C_STREAM), 0, kernels },
+	{ "short_kernels", "short_kernels_summary", TREE | OPARGS, 0,
+	    short_kernels },
+	{ "short_histogram", "short_kernel_histogram", TREE, 0,
+	    short_kernels },
 	{ "collectives", "coll_analysis", CORE | B(TL_C_ARGS) |
-	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0 },
-	{ "idle", NULL, DEV, B(TL_C_TID) },
-	{ "launch", NULL, TREE | B(TL_C_STREAM), 0 },
-	{ "launch_stats", NULL, TREE, 0 },
-	{ "overlap", NULL, DEV, B(TL_C_TID) },
-	{ "streams", NULL, DEV, B(TL_C_TID) }
+	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0, collectives },
+	{ "idle", NULL, DEV, B(TL_C_TID), idle },
+	{ "launch", NULL, TREE | B(TL_C_STREAM), 0, launch },
+	{ "launch_stats", NULL, TREE, 0, launch },
+	{ "overlap", NULL, DEV, B(TL_C_TID), overlap },
+	{ "streams", NULL, DEV, B(TL_C_TID), streams }
 };
-
 
 /* Scratch. */
 struct iv *ivbuf;
 size_t capiv;
 struct tl_out sb = MEMOUT, sb2 = MEMOUT, kdfull = MEMOUT;
 
-
-
 /*
  * The ids of the strings the sheets add (categories, "Unknown", ...):
  * literals and op table strings, so remembered by address for the trace.
  */
-
 uint32_t
 idstr(const char *s)
 {
@@ -86,7 +84,6 @@ idstr(const char *s)
 	}
 	return id;
 }
-
 
 /* Numeric order of texts that are numbers, else cmpid; NONE last. */
 int
@@ -183,7 +180,7 @@ pyname(struct tl_out *b, uint32_t id, int cut)
 struct kdpos {
 	uint32_t name, stream;
 	size_t count, at;
-	double total, mean, median, std, min, max;
+	double x[6];		/* total, mean, median, std, min, max */
 };
 
 static int
@@ -192,8 +189,8 @@ cmpkd(const void *a, const void *b)
 	const struct kdpos *x = a, *y = b;
 	int c;
 
-	if (x->total != y->total)
-		return x->total < y->total ? -1 : 1;
+	if (x->x[0] != y->x[0])
+		return x->x[0] < y->x[0] ? -1 : 1;
 	if ((c = cmpid(x->name, y->name)) != 0)
 		return c;
 	return (x->at > y->at) - (x->at < y->at);
@@ -208,16 +205,19 @@ void
 kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
     const size_t *off, size_t n)
 {
-	static const char *const key[2][6] = {
-		{ ",\"total_us\":", ",\"mean_us\":", ",\"median_us\":",
+	/* JSON for a stream, Python's dict repr for the CSV */
+	static const char *const key[2][9] = {
+		{ "{\"name\":", ",\"stream\":", ",\"count\":",
+		    ",\"total_us\":", ",\"mean_us\":", ",\"median_us\":",
 		    ",\"std_us\":", ",\"min_us\":", ",\"max_us\":" },
-		{ ", 'total_duration_us': ", ", 'mean_duration_us': ",
+		{ "{'name': ", ", 'stream': ", ", 'count': ",
+		    ", 'total_duration_us': ", ", 'mean_duration_us': ",
 		    ", 'median_duration_us': ", ", 'std_dev_duration_us': ",
 		    ", 'min_duration_us': ", ", 'max_duration_us': " }
 	};
 	struct kdpos *pos;
 	size_t t = n, i, p, len, r, nr, j;
-	double *v, x[6];
+	double *v, *x;
 	const char *s;
 	size_t sl;
 
@@ -247,17 +247,18 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 		pos[p].name = te->name;
 		pos[p].stream = te->stream;
 		pos[p].count = nr;
-		pos[p].total = tl_np_sum(v, nr);
-		pos[p].mean = pos[p].total / (double)nr;
-		pos[p].std = tl_np_std(v, nr);
-		pos[p].min = pos[p].max = v[0];
+		x = pos[p].x;
+		x[0] = tl_np_sum(v, nr);
+		x[1] = x[0] / (double)nr;
+		x[3] = tl_np_std(v, nr);
+		x[4] = x[5] = v[0];
 		for (r = 1; r < nr; r++) {
-			if (v[r] < pos[p].min)
-				pos[p].min = v[r];
-			if (v[r] > pos[p].max)
-				pos[p].max = v[r];
+			if (v[r] < x[4])
+				x[4] = v[r];
+			if (v[r] > x[5])
+				x[5] = v[r];
 		}
-		pos[p].median = tl_median(v, nr);
+		x[2] = tl_median(v, nr);
 	}
 	/* Python's sorted is stable: ties keep their position. */
 	for (p = 0; p < len; p++)
@@ -272,32 +273,22 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			sb_puts(full, ", ");
 			sb_puts(trunc, ", ");
 		}
-		s = agg_str(k->name, &sl);
-		if (!agg_csv) {
-			if (p > 0)
-				full->n--;	/* JSON: "," alone */
-			sb_puts(full, "{\"name\":");
-			tl_out_jsonstr(full, s, sl);
-			sb_puts(full, ",\"stream\":");
-			sb_stream(full, k->stream, 1);
-			sb_puts(full, ",\"count\":");
-		} else {
-			sb_puts(full, "{'name': ");
+		if (p > 0 && !agg_csv)
+			full->n--;	/* JSON: "," alone */
+		sb_puts(full, key[agg_csv][0]);
+		if (agg_csv)
 			pyname(full, k->name, 0);
-			sb_puts(full, ", 'stream': ");
-			sb_stream(full, k->stream, 0);
-			sb_puts(full, ", 'count': ");
+		else {
+			s = agg_str(k->name, &sl);
+			tl_out_jsonstr(full, s, sl);
 		}
+		sb_puts(full, key[agg_csv][1]);
+		sb_stream(full, k->stream, !agg_csv);
+		sb_puts(full, key[agg_csv][2]);
 		tl_out_i64(full, (int64_t)k->count);
-		x[0] = k->total;
-		x[1] = k->mean;
-		x[2] = k->median;
-		x[3] = k->std;
-		x[4] = k->min;
-		x[5] = k->max;
 		for (j = 0; j < 6; j++) {
-			sb_puts(full, key[agg_csv][j]);
-			sb_np(full, x[j]);
+			sb_puts(full, key[agg_csv][j + 3]);
+			sb_np(full, k->x[j]);
 		}
 		tl_out_char(full, '}');
 		if (!agg_csv)
@@ -307,7 +298,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 		sb_puts(trunc, ", 'stream': ");
 		sb_stream(trunc, k->stream, 0);
 		sb_puts(trunc, ", 'mean_duration_us': ");
-		sb_np(trunc, np_round2(k->mean));
+		sb_np(trunc, np_round2(k->x[1]));
 		tl_out_char(trunc, '}');
 	}
 	tl_out_char(full, ']');
@@ -370,7 +361,6 @@ tab_arg(struct table *t, uint32_t id)
  * process's are on its thread "0": metadata rows were all read, so if
  * "0" was not in the stream then, no process has them.
  */
-
 uint32_t
 evmeta(int what, const struct ev *e)
 {
@@ -396,7 +386,6 @@ percents(const double *x, size_t n, double *pct, double *cum)
 		cum[i] = c;
 	}
 }
-
 
 /* sum / total_time * 100, as TraceLens computes it from total_time_ms. */
 double
@@ -436,13 +425,22 @@ sortidx(uint32_t *a, size_t n, int (*cmp)(const void *, const void *))
 		}
 }
 
+/* The launcher of a GPU event that is not communication, or NONE. */
+static uint32_t
+launcherof(const struct ev *e)
+{
+	if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) || e->parent == NONE)
+		return NONE;
+	return e->launcher != NONE ? e->launcher : e->parent;
+}
+
 /* get_kernel_launchers (spec 4). */
 void
 launchers(void)
 {
 	struct tl_sortkey *k;
 	struct launcher *sorted;
-	size_t i, *cnt;
+	size_t i, nk;
 	uint32_t l, g;
 
 	if (A->launchers_done)
@@ -452,46 +450,30 @@ launchers(void)
 	for (i = 0; i < A->n; i++)
 		A->lslot[i] = NONE;
 	A->nl = 0;
-	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
-
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
-			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
-		if (A->lslot[l] == NONE)
+	for (i = 0; i < A->n; i++)
+		if ((l = launcherof(&A->e[i])) != NONE &&
+		    A->lslot[l] == NONE)
 			A->lslot[l] = (uint32_t)A->nl++;
-	}
 	A->l = xcalloc(A->nl + 1, sizeof *A->l);
-	cnt = xcalloc(A->nl + 2, sizeof *cnt);
-	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
-
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
-			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
-		A->l[A->lslot[l]].ev = l;
-		A->l[A->lslot[l]].nk++;
-	}
-	for (i = 0; i < A->nl; i++) {
-		A->l[i].k0 = (uint32_t)cnt[0];
-		cnt[0] += A->l[i].nk;
+	for (i = 0; i < A->n; i++)
+		if ((l = launcherof(&A->e[i])) != NONE) {
+			A->l[A->lslot[l]].ev = l;
+			A->l[A->lslot[l]].nk++;
+		}
+	for (nk = 0, i = 0; i < A->nl; i++) {
+		A->l[i].k0 = (uint32_t)nk;
+		nk += A->l[i].nk;
 		A->l[i].nk = 0;
 	}
-	A->lk = xreallocarray(NULL, cnt[0] + 1, sizeof *A->lk);
+	A->lk = xreallocarray(NULL, nk + 1, sizeof *A->lk);
 	for (i = 0; i < A->n; i++) {
-		const struct ev *e = &A->e[i];
 		struct launcher *p;
 
-		if (!TL_K_ISGPU(e->kind) || (e->flags & F_COMM) ||
-		    e->parent == NONE)
+		if ((l = launcherof(&A->e[i])) == NONE)
 			continue;
-		l = e->launcher != NONE ? e->launcher : e->parent;
 		p = &A->l[A->lslot[l]];
 		A->lk[p->k0 + p->nk++] = (uint32_t)i;
 	}
-	free(cnt);
 	for (i = 0; i < A->nl; i++) {
 		struct launcher *p = &A->l[i];
 		const struct ev *e = &A->e[p->ev];
@@ -521,21 +503,7 @@ launchers(void)
 		A->lslot[A->l[i].ev] = (uint32_t)i;
 }
 
-/* A table TraceLens leaves out of a GPU-only trace. */
-int
-gpuonly(struct table *t)
-{
-	if (!A->gpuonly)
-		return 0;
-	t->skip = 1;
-	return 1;
-}
-
-
-
-
 /* Say why a table is empty, when it is the one asked for. */
-
 void
 agg_empty(const struct table *t, const char *why)
 {
@@ -544,8 +512,9 @@ agg_empty(const struct table *t, const char *why)
 }
 
 void
-sheets(struct table *tabs, const int *want)
+sheets(struct table *tabs)
 {
+	const int *want = agg_want;
 	size_t ngpu = 0, nlink = 0, j;
 	int i, ops = want[T_CATEGORIES] || want[T_OPS] || want[T_UNIQUE] ||
 	    want[T_UNIFIED];
@@ -575,50 +544,16 @@ sheets(struct table *tabs, const int *want)
 		    "timeline (see -a)" : "",
 		    want[T_TIMELINE] && !agg_unlinked && ops ? " and " : "",
 		    ops ? "ops tables" : "");
-	/* The timeline first: others use its total time. */
-	timeline(&tabs[T_TIMELINE]);
-	for (i = 1; i < NTABLES; i++) {
-		if (!want[i])
-			continue;
-		switch (i) {
-		case T_CATEGORIES:
-			opsums(&tabs[i], 1);
-			break;
-		case T_OPS:
-			opsums(&tabs[i], 0);
-			break;
-		case T_UNIQUE:
-			unique_args(&tabs[i]);
-			break;
-		case T_UNIFIED:
-			unified(&tabs[i]);
-			break;
-		case T_KERNELS:
-			kernels(&tabs[i]);
-			break;
-		case T_SHORT:
-			short_kernels(&tabs[i], &tabs[T_HIST], 0);
-			break;
-		case T_HIST:
-			if (!want[T_SHORT]) {
-				struct table tmp;
-
-				short_kernels(&tmp, &tabs[i], 1);
-				tab_free(&tmp);
-			}
-			break;
-		case T_COLL:
-			collectives(&tabs[i]);
-			break;
-		}
-	}
+	/* The timeline first, asked for or not: others use its total. */
+	for (i = T_TIMELINE; i <= T_COLL; i++)
+		if (i == T_TIMELINE || want[i])
+			agg_tab[i].build(&tabs[i], i);
 	if (A->nkdskip > 0)
 		agg_note("%" PRIu64 " op instance%s left out of kernel "
 		    "details: a different number of kernels than the group's "
 		    "first",
 		    A->nkdskip, PL(A->nkdskip));
 }
-
 
 void
 sheets_final(void)

@@ -216,8 +216,14 @@ tab_header(struct tl_out *o, const struct table *t, int trace)
 	tl_out_char(o, '\n');
 }
 
-void
-tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
+/*
+ * The rows of t: as a stream (fl NULL: the trace's name first, when not
+ * NULL), or as pandas writes its CSV (fl[i]: integer column i is a float
+ * one).
+ */
+static void
+rows(struct tl_out *o, const struct table *t, const char *trace,
+    const uint8_t *fl)
 {
 	const struct cell *c = t->c;
 	size_t r, i, nrow = tab_nrow(t);
@@ -229,25 +235,43 @@ tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
 		}
 		for (i = 0; i < t->ncol; i++, c++) {
 			if (i > 0)
-				tl_out_char(o, '\t');
+				tl_out_char(o, fl != NULL ? ',' : '\t');
 			switch (c->t) {
 			case V_INT:
 				tl_out_i64(o, c->v.i);
+				if (fl != NULL && fl[i])
+					tl_out_raw(o, ".0", 2);
 				break;
 			case V_DBL:
-				tl_out_double(o, c->v.d);
+				if (fl != NULL)
+					tl_out_pyfloat(o, c->v.d);
+				else
+					tl_out_double(o, c->v.d);
 				break;
 			case V_STR:
-				tl_out_field(o, t->s.buf + c->v.s.off,
-				    c->v.s.len);
+				if (fl != NULL)
+					tl_out_csvfield(o, t->s.buf +
+					    c->v.s.off, c->v.s.len);
+				else
+					tl_out_field(o, t->s.buf + c->v.s.off,
+					    c->v.s.len);
 				break;
 			case V_BOOL:
-				tl_out_char(o, c->v.i ? '1' : '0');
+				if (fl != NULL)
+					sb_puts(o, c->v.i ? "True" : "False");
+				else
+					tl_out_char(o, c->v.i ? '1' : '0');
 				break;
 			}
 		}
 		tl_out_char(o, '\n');
 	}
+}
+
+void
+tab_tsv(struct tl_out *o, const struct table *t, const char *trace)
+{
+	rows(o, t, trace, NULL);
 }
 
 int
@@ -286,30 +310,7 @@ tab_csv(const struct table *t, const char *dir)
 		tl_out_csvfield(o, t->col[i], strlen(t->col[i]));
 	}
 	tl_out_char(o, '\n');
-	for (c = t->c, r = 0; r < nrow; r++) {
-		for (i = 0; i < t->ncol; i++, c++) {
-			if (i > 0)
-				tl_out_char(o, ',');
-			switch (c->t) {
-			case V_INT:
-				tl_out_i64(o, c->v.i);
-				if (fl[i])
-					tl_out_raw(o, ".0", 2);
-				break;
-			case V_DBL:
-				tl_out_pyfloat(o, c->v.d);
-				break;
-			case V_STR:
-				tl_out_csvfield(o, t->s.buf + c->v.s.off,
-				    c->v.s.len);
-				break;
-			case V_BOOL:
-				sb_puts(o, c->v.i ? "True" : "False");
-				break;
-			}
-		}
-		tl_out_char(o, '\n');
-	}
+	rows(o, t, NULL, fl);
 	free(fl);
 	return tl_file_close(&f);
 }

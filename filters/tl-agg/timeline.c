@@ -17,7 +17,7 @@
 
 /* The timeline (spec 3.3, 5.1). */
 void
-timeline(struct table *t)
+timeline(struct table *t, int which)
 {
 	static const struct col cols[] = {
 		{ "type", "type", COL_ID, 0, 0, 0 },
@@ -32,7 +32,7 @@ timeline(struct table *t)
 	const char *names[9];
 	int k = 0;
 
-	tab_cols(t, T_TIMELINE, cols);
+	tab_cols(t, which, cols);
 	A->totaltime = NAN;
 	for (i = 0; i < A->ngts; i++)
 		if (agg_unlinked || (A->e[A->gts[i]].flags & F_LINKED))
