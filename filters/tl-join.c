@@ -692,6 +692,18 @@ columns(const char *mopt)
 	freev(m);
 }
 
+/* Room in *v for index id, the new entries bytes of fill. */
+static void
+growfill(uint32_t **v, size_t *cap, uint32_t id, int fill)
+{
+	size_t old = *cap;
+
+	if (id < old)
+		return;
+	xgrow(v, cap, (size_t)id + 1, sizeof **v);
+	memset(*v + old, fill, (*cap - old) * sizeof **v);
+}
+
 /* The outer join: groups in first-seen order, duplicates in order. */
 static void
 join(void)
@@ -719,14 +731,7 @@ join(void)
 				tl_out_char(&kb, '\t');
 			}
 			id = tl_intern(in, kb.buf, kb.n);
-			if (id >= capocc) {
-				size_t old = capocc;
-
-				xgrow(&occ, &capocc, (size_t)id + 1,
-				    sizeof *occ);
-				memset(occ + old, 0, (capocc - old) *
-				    sizeof *occ);
-			}
+			growfill(&occ, &capocc, id, 0);
 			if (occ[id]++ > 0) {
 				/* the n-th row with a key: key + "#n" */
 				ndup++;
@@ -734,14 +739,7 @@ join(void)
 				    sizeof num, "#%" PRIu32, occ[id] - 1));
 				id = tl_intern(in, kb.buf, kb.n);
 			}
-			if (id >= capg) {
-				size_t old = capg;
-
-				xgrow(&gof, &capg, (size_t)id + 1,
-				    sizeof *gof);
-				memset(gof + old, 0xff, (capg - old) *
-				    sizeof *gof);
-			}
+			growfill(&gof, &capg, id, 0xff);
 			if (gof[id] == NONE) {
 				xgrow(&grp, &capgrp, (ngrp + 1) * ntab,
 				    sizeof *grp);

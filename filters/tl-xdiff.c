@@ -668,6 +668,25 @@ outid(struct tl_out *o, uint32_t id)
 	tl_out_field(o, s, n);
 }
 
+/* Two numbers, or two strings, each after a TAB: the two sides'. */
+static void
+out2(struct tl_out *o, int64_t a, int64_t b)
+{
+	outsep(o);
+	tl_out_i64(o, a);
+	outsep(o);
+	tl_out_i64(o, b);
+}
+
+static void
+outid2(struct tl_out *o, const uint32_t *id)
+{
+	outsep(o);
+	outid(o, id[0]);
+	outsep(o);
+	outid(o, id[1]);
+}
+
 static void
 outratio(struct tl_out *o, int64_t t1, int64_t t2)
 {
@@ -706,14 +725,8 @@ wops(struct tl_out *o)
 		tl_out_cstr(o, stname[w->status]);
 		outsep(o);
 		tl_out_cstr(o, fz[w->fused & 3]);
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, (int64_t)w->cnt[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, w->time[side]);
-		}
+		out2(o, (int64_t)w->cnt[0], (int64_t)w->cnt[1]);
+		out2(o, w->time[0], w->time[1]);
 		for (side = 0; side < 2; side++) {
 			outsep(o);
 			outavg(o, w->time[side], w->cnt[side]);
@@ -728,18 +741,9 @@ wops(struct tl_out *o)
 				tl_out_double(o, 100.0 * (double)w->time[side] /
 				    (double)xs[side].total);
 		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, w->nkern[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			outid(o, w->topk[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			outid(o, w->topc[side]);
-		}
+		out2(o, w->nkern[0], w->nkern[1]);
+		outid2(o, w->topk);
+		outid2(o, w->topc);
 		tl_out_char(o, '\n');
 	}
 }
@@ -874,14 +878,8 @@ wlayers(struct tl_out *o)
 			    (int32_t)i - 1 < xs[side].nlayer)
 				tl_out_cstr(o, xs[side].layermod[i - 1]);
 		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, (int64_t)lc[side][i]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, lt[side][i]);
-		}
+		out2(o, (int64_t)lc[0][i], (int64_t)lc[1][i]);
+		out2(o, lt[0][i], lt[1][i]);
 		outsep(o);
 		tl_out_i64(o, lt[1][i] - lt[0][i]);
 		outsep(o);

@@ -4,6 +4,7 @@
  * with their children in TraceLens's order, the normalized names, and the
  * roots.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -114,18 +115,6 @@ isdig(int c)
 	return c >= '0' && c <= '9';
 }
 
-/* s[0..n) contains the string w. */
-static int
-has(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, w, k) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * The vendor-neutral class of a runtime or driver call: "hip", "cuda" or
  * "cu" and a version suffix taken off; all kernel launches, all copies,
@@ -165,7 +154,7 @@ vendor(char *s, size_t n)
 		if (d < e && d >= 2 && r[d - 1] == 'v' && r[d - 2] == '_')
 			e = d - 2;
 	}
-#define HAS(lit) (has(r, e, lit))
+#define HAS(lit) (memmem(r, e, lit, sizeof lit - 1) != NULL)
 #define STARTS(lit) (e >= sizeof lit - 1 && memcmp(r, lit, sizeof lit - 1) == 0)
 	if (HAS("LaunchKernel") || HAS("LaunchCooperativeKernel"))
 		return (size_t)sprintf(s, "<launch kernel>");
