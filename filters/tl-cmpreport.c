@@ -461,7 +461,6 @@ split(const struct frame *m, size_t t, int what, const char *check,
 	return s;
 }
 
-/* A CSV field as pandas's to_csv quotes it. */
 /* A CSV field; an empty one alone on its record as "" (the csv module's). */
 static void
 csvfield(struct tl_out *o, const char *s, int alone)

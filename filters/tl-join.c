@@ -953,23 +953,18 @@ writesummary(struct tl_out *o, const struct count *cn)
 		"variant", "rows_baseline", "rows_variant", "intersect",
 		"only_baseline", "only_variant", "changed", NULL
 	};
-	size_t t;
+	size_t t, i;
 
 	tl_out_header(o, hdr);
 	for (t = 1; t < ntab; t++) {
+		const uint64_t v[] = { cn[t].nb, cn[t].nv, cn[t].inter,
+		    cn[t].onlyb, cn[t].onlyv, cn[t].changed };
+
 		tl_out_cstr(o, tab[t].tag);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].nb);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].nv);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].inter);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].onlyb);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].onlyv);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].changed);
+		for (i = 0; i < sizeof v / sizeof *v; i++) {
+			tl_out_char(o, '\t');
+			tl_out_i64(o, (int64_t)v[i]);
+		}
 		tl_out_char(o, '\n');
 	}
 }

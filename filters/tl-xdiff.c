@@ -45,7 +45,8 @@ struct xopt {
 	int quiet;			/* -q */
 };
 
-/* The nearest nn.Module frame at or above host i, remembered. */
+/* The nearest nn.Module frame at or above host i (NONE: none),
+ * remembered. */
 static uint32_t
 modof(struct xside *s, uint32_t i)
 {
@@ -142,9 +143,8 @@ modlayers(struct xside *s)
 		}
 		if (s->h[i].ts < inst[iof[s->h[i].name]].first)
 			inst[iof[s->h[i].name]].first = s->h[i].ts;
-		for (d = 0, f = s->h[i].parent == NONE ? NONE :
-		    modof(s, s->h[i].parent); f != NONE; f = s->h[f].parent ==
-		    NONE ? NONE : modof(s, s->h[f].parent))
+		for (d = 0, f = modof(s, s->h[i].parent); f != NONE;
+		    f = modof(s, s->h[f].parent))
 			d++;
 		c = inst[iof[s->h[i].name]].cls;
 		if (d < cl[c].depth)
@@ -152,9 +152,8 @@ modlayers(struct xside *s)
 	}
 	for (e = 0; e < s->nev; e++) {
 		ev = &s->ev[e];
-		ev->frame = ev->frame == NONE ? NONE : modof(s, ev->frame);
-		for (f = ev->frame; f != NONE; f = s->h[f].parent == NONE ?
-		    NONE : modof(s, s->h[f].parent)) {
+		ev->frame = modof(s, ev->frame);
+		for (f = ev->frame; f != NONE; f = modof(s, s->h[f].parent)) {
 			struct inst *x = &inst[iof[s->h[f].name]];
 
 			x->cover += ev->dur;
@@ -201,27 +200,21 @@ modlayers(struct xside *s)
 	}
 	/* the layers: the instances of the class, by first start */
 	{
-		uint32_t *ord = xcalloc(ninst + 1, sizeof *ord), no = 0;
-		int64_t *first = xcalloc(ninst + 1, sizeof *first);
+		struct tl_sortkey *ord = xcalloc(ninst + 1, sizeof *ord);
+		uint32_t no = 0;
 
 		for (i = 0; i < ninst; i++) {
-			first[i] = inst[i].first;
 			inst[i].layer = PRE;
-			if (inst[i].cls == best)
-				ord[no++] = i;
-		}
-		/* sort by first start, then index */
-		for (i = 1; i < no; i++)
-			for (f = i; f > 0 && (first[ord[f - 1]] > first[ord[f]]
-			    || (first[ord[f - 1]] == first[ord[f]] &&
-			    ord[f - 1] > ord[f])); f--) {
-				d = ord[f];
-				ord[f] = ord[f - 1];
-				ord[f - 1] = d;
+			if (inst[i].cls == best) {
+				ord[no].k = (uint64_t)inst[i].first ^
+				    UINT64_C(1) << 63;
+				ord[no++].i = i;
 			}
+		}
+		tl_key_sort(ord, no);	/* by first start, then index */
 		s->layermod = xcalloc(no + 1, sizeof *s->layermod);
 		for (i = 0; i < no; i++)
-			inst[ord[i]].layer = (int32_t)i;
+			inst[ord[i].i].layer = (int32_t)i;
 		for (i = 0; i < s->nh; i++)
 			if (s->h[i].kind == H_MODULE &&
 			    inst[iof[s->h[i].name]].cls == best &&
@@ -233,7 +226,6 @@ modlayers(struct xside *s)
 			}
 		s->nlayer = (int32_t)no;
 		free(ord);
-		free(first);
 	}
 	/* each event: its instance of the class, else before or after */
 	np = (int32_t)s->npass + 1;
@@ -243,8 +235,7 @@ modlayers(struct xside *s)
 	for (e = 0; e < s->nev; e++) {
 		ev = &s->ev[e];
 		ev->layer = PRE;
-		for (f = ev->frame; f != NONE; f = s->h[f].parent == NONE ?
-		    NONE : modof(s, s->h[f].parent))
+		for (f = ev->frame; f != NONE; f = modof(s, s->h[f].parent))
 			if (inst[iof[s->h[f].name]].cls == best) {
 				ev->layer = inst[iof[s->h[f].name]].layer;
 				break;
@@ -558,7 +549,7 @@ static void
 aggregate(void)
 {
 	uint32_t *o, g;
-	size_t i, j, k;
+	size_t i, j;
 	int side;
 	struct ev *e;
 	int64_t t;
@@ -632,7 +623,6 @@ aggregate(void)
 		}
 		free(o);
 	}
-	(void)k;
 }
 
 static const struct orow *sortrow;

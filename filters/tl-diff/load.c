@@ -76,6 +76,24 @@ td_vfree(struct vec *v)
 	memset(v, 0, sizeof *v);
 }
 
+uint32_t
+td_idget(const struct idarr *a, uint32_t id)
+{
+	return id < a->cap ? a->v[id] : 0;
+}
+
+void
+td_idset(struct idarr *a, uint32_t id, uint32_t v)
+{
+	size_t old = a->cap;
+
+	if (id >= a->cap) {
+		xgrow(&a->v, &a->cap, (size_t)id + 1, sizeof *a->v);
+		memset(a->v + old, 0, (a->cap - old) * sizeof *a->v);
+	}
+	a->v[id] = v;
+}
+
 void
 td_opush(struct ops *o, int t, uint32_t i, uint32_t j)
 {
@@ -91,8 +109,7 @@ td_opush(struct ops *o, int t, uint32_t i, uint32_t j)
 static char *nbuf;
 static size_t nbufcap;
 /* Cache: raw name id -> normalized id + 1, per (strip, vendor). */
-static uint32_t *ncache[4];
-static size_t ncachecap[4];
+static struct idarr ncache[4];
 
 static int
 ishex(int c)
@@ -179,16 +196,8 @@ normalize(uint32_t id, int strip, int rt)
 	size_t n, i, o, k, w, c = (size_t)(strip | rt << 1);
 	uint32_t r;
 
-	if (id >= ncachecap[c]) {
-		size_t old = ncachecap[c];
-
-		xgrow(&ncache[c], &ncachecap[c], (size_t)id + 1,
-		    sizeof *ncache[c]);
-		memset(ncache[c] + old, 0, (ncachecap[c] - old) *
-		    sizeof *ncache[c]);
-	}
-	if (ncache[c][id] != 0)
-		return ncache[c][id] - 1;
+	if ((r = td_idget(&ncache[c], id)) != 0)
+		return r - 1;
 	s = td_str(id, &n);
 	xgrow(&nbuf, &nbufcap, 2 * n + 32, 1);
 	/* 1. 0x[0-9a-fA-F]+ -> 0xXXXX; 2. .py(<digits>): -> .py: */
@@ -240,7 +249,7 @@ normalize(uint32_t id, int strip, int rt)
 	if (rt)
 		n = vendor(nbuf, n);
 	r = tl_intern(td_in, nbuf, n);
-	ncache[c][id] = r + 1;
+	td_idset(&ncache[c], id, r + 1);
 	return r;
 }
 
@@ -699,9 +708,9 @@ td_free(struct side *s)
 		free(nbuf);
 		nbuf = NULL;
 		for (i = 0; i < 4; i++) {
-			free(ncache[i]);
-			ncache[i] = NULL;
-			ncachecap[i] = 0;
+			free(ncache[i].v);
+			ncache[i].v = NULL;
+			ncache[i].cap = 0;
 		}
 	}
 }
