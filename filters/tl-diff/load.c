@@ -76,12 +76,6 @@ td_vfree(struct vec *v)
 	memset(v, 0, sizeof *v);
 }
 
-uint32_t
-td_idget(const struct idarr *a, uint32_t id)
-{
-	return id < a->cap ? a->v[id] : 0;
-}
-
 void
 td_idset(struct idarr *a, uint32_t id, uint32_t v)
 {

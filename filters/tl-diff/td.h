@@ -83,7 +83,11 @@ struct idarr {
 	uint32_t *v;
 	size_t cap;
 };
-uint32_t td_idget(const struct idarr *, uint32_t id);
+static inline uint32_t
+td_idget(const struct idarr *a, uint32_t id)
+{
+	return id < a->cap ? a->v[id] : 0;
+}
 void td_idset(struct idarr *, uint32_t id, uint32_t v);
 
 /* Alignment operations. */
