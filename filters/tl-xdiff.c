@@ -899,19 +899,19 @@ wlayers(struct tl_out *o)
 }
 
 static const char *const tabname[] = { "ops", "layers", "kernels" };
+static void (*const tabfn[])(struct tl_out *) = { wops, wlayers, wkernels };
 
+/* Write the table name to o (NULL: none): 1, or 0 when there is none. */
 static int
 table(struct tl_out *o, const char *name)
 {
-	if (strcmp(name, "ops") == 0)
-		wops(o);
-	else if (strcmp(name, "layers") == 0)
-		wlayers(o);
-	else if (strcmp(name, "kernels") == 0)
-		wkernels(o);
-	else
-		return 0;
-	return 1;
+	size_t i;
+
+	for (i = 0; i < 3 && strcmp(name, tabname[i]) != 0; i++)
+		;
+	if (i < 3 && o != NULL)
+		tabfn[i](o);
+	return i < 3;
 }
 
 static const char usage[] =
@@ -990,9 +990,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		tl_errx(2, "only one of the streams can be the standard "
 		    "input");
-	if (opt->table != NULL && strcmp(opt->table, "ops") != 0 &&
-	    strcmp(opt->table, "layers") != 0 &&
-	    strcmp(opt->table, "kernels") != 0)
+	if (opt->table != NULL && !table(NULL, opt->table))
 		tl_errx(2, "-t: no such table: \"%s\" (ops, layers, kernels)",
 		    opt->table);
 	if (opt->phase != NULL) {
