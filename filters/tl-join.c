@@ -239,14 +239,16 @@ up(int64_t *x, int from, int to)
  * doubles. Its value as a double in *d.
  */
 static void
-outdiff(struct tl_out *o, const char *a, size_t na, int deca,
-    const char *b, size_t nb, int decb, double *d)
+outdiff(struct tl_out *o, const char *a, size_t na, const char *b,
+    size_t nb, double *d)
 {
 	int64_t x, y;
-	int sa, sb, s;
+	int sa, sb, s, isint, deca, decb;
 	char buf[48], *e;
 	size_t k;
 
+	isnum(a, na, &isint, &deca);
+	isnum(b, nb, &isint, &decb);
 	if (deca && decb && scaled(a, na, &x, &sa) && scaled(b, nb, &y, &sb)) {
 		s = sa > sb ? sa : sb;
 		if (!up(&x, sa, s) || !up(&y, sb, s))
@@ -801,7 +803,7 @@ wtable(struct tl_out *o, int what, size_t v)
 {
 	size_t i, j, t, g, s;
 	uint32_t r;
-	int c, cb, na, nb, isint, deca, decb;
+	int c, cb, na, nb;
 	double d, base;
 
 	/* header */
@@ -874,10 +876,8 @@ wtable(struct tl_out *o, int what, size_t v)
 					tl_out_char(o, '\t');
 					continue;
 				}
-				isnum(fv[0][cb], fvl[0][cb], &isint, &deca);
-				isnum(fv[t][c], fvl[t][c], &isint, &decb);
-				outdiff(o, fv[0][cb], fvl[0][cb], deca,
-				    fv[t][c], fvl[t][c], decb, &d);
+				outdiff(o, fv[0][cb], fvl[0][cb], fv[t][c],
+				    fvl[t][c], &d);
 				tl_out_char(o, '\t');
 				base = todouble(fv[0][cb], fvl[0][cb]);
 				if (base != 0 && isfinite(d / base))
@@ -898,7 +898,7 @@ count(struct count *cn)
 {
 	size_t g, t, j;
 	const uint32_t *row;
-	int c, cb, isint, deca, decb, ch;
+	int c, cb, ch;
 	struct tl_out sink;
 	double d;
 
@@ -933,11 +933,9 @@ count(struct count *cn)
 				}
 				if (fvl[0][cb] == 0)
 					continue;
-				isnum(fv[0][cb], fvl[0][cb], &isint, &deca);
-				isnum(fv[t][c], fvl[t][c], &isint, &decb);
 				sink.n = 0;
-				outdiff(&sink, fv[0][cb], fvl[0][cb], deca,
-				    fv[t][c], fvl[t][c], decb, &d);
+				outdiff(&sink, fv[0][cb], fvl[0][cb], fv[t][c],
+				    fvl[t][c], &d);
 				ch = fabs(d) > eps;
 			}
 			cn[t].changed += ch;
