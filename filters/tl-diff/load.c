@@ -251,8 +251,7 @@ uint32_t
 td_norm(struct side *s, uint32_t i, int strip)
 {
 	struct node *e = &s->n[i];
-	int rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
-	    e->kind == TL_K_DRIVER);
+	int rt = !td_tracelens && TL_K_ISLAUNCH(e->kind);
 
 	if (!strip)
 		return e->norm;
@@ -680,8 +679,7 @@ td_load(const char *path0, const char *path1)
 		for (i = 0; i < td_s[side].nn; i++) {
 			struct node *e = &td_s[side].n[i];
 
-			rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
-			    e->kind == TL_K_DRIVER);
+			rt = !td_tracelens && TL_K_ISLAUNCH(e->kind);
 			e->norm = normalize(e->name, 0, rt);
 			e->norms = NONE;
 		}
