@@ -76,6 +76,30 @@ prefixed(const char *tag, const char *name)
 	return s;
 }
 
+static void
+addcol(struct frame *m, char *name, int dt)
+{
+	m->c = xreallocarray(m->c, m->ncol + 1, sizeof *m->c);
+	m->c[m->ncol].name = name;
+	m->c[m->ncol].dt = dt;
+	m->c[m->ncol].v = xcalloc(m->nrow + 1, sizeof (struct cell));
+	m->ncol++;
+}
+
+/* Cell r of m's last column: a copy of c, as a float in a float column. */
+static void
+putcell(struct frame *m, size_t r, const struct cell *c)
+{
+	struct col *l = &m->c[m->ncol - 1];
+	struct cell cl = copycell(c);
+
+	if (l->dt == D_FLOAT && cl.t == V_INT) {
+		cl.t = V_FLOAT;
+		cl.d = (double)cl.i;
+	}
+	l->v[r] = cl;
+}
+
 /*
  * The chained outer merge of n frames on keys, every other column
  * prefixed with its frame's tag: rows in the sorted order of the keys,
@@ -86,8 +110,8 @@ merge(struct frame **fr, size_t n, char **keys, size_t nkey)
 {
 	struct frame *m = xcalloc(1, sizeof *m);
 	struct ent *e;
-	size_t ne = 0, i, j, k, g, h, cap = 0, capc = 0, *cnt, *pos, out;
-	uint32_t *idx, r;
+	size_t ne = 0, i, j, k, g, h, cap = 0, *cnt, *pos, out;
+	uint32_t *idx, r, rr;
 	int c, dt, *missing, any;
 
 	mf = fr;
@@ -166,8 +190,6 @@ merge(struct frame **fr, size_t n, char **keys, size_t nkey)
 			if (idx[r * (n + 1) + 1 + i] == NONE)
 				missing[i] = 1;
 	for (k = 0; k < nkey; k++) {
-		xgrow(&m->c, &capc, m->ncol + 1, sizeof *m->c);
-		m->c[m->ncol].name = xstrdup(keys[k]);
 		dt = fr[0]->c[mkey[0][k]].dt;
 		for (i = 1; i < n; i++) {
 			int d2 = fr[i]->c[mkey[i][k]].dt;
@@ -180,20 +202,12 @@ merge(struct frame **fr, size_t n, char **keys, size_t nkey)
 			else
 				dt = D_OBJ;
 		}
-		m->c[m->ncol].dt = dt;
-		m->c[m->ncol].v = xcalloc(out + 1, sizeof (struct cell));
+		addcol(m, xstrdup(keys[k]), dt);
 		for (r = 0; r < out; r++) {
 			struct ent *x = &e[idx[r * (n + 1)]];
-			struct cell cl = copycell(&fr[x->f]->c[
-			    mkey[x->f][k]].v[x->r]);
 
-			if (dt == D_FLOAT && cl.t == V_INT) {
-				cl.t = V_FLOAT;
-				cl.d = (double)cl.i;
-			}
-			m->c[m->ncol].v[r] = cl;
+			putcell(m, r, &fr[x->f]->c[mkey[x->f][k]].v[x->r]);
 		}
-		m->ncol++;
 	}
 	/* every frame's other columns, prefixed */
 	for (i = 0; i < n; i++)
@@ -202,30 +216,15 @@ merge(struct frame **fr, size_t n, char **keys, size_t nkey)
 				any |= mkey[i][k] == (int)j;
 			if (any)
 				continue;
-			xgrow(&m->c, &capc, m->ncol + 1, sizeof *m->c);
-			m->c[m->ncol].name = prefixed(tags[i],
-			    fr[i]->c[j].name);
 			dt = fr[i]->c[j].dt;
 			if (missing[i] && dt == D_INT)
 				dt = D_FLOAT;
 			else if (missing[i] && dt == D_BOOL)
 				dt = D_OBJ;
-			m->c[m->ncol].dt = dt;
-			m->c[m->ncol].v = xcalloc(out + 1, sizeof (struct cell));
-			for (r = 0; r < out; r++) {
-				uint32_t rr = idx[r * (n + 1) + 1 + i];
-				struct cell cl;
-
-				if (rr == NONE)
-					continue;
-				cl = copycell(&fr[i]->c[j].v[rr]);
-				if (dt == D_FLOAT && cl.t == V_INT) {
-					cl.t = V_FLOAT;
-					cl.d = (double)cl.i;
-				}
-				m->c[m->ncol].v[r] = cl;
-			}
-			m->ncol++;
+			addcol(m, prefixed(tags[i], fr[i]->c[j].name), dt);
+			for (r = 0; r < out; r++)
+				if ((rr = idx[r * (n + 1) + 1 + i]) != NONE)
+					putcell(m, r, &fr[i]->c[j].v[rr]);
 		}
 	for (i = 0; i < n; i++)
 		free(mkey[i]);
@@ -250,16 +249,6 @@ num(const struct cell *c)
 	default:
 		return NAN;
 	}
-}
-
-static void
-addcol(struct frame *m, char *name, int dt)
-{
-	m->c = xreallocarray(m->c, m->ncol + 1, sizeof *m->c);
-	m->c[m->ncol].name = name;
-	m->c[m->ncol].dt = dt;
-	m->c[m->ncol].v = xcalloc(m->nrow + 1, sizeof (struct cell));
-	m->ncol++;
 }
 
 /*
@@ -472,7 +461,6 @@ split(const struct frame *m, size_t t, int what, const char *check,
 	return s;
 }
 
-/* A CSV field as pandas's to_csv quotes it. */
 /* A CSV field; an empty one alone on its record as "" (the csv module's). */
 static void
 csvfield(struct tl_out *o, const char *s, int alone)

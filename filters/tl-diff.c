@@ -215,7 +215,7 @@ main(int argc, char *argv[])
 		if (!qflag && (odir == NULL || pflag || tflag)) {
 			tl_out_init(&out, 1, "<stdout>");
 			if (pflag)
-				td_draw(&out);
+				td_tracelens_tree(&out);
 			else
 				td_table(&out, table);
 			tl_out_close(&out);

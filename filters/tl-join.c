@@ -239,14 +239,16 @@ up(int64_t *x, int from, int to)
  * doubles. Its value as a double in *d.
  */
 static void
-outdiff(struct tl_out *o, const char *a, size_t na, int deca,
-    const char *b, size_t nb, int decb, double *d)
+outdiff(struct tl_out *o, const char *a, size_t na, const char *b,
+    size_t nb, double *d)
 {
 	int64_t x, y;
-	int sa, sb, s;
+	int sa, sb, s, isint, deca, decb;
 	char buf[48], *e;
 	size_t k;
 
+	isnum(a, na, &isint, &deca);
+	isnum(b, nb, &isint, &decb);
 	if (deca && decb && scaled(a, na, &x, &sa) && scaled(b, nb, &y, &sb)) {
 		s = sa > sb ? sa : sb;
 		if (!up(&x, sa, s) || !up(&y, sb, s))
@@ -692,6 +694,18 @@ columns(const char *mopt)
 	freev(m);
 }
 
+/* Room in *v for index id, the new entries bytes of fill. */
+static void
+growfill(uint32_t **v, size_t *cap, uint32_t id, int fill)
+{
+	size_t old = *cap;
+
+	if (id < old)
+		return;
+	xgrow(v, cap, (size_t)id + 1, sizeof **v);
+	memset(*v + old, fill, (*cap - old) * sizeof **v);
+}
+
 /* The outer join: groups in first-seen order, duplicates in order. */
 static void
 join(void)
@@ -719,14 +733,7 @@ join(void)
 				tl_out_char(&kb, '\t');
 			}
 			id = tl_intern(in, kb.buf, kb.n);
-			if (id >= capocc) {
-				size_t old = capocc;
-
-				xgrow(&occ, &capocc, (size_t)id + 1,
-				    sizeof *occ);
-				memset(occ + old, 0, (capocc - old) *
-				    sizeof *occ);
-			}
+			growfill(&occ, &capocc, id, 0);
 			if (occ[id]++ > 0) {
 				/* the n-th row with a key: key + "#n" */
 				ndup++;
@@ -734,14 +741,7 @@ join(void)
 				    sizeof num, "#%" PRIu32, occ[id] - 1));
 				id = tl_intern(in, kb.buf, kb.n);
 			}
-			if (id >= capg) {
-				size_t old = capg;
-
-				xgrow(&gof, &capg, (size_t)id + 1,
-				    sizeof *gof);
-				memset(gof + old, 0xff, (capg - old) *
-				    sizeof *gof);
-			}
+			growfill(&gof, &capg, id, 0xff);
 			if (gof[id] == NONE) {
 				xgrow(&grp, &capgrp, (ngrp + 1) * ntab,
 				    sizeof *grp);
@@ -803,7 +803,7 @@ wtable(struct tl_out *o, int what, size_t v)
 {
 	size_t i, j, t, g, s;
 	uint32_t r;
-	int c, cb, na, nb, isint, deca, decb;
+	int c, cb, na, nb;
 	double d, base;
 
 	/* header */
@@ -876,10 +876,8 @@ wtable(struct tl_out *o, int what, size_t v)
 					tl_out_char(o, '\t');
 					continue;
 				}
-				isnum(fv[0][cb], fvl[0][cb], &isint, &deca);
-				isnum(fv[t][c], fvl[t][c], &isint, &decb);
-				outdiff(o, fv[0][cb], fvl[0][cb], deca,
-				    fv[t][c], fvl[t][c], decb, &d);
+				outdiff(o, fv[0][cb], fvl[0][cb], fv[t][c],
+				    fvl[t][c], &d);
 				tl_out_char(o, '\t');
 				base = todouble(fv[0][cb], fvl[0][cb]);
 				if (base != 0 && isfinite(d / base))
@@ -900,7 +898,7 @@ count(struct count *cn)
 {
 	size_t g, t, j;
 	const uint32_t *row;
-	int c, cb, isint, deca, decb, ch;
+	int c, cb, ch;
 	struct tl_out sink;
 	double d;
 
@@ -935,11 +933,9 @@ count(struct count *cn)
 				}
 				if (fvl[0][cb] == 0)
 					continue;
-				isnum(fv[0][cb], fvl[0][cb], &isint, &deca);
-				isnum(fv[t][c], fvl[t][c], &isint, &decb);
 				sink.n = 0;
-				outdiff(&sink, fv[0][cb], fvl[0][cb], deca,
-				    fv[t][c], fvl[t][c], decb, &d);
+				outdiff(&sink, fv[0][cb], fvl[0][cb], fv[t][c],
+				    fvl[t][c], &d);
 				ch = fabs(d) > eps;
 			}
 			cn[t].changed += ch;
@@ -955,23 +951,18 @@ writesummary(struct tl_out *o, const struct count *cn)
 		"variant", "rows_baseline", "rows_variant", "intersect",
 		"only_baseline", "only_variant", "changed", NULL
 	};
-	size_t t;
+	size_t t, i;
 
 	tl_out_header(o, hdr);
 	for (t = 1; t < ntab; t++) {
+		const uint64_t v[] = { cn[t].nb, cn[t].nv, cn[t].inter,
+		    cn[t].onlyb, cn[t].onlyv, cn[t].changed };
+
 		tl_out_cstr(o, tab[t].tag);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].nb);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].nv);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].inter);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].onlyb);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].onlyv);
-		tl_out_char(o, '\t');
-		tl_out_i64(o, (int64_t)cn[t].changed);
+		for (i = 0; i < sizeof v / sizeof *v; i++) {
+			tl_out_char(o, '\t');
+			tl_out_i64(o, (int64_t)v[i]);
+		}
 		tl_out_char(o, '\n');
 	}
 }

@@ -45,7 +45,8 @@ struct xopt {
 	int quiet;			/* -q */
 };
 
-/* The nearest nn.Module frame at or above host i, remembered. */
+/* The nearest nn.Module frame at or above host i (NONE: none),
+ * remembered. */
 static uint32_t
 modof(struct xside *s, uint32_t i)
 {
@@ -142,9 +143,8 @@ modlayers(struct xside *s)
 		}
 		if (s->h[i].ts < inst[iof[s->h[i].name]].first)
 			inst[iof[s->h[i].name]].first = s->h[i].ts;
-		for (d = 0, f = s->h[i].parent == NONE ? NONE :
-		    modof(s, s->h[i].parent); f != NONE; f = s->h[f].parent ==
-		    NONE ? NONE : modof(s, s->h[f].parent))
+		for (d = 0, f = modof(s, s->h[i].parent); f != NONE;
+		    f = modof(s, s->h[f].parent))
 			d++;
 		c = inst[iof[s->h[i].name]].cls;
 		if (d < cl[c].depth)
@@ -152,9 +152,8 @@ modlayers(struct xside *s)
 	}
 	for (e = 0; e < s->nev; e++) {
 		ev = &s->ev[e];
-		ev->frame = ev->frame == NONE ? NONE : modof(s, ev->frame);
-		for (f = ev->frame; f != NONE; f = s->h[f].parent == NONE ?
-		    NONE : modof(s, s->h[f].parent)) {
+		ev->frame = modof(s, ev->frame);
+		for (f = ev->frame; f != NONE; f = modof(s, s->h[f].parent)) {
 			struct inst *x = &inst[iof[s->h[f].name]];
 
 			x->cover += ev->dur;
@@ -201,27 +200,21 @@ modlayers(struct xside *s)
 	}
 	/* the layers: the instances of the class, by first start */
 	{
-		uint32_t *ord = xcalloc(ninst + 1, sizeof *ord), no = 0;
-		int64_t *first = xcalloc(ninst + 1, sizeof *first);
+		struct tl_sortkey *ord = xcalloc(ninst + 1, sizeof *ord);
+		uint32_t no = 0;
 
 		for (i = 0; i < ninst; i++) {
-			first[i] = inst[i].first;
 			inst[i].layer = PRE;
-			if (inst[i].cls == best)
-				ord[no++] = i;
-		}
-		/* sort by first start, then index */
-		for (i = 1; i < no; i++)
-			for (f = i; f > 0 && (first[ord[f - 1]] > first[ord[f]]
-			    || (first[ord[f - 1]] == first[ord[f]] &&
-			    ord[f - 1] > ord[f])); f--) {
-				d = ord[f];
-				ord[f] = ord[f - 1];
-				ord[f - 1] = d;
+			if (inst[i].cls == best) {
+				ord[no].k = (uint64_t)inst[i].first ^
+				    UINT64_C(1) << 63;
+				ord[no++].i = i;
 			}
+		}
+		tl_key_sort(ord, no);	/* by first start, then index */
 		s->layermod = xcalloc(no + 1, sizeof *s->layermod);
 		for (i = 0; i < no; i++)
-			inst[ord[i]].layer = (int32_t)i;
+			inst[ord[i].i].layer = (int32_t)i;
 		for (i = 0; i < s->nh; i++)
 			if (s->h[i].kind == H_MODULE &&
 			    inst[iof[s->h[i].name]].cls == best &&
@@ -233,7 +226,6 @@ modlayers(struct xside *s)
 			}
 		s->nlayer = (int32_t)no;
 		free(ord);
-		free(first);
 	}
 	/* each event: its instance of the class, else before or after */
 	np = (int32_t)s->npass + 1;
@@ -243,8 +235,7 @@ modlayers(struct xside *s)
 	for (e = 0; e < s->nev; e++) {
 		ev = &s->ev[e];
 		ev->layer = PRE;
-		for (f = ev->frame; f != NONE; f = s->h[f].parent == NONE ?
-		    NONE : modof(s, s->h[f].parent))
+		for (f = ev->frame; f != NONE; f = modof(s, s->h[f].parent))
 			if (inst[iof[s->h[f].name]].cls == best) {
 				ev->layer = inst[iof[s->h[f].name]].layer;
 				break;
@@ -558,7 +549,7 @@ static void
 aggregate(void)
 {
 	uint32_t *o, g;
-	size_t i, j, k;
+	size_t i, j;
 	int side;
 	struct ev *e;
 	int64_t t;
@@ -632,7 +623,6 @@ aggregate(void)
 		}
 		free(o);
 	}
-	(void)k;
 }
 
 static const struct orow *sortrow;
@@ -666,6 +656,25 @@ outid(struct tl_out *o, uint32_t id)
 		return;
 	s = tl_intern_str(xd_in, id, &n);
 	tl_out_field(o, s, n);
+}
+
+/* Two numbers, or two strings, each after a TAB: the two sides'. */
+static void
+out2(struct tl_out *o, int64_t a, int64_t b)
+{
+	outsep(o);
+	tl_out_i64(o, a);
+	outsep(o);
+	tl_out_i64(o, b);
+}
+
+static void
+outid2(struct tl_out *o, const uint32_t *id)
+{
+	outsep(o);
+	outid(o, id[0]);
+	outsep(o);
+	outid(o, id[1]);
 }
 
 static void
@@ -706,14 +715,8 @@ wops(struct tl_out *o)
 		tl_out_cstr(o, stname[w->status]);
 		outsep(o);
 		tl_out_cstr(o, fz[w->fused & 3]);
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, (int64_t)w->cnt[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, w->time[side]);
-		}
+		out2(o, (int64_t)w->cnt[0], (int64_t)w->cnt[1]);
+		out2(o, w->time[0], w->time[1]);
 		for (side = 0; side < 2; side++) {
 			outsep(o);
 			outavg(o, w->time[side], w->cnt[side]);
@@ -728,18 +731,9 @@ wops(struct tl_out *o)
 				tl_out_double(o, 100.0 * (double)w->time[side] /
 				    (double)xs[side].total);
 		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, w->nkern[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			outid(o, w->topk[side]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			outid(o, w->topc[side]);
-		}
+		out2(o, w->nkern[0], w->nkern[1]);
+		outid2(o, w->topk);
+		outid2(o, w->topc);
 		tl_out_char(o, '\n');
 	}
 }
@@ -874,14 +868,8 @@ wlayers(struct tl_out *o)
 			    (int32_t)i - 1 < xs[side].nlayer)
 				tl_out_cstr(o, xs[side].layermod[i - 1]);
 		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, (int64_t)lc[side][i]);
-		}
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			tl_out_i64(o, lt[side][i]);
-		}
+		out2(o, (int64_t)lc[0][i], (int64_t)lc[1][i]);
+		out2(o, lt[0][i], lt[1][i]);
 		outsep(o);
 		tl_out_i64(o, lt[1][i] - lt[0][i]);
 		outsep(o);
@@ -911,19 +899,19 @@ wlayers(struct tl_out *o)
 }
 
 static const char *const tabname[] = { "ops", "layers", "kernels" };
+static void (*const tabfn[])(struct tl_out *) = { wops, wlayers, wkernels };
 
+/* Write the table name to o (NULL: none): 1, or 0 when there is none. */
 static int
 table(struct tl_out *o, const char *name)
 {
-	if (strcmp(name, "ops") == 0)
-		wops(o);
-	else if (strcmp(name, "layers") == 0)
-		wlayers(o);
-	else if (strcmp(name, "kernels") == 0)
-		wkernels(o);
-	else
-		return 0;
-	return 1;
+	size_t i;
+
+	for (i = 0; i < 3 && strcmp(name, tabname[i]) != 0; i++)
+		;
+	if (i < 3 && o != NULL)
+		tabfn[i](o);
+	return i < 3;
 }
 
 static const char usage[] =
@@ -1002,9 +990,7 @@ main(int argc, char *argv[])
 	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
 		tl_errx(2, "only one of the streams can be the standard "
 		    "input");
-	if (opt->table != NULL && strcmp(opt->table, "ops") != 0 &&
-	    strcmp(opt->table, "layers") != 0 &&
-	    strcmp(opt->table, "kernels") != 0)
+	if (opt->table != NULL && !table(NULL, opt->table))
 		tl_errx(2, "-t: no such table: \"%s\" (ops, layers, kernels)",
 		    opt->table);
 	if (opt->phase != NULL) {

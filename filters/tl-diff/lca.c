@@ -25,9 +25,10 @@ static struct vec ev[2];
 static char *sbuf;
 static size_t sbufcap;
 
-/* The display name with every "(digits)" taken out, into sbuf. */
+/* The display name into sbuf at at, with every "(digits)" taken out
+ * when strip; the end. */
 static size_t
-stripnum(uint32_t name, size_t at)
+stripnum(uint32_t name, size_t at, int strip)
 {
 	const char *s;
 	size_t n, i, k;
@@ -35,7 +36,7 @@ stripnum(uint32_t name, size_t at)
 	s = td_str(name, &n);
 	xgrow(&sbuf, &sbufcap, at + n + 4, 1);
 	for (i = 0; i < n;) {
-		if (s[i] == '(' && i + 1 < n && s[i + 1] >= '0' &&
+		if (s[i] == '(' && strip && i + 1 < n && s[i + 1] >= '0' &&
 		    s[i + 1] <= '9') {
 			for (k = i + 1; k < n && s[k] >= '0' && s[k] <= '9'; k++)
 				;
@@ -53,28 +54,19 @@ stripnum(uint32_t name, size_t at)
 static uint32_t
 lcaname(const struct mnode *m, int only)
 {
-	size_t n1, n2, a, b;
-	const char *x, *y;
+	size_t n1, n2;
 
 	if (only >= 0) {
 		if (!td_tracelens)
 			return td_s[only].n[m->u[only]].name;
-		n1 = stripnum(td_s[only].n[m->u[only]].name, 0);
+		n1 = stripnum(td_s[only].n[m->u[only]].name, 0, 1);
 		return tl_intern(td_in, sbuf, n1);
 	}
-	if (!td_tracelens) {
-		if (td_s[0].n[m->u[0]].name == td_s[1].n[m->u[1]].name)
-			return td_s[0].n[m->u[0]].name;
-		x = td_str(td_s[0].n[m->u[0]].name, &a);
-		y = td_str(td_s[1].n[m->u[1]].name, &b);
-		xgrow(&sbuf, &sbufcap, a + b + 4, 1);
-		memcpy(sbuf, x, a);
-		memcpy(sbuf + a, " | ", 3);
-		memcpy(sbuf + a + 3, y, b);
-		return tl_intern(td_in, sbuf, a + b + 3);
-	}
-	n1 = stripnum(td_s[0].n[m->u[0]].name, 0);
-	n2 = stripnum(td_s[1].n[m->u[1]].name, n1);
+	if (!td_tracelens &&
+	    td_s[0].n[m->u[0]].name == td_s[1].n[m->u[1]].name)
+		return td_s[0].n[m->u[0]].name;
+	n1 = stripnum(td_s[0].n[m->u[0]].name, 0, td_tracelens);
+	n2 = stripnum(td_s[1].n[m->u[1]].name, n1, td_tracelens);
 	if (n1 == n2 - n1 && memcmp(sbuf, sbuf + n1, n1) == 0)
 		return tl_intern(td_in, sbuf, n1);
 	xgrow(&sbuf, &sbufcap, n2 + 4, 1);

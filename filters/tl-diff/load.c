@@ -4,6 +4,7 @@
  * with their children in TraceLens's order, the normalized names, and the
  * roots.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -76,6 +77,18 @@ td_vfree(struct vec *v)
 }
 
 void
+td_idset(struct idarr *a, uint32_t id, uint32_t v)
+{
+	size_t old = a->cap;
+
+	if (id >= a->cap) {
+		xgrow(&a->v, &a->cap, (size_t)id + 1, sizeof *a->v);
+		memset(a->v + old, 0, (a->cap - old) * sizeof *a->v);
+	}
+	a->v[id] = v;
+}
+
+void
 td_opush(struct ops *o, int t, uint32_t i, uint32_t j)
 {
 	if (o->n == o->cap)
@@ -90,8 +103,7 @@ td_opush(struct ops *o, int t, uint32_t i, uint32_t j)
 static char *nbuf;
 static size_t nbufcap;
 /* Cache: raw name id -> normalized id + 1, per (strip, vendor). */
-static uint32_t *ncache[4];
-static size_t ncachecap[4];
+static struct idarr ncache[4];
 
 static int
 ishex(int c)
@@ -112,18 +124,6 @@ static int
 isdig(int c)
 {
 	return c >= '0' && c <= '9';
-}
-
-/* s[0..n) contains the string w. */
-static int
-has(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, w, k) == 0)
-			return 1;
-	return 0;
 }
 
 /*
@@ -165,7 +165,7 @@ vendor(char *s, size_t n)
 		if (d < e && d >= 2 && r[d - 1] == 'v' && r[d - 2] == '_')
 			e = d - 2;
 	}
-#define HAS(lit) (has(r, e, lit))
+#define HAS(lit) (memmem(r, e, lit, sizeof lit - 1) != NULL)
 #define STARTS(lit) (e >= sizeof lit - 1 && memcmp(r, lit, sizeof lit - 1) == 0)
 	if (HAS("LaunchKernel") || HAS("LaunchCooperativeKernel"))
 		return (size_t)sprintf(s, "<launch kernel>");
@@ -190,16 +190,8 @@ normalize(uint32_t id, int strip, int rt)
 	size_t n, i, o, k, w, c = (size_t)(strip | rt << 1);
 	uint32_t r;
 
-	if (id >= ncachecap[c]) {
-		size_t old = ncachecap[c];
-
-		xgrow(&ncache[c], &ncachecap[c], (size_t)id + 1,
-		    sizeof *ncache[c]);
-		memset(ncache[c] + old, 0, (ncachecap[c] - old) *
-		    sizeof *ncache[c]);
-	}
-	if (ncache[c][id] != 0)
-		return ncache[c][id] - 1;
+	if ((r = td_idget(&ncache[c], id)) != 0)
+		return r - 1;
 	s = td_str(id, &n);
 	xgrow(&nbuf, &nbufcap, 2 * n + 32, 1);
 	/* 1. 0x[0-9a-fA-F]+ -> 0xXXXX; 2. .py(<digits>): -> .py: */
@@ -251,7 +243,7 @@ normalize(uint32_t id, int strip, int rt)
 	if (rt)
 		n = vendor(nbuf, n);
 	r = tl_intern(td_in, nbuf, n);
-	ncache[c][id] = r + 1;
+	td_idset(&ncache[c], id, r + 1);
 	return r;
 }
 
@@ -259,8 +251,7 @@ uint32_t
 td_norm(struct side *s, uint32_t i, int strip)
 {
 	struct node *e = &s->n[i];
-	int rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
-	    e->kind == TL_K_DRIVER);
+	int rt = !td_tracelens && TL_K_ISLAUNCH(e->kind);
 
 	if (!strip)
 		return e->norm;
@@ -688,8 +679,7 @@ td_load(const char *path0, const char *path1)
 		for (i = 0; i < td_s[side].nn; i++) {
 			struct node *e = &td_s[side].n[i];
 
-			rt = !td_tracelens && (e->kind == TL_K_RUNTIME ||
-			    e->kind == TL_K_DRIVER);
+			rt = !td_tracelens && TL_K_ISLAUNCH(e->kind);
 			e->norm = normalize(e->name, 0, rt);
 			e->norms = NONE;
 		}
@@ -710,9 +700,9 @@ td_free(struct side *s)
 		free(nbuf);
 		nbuf = NULL;
 		for (i = 0; i < 4; i++) {
-			free(ncache[i]);
-			ncache[i] = NULL;
-			ncachecap[i] = 0;
+			free(ncache[i].v);
+			ncache[i].v = NULL;
+			ncache[i].cap = 0;
 		}
 	}
 }

@@ -523,12 +523,6 @@ td_table(struct tl_out *o, const char *name)
 	return 0;
 }
 
-void
-td_draw(struct tl_out *o)
-{
-	td_tracelens_tree(o);
-}
-
 static void
 writefile(const char *dir, const char *name, const char *table)
 {
@@ -537,7 +531,7 @@ writefile(const char *dir, const char *name, const char *table)
 	if (tl_file_open(&o, dir, name) < 0)
 		tl_exit(2);
 	if (table == NULL)
-		td_draw(&o.out);
+		td_tracelens_tree(&o.out);
 	else
 		td_table(&o.out, table);
 	if (tl_file_close(&o) < 0)

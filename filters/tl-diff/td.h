@@ -78,6 +78,18 @@ struct vec {
 void td_push(struct vec *, uint32_t);
 void td_vfree(struct vec *);
 
+/* A map from an interned id to a value + 1 (0: none). */
+struct idarr {
+	uint32_t *v;
+	size_t cap;
+};
+static inline uint32_t
+td_idget(const struct idarr *a, uint32_t id)
+{
+	return id < a->cap ? a->v[id] : 0;
+}
+void td_idset(struct idarr *, uint32_t id, uint32_t v);
+
 /* Alignment operations. */
 enum { OP_MATCH, OP_DEL, OP_INS };
 struct op {
@@ -158,7 +170,6 @@ void td_tracelens_tree(struct tl_out *);
 /* tables.c */
 int td_table(struct tl_out *, const char *name);
 int td_tables_dir(const char *dir);
-void td_draw(struct tl_out *);
 int td_same(int64_t eps);
 int td_known_table(const char *name);
 

@@ -124,8 +124,7 @@ static const char *const colname[NCOL] = {
 /* Each cell an interned string (the text the CSV shows, unquoted). */
 static uint32_t (*cell)[NCOL];
 static double *ktime;
-static uint32_t *pyrepr;	/* interned JSON text -> its Python text + 1 */
-static size_t cappyrepr;
+static struct idarr pyrepr;	/* interned JSON text -> its Python text + 1 */
 
 static uint32_t
 internf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -156,13 +155,13 @@ argtext(uint32_t id)
 {
 	struct tl_out t;
 	const char *s;
-	size_t n, old;
+	size_t n;
 	uint32_t r;
 
 	if (id == NONE)
 		return tl_intern(td_in, "", 0);
-	if (id < cappyrepr && pyrepr[id] != 0)
-		return pyrepr[id] - 1;
+	if ((r = td_idget(&pyrepr, id)) != 0)
+		return r - 1;
 	s = td_str(id, &n);
 	tl_out_init(&t, -1, "");
 	if (tl_out_pyjson(&t, s, n, TL_PY_TUPLES) < 0)
@@ -171,12 +170,7 @@ argtext(uint32_t id)
 		t.n = 0;	/* a JSON null shows as empty */
 	r = tl_intern(td_in, t.buf, t.n);
 	tl_out_close(&t);
-	if (id >= cappyrepr) {
-		old = cappyrepr;
-		xgrow(&pyrepr, &cappyrepr, (size_t)id + 1, sizeof *pyrepr);
-		memset(pyrepr + old, 0, (cappyrepr - old) * sizeof *pyrepr);
-	}
-	pyrepr[id] = r + 1;
+	td_idset(&pyrepr, id, r + 1);
 	return r;
 }
 
@@ -300,29 +294,26 @@ static const int keycol[] = {
 };
 #define NKEY	((int)(sizeof keycol / sizeof *keycol))
 
+/* The rows a and b by their key cells; 0 when the same. */
 static int
-cmpkey(const void *x, const void *y)
+keycmp(size_t a, size_t b)
 {
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
 	int k;
 
 	for (k = 0; k < NKEY; k++)
 		if (cell[a][keycol[k]] != cell[b][keycol[k]])
 			return cell[a][keycol[k]] < cell[b][keycol[k]] ? -1 : 1;
-	return a < b ? -1 : a > b;
+	return 0;
 }
 
 static int
-samekey(size_t a, size_t b)
+cmpkey(const void *x, const void *y)
 {
-	int k;
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	int c = keycmp(a, b);
 
-	for (k = 0; k < NKEY; k++)
-		if (cell[a][keycol[k]] != cell[b][keycol[k]])
-			return 0;
-	return 1;
+	return c != 0 ? c : a < b ? -1 : a > b;
 }
-
 
 /* Summary columns in order, and the sort: kernel_time_sum descending,
  * then the text of every other column, name first. */
@@ -362,30 +353,6 @@ cmpsum(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-/* Maps from an interned id to a value + 1 (0: none). */
-struct idarr {
-	uint32_t *v;
-	size_t cap;
-};
-
-static uint32_t
-idget(const struct idarr *a, uint32_t id)
-{
-	return id < a->cap ? a->v[id] : 0;
-}
-
-static void
-idset(struct idarr *a, uint32_t id, uint32_t v)
-{
-	size_t old = a->cap;
-
-	if (id >= a->cap) {
-		xgrow(&a->v, &a->cap, (size_t)id + 1, sizeof *a->v);
-		memset(a->v + old, 0, (a->cap - old) * sizeof *a->v);
-	}
-	a->v[id] = v;
-}
-
 /* The cpu_op renames (get_rename_map, spec 1.10). */
 
 static struct idarr ren;	/* name -> new name + 1 */
@@ -397,7 +364,7 @@ static struct vec nomods;
 static struct vec *
 modules(uint32_t op, int add)
 {
-	uint32_t k = idget(&mmidx, op);
+	uint32_t k = td_idget(&mmidx, op);
 
 	if (k != 0)
 		return &mods[k - 1];
@@ -405,14 +372,14 @@ modules(uint32_t op, int add)
 		return &nomods;
 	xgrow(&mods, &capmods, nmods + 1, sizeof *mods);
 	memset(&mods[nmods], 0, sizeof *mods);
-	idset(&mmidx, op, (uint32_t)++nmods);
+	td_idset(&mmidx, op, (uint32_t)++nmods);
 	return &mods[nmods - 1];
 }
 
 static uint32_t
 renamed(uint32_t name)
 {
-	uint32_t k = idget(&ren, name);
+	uint32_t k = td_idget(&ren, name);
 
 	return k != 0 ? k - 1 : name;
 }
@@ -524,7 +491,7 @@ common(uint32_t n1, uint32_t n2)
 static void
 setrename(uint32_t from, uint32_t to)
 {
-	idset(&ren, from, to + 1);
+	td_idset(&ren, from, to + 1);
 }
 
 static void
@@ -585,13 +552,13 @@ renames(void)
 		all = 1;
 		for (side = 0; side < 2; side++)
 			for (a = 0; a < names[side].n; a++)
-				if (!idget(&seen, names[side].v[a]))
+				if (!td_idget(&seen, names[side].v[a]))
 					all = 0;
 		if (all)
 			continue;
 		for (side = 0; side < 2; side++)
 			for (a = 0; a < names[side].n; a++)
-				idset(&seen, names[side].v[a], 1);
+				td_idset(&seen, names[side].v[a], 1);
 		if (names[0].n == names[1].n) {
 			for (a = 0; a < names[0].n; a++) {
 				if (names[0].v[a] == names[1].v[a])
@@ -782,9 +749,9 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 		if (same && sc[gord[i]][S_SOURCE] != t1)
 			continue;
 		op = sc[gord[i]][S_CPUNAME];
-		if ((r = idget(&rank, op)) == 0) {
+		if ((r = td_idget(&rank, op)) == 0) {
 			td_push(&ops, op);
-			idset(&rank, op, r = (uint32_t)ops.n);
+			td_idset(&rank, op, r = (uint32_t)ops.n);
 		}
 		m[n].op = r;
 		m[n].side = sc[gord[i]][S_SOURCE] == t1 ? 0 : 1;
@@ -905,7 +872,7 @@ td_tracelens_write(const char *dir)
 	sc = xcalloc(td_nrows, sizeof *sc);
 	ssum = xcalloc(td_nrows, sizeof *ssum);
 	for (i = 0, ng = 0; i < td_nrows; i = j, ng++) {
-		for (j = i + 1; j < td_nrows && samekey(ord[i], ord[j]); j++)
+		for (j = i + 1; j < td_nrows && keycmp(ord[i], ord[j]) == 0; j++)
 			;
 		/* the run [i, j), in row order: pandas' Kahan sum */
 		sum = cmp = 0;
@@ -983,7 +950,7 @@ td_tracelens_write(const char *dir)
 	free(ssum);
 	free(cell);
 	free(ktime);
-	free(pyrepr);
+	free(pyrepr.v);
 	free(ren.v);
 	free(mmidx.v);
 	for (i = 0; i < nmods; i++)
