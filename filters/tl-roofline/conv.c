@@ -55,7 +55,7 @@ int
 rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *x, *w;
-	const char *tx, *tw, *c, *dt[2];
+	const char *tx, *tw, *c;
 	int bwd = cls == C_CONV_BWD, o = bwd ? 1 : 0, nd, i, bias, t, bpe;
 	int mask[3] = { 1, 1, 1 }, nmask;
 	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g, ker, m[3];
@@ -151,9 +151,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pstr(r, P_CONVND, name);
 	rl_pshape(r, P_INPUT_SHAPE, x);
 	rl_pshape(r, P_FILTER_SHAPE, w);
-	dt[0] = tx;
-	dt[1] = tw;
-	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, dt);
+	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, tx, tw);
 	rl_pshape(r, P_INPUT_STRIDE, rl_stride(a, o));
 	rl_pshape(r, P_WEIGHT_STRIDE, rl_stride(a, o + 1));
 	rl_pbool(r, P_BIAS, bias);

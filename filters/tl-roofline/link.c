@@ -29,7 +29,7 @@ const int rl_famsheet[NFAMILY][2] = {
 };
 
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
-static struct rl_res tres;		/* the GEMM transpose param */
+static struct rl_res tres = { .py = RL_MEM, .js = RL_MEM };		/* the GEMM transpose param */
 
 static void
 hbuild(struct rl_seg *S)
@@ -354,6 +354,6 @@ rl_link(struct rl_seg *S)
 void
 rl_link_end(void)
 {
-	free(tres.py.p);
-	free(tres.js.p);
+	free(tres.py.buf);
+	free(tres.js.buf);
 }

@@ -54,7 +54,7 @@ int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *x;
-	const char *ti, *dt[2], *c, *name = a->name;
+	const char *ti, *c, *name = a->name;
 	int ix = 0, bwd = 0, affine = 0, bias = 0, training = 1, bpe, i, k;
 	int mask[3] = { 1, 1, 1 }, native, iw = -1, ib = -1, itr = -1, imask;
 	int64_t ns[16];
@@ -150,12 +150,10 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 			    "\"%.40s\"", c);
 	}
 
-	dt[0] = ti;
-	dt[1] = NULL;
 	rl_pshape(r, P_OP_SHAPE, x);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, (char *)NULL);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, ix));
-	rl_pnone(r, P_STRIDE_OUTPUT);
+	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
 	rl_pnum(r, P_NUM_CHANNELS, C);
 	rl_pbool(r, P_HAS_BIAS, bias);
 	rl_pbool(r, P_IS_AFFINE, affine);

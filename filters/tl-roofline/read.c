@@ -18,7 +18,7 @@
 #include "seg.h"
 
 /* Scratch, for one row at a time. */
-static struct rl_res res;
+static struct rl_res res = { .py = RL_MEM, .js = RL_MEM };
 static struct rl_args args;
 static struct tl_jdoc jd;
 
@@ -41,9 +41,9 @@ rl_meta(const struct rl_seg *S, const struct rl_op *o, int kind)
 
 const char *
 rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
-    struct rl_str *buf)
+    struct tl_out *buf)
 {
-	const char *p = S->lines.p + o->line, *end = p + o->linelen, *tab;
+	const char *p = S->lines.buf + o->line, *end = p + o->linelen, *tab;
 	ptrdiff_t n;
 	int i;
 
@@ -59,13 +59,13 @@ rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
 	if (tab == p)
 		return NULL;
 	buf->n = 0;
-	rl_sput(buf, p, (size_t)(tab - p));
-	n = tl_tsv_unescape(buf->p, buf->p, buf->n);
+	tl_out_raw(buf, p, (size_t)(tab - p));
+	tl_out_char(buf, '\0');
+	n = tl_tsv_unescape(buf->buf, buf->buf, (size_t)(tab - p));
 	if (n < 0)
 		return NULL;
-	buf->n = (size_t)n;
-	buf->p[n] = '\0';
-	return buf->p;
+	buf->buf[n] = '\0';
+	return buf->buf;
 }
 
 int
@@ -300,17 +300,17 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 {
 	static const int cols[] = { TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES,
 	    TL_C_CONCRETE };
-	static struct rl_str key;
+	static struct tl_out key = RL_MEM;
 	size_t i;
 
 	key.n = 0;
-	rl_sput(&key, (const char *)&m, sizeof m);
+	tl_out_raw(&key, (const char *)&m, sizeof m);
 	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
-		rl_sputc(&key, '\t');
-		rl_sput(&key, tr->t->f[tr->col[cols[i]]],
+		tl_out_char(&key, '\t');
+		tl_out_raw(&key, tr->t->f[tr->col[cols[i]]],
 		    tr->t->fl[tr->col[cols[i]]]);
 	}
-	return tl_intern(S->memoin, key.p, key.n);
+	return tl_intern(S->memoin, key.buf, key.n);
 }
 
 void
@@ -322,10 +322,10 @@ rl_saveparam(struct rl_seg *S, struct rl_sparam *p, const struct rl_res *r,
 	p->none = r->p[i].none;
 	p->py = (uint32_t)S->text.n;
 	p->pyn = r->p[i].pyn;
-	rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
+	tl_out_raw(&S->text, r->py.buf + r->p[i].py, r->p[i].pyn);
 	p->js = (uint32_t)S->text.n;
 	p->jsn = r->p[i].jsn;
-	rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
+	tl_out_raw(&S->text, r->js.buf + r->p[i].js, r->p[i].jsn);
 }
 
 /* Op o takes model m's result, res, and its parameters. */
@@ -370,7 +370,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	id = memofind(S, tr, m);
 	if (id < S->nmemo) {
 		if (S->memo[id].op < 0) {
-			rl_why(S, m->name, strlen(m->name), S->memowhy.p +
+			rl_why(S, m->name, strlen(m->name), S->memowhy.buf +
 			    S->memo[id].why);
 			return 0;
 		}
@@ -393,8 +393,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 			w = res.why;
 		if (w != NULL) {
 			S->memo[id].why = S->memowhy.n;
-			rl_sputs(&S->memowhy, w);
-			rl_sputc(&S->memowhy, '\0');
+			tl_out_raw(&S->memowhy, w, strlen(w) + 1);
 			rl_why(S, m->name, strlen(m->name), w);
 			return 0;
 		}
@@ -413,7 +412,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	o->transa = o->transb = -1;
 	o->bwdlinked = tl_trace_raw(tr, TL_C_BWD, &n) != NULL;
 	o->lastg = 0;
-	rl_sput(&S->lines, line, linelen);
+	tl_out_raw(&S->lines, line, linelen);
 	S->nodes[node].op = (uint32_t)S->nops + 1;
 	S->nops++;
 	return 1;
@@ -546,6 +545,7 @@ rl_seg_new(const int *col)
 	struct rl_seg *S = xcalloc(1, sizeof *S);
 
 	S->col = col;
+	S->text = S->lines = S->memowhy = (struct tl_out)RL_MEM;
 	S->in = tl_intern_new();
 	S->whyin = tl_intern_new();
 	S->memoin = tl_intern_new();
@@ -565,8 +565,8 @@ rl_seg_free(struct rl_seg *S)
 	free(S->gpus);
 	free(S->kv);
 	free(S->params);
-	free(S->text.p);
-	free(S->lines.p);
+	free(S->text.buf);
+	free(S->lines.buf);
 	free(S->nodes);
 	free(S->bp);
 	free(S->fwdv);
@@ -577,14 +577,14 @@ rl_seg_free(struct rl_seg *S)
 	free(S->whyn);
 	tl_intern_free(S->memoin);
 	free(S->memo);
-	free(S->memowhy.p);
+	free(S->memowhy.buf);
 	free(S);
 }
 
 void
 rl_read_end(void)
 {
-	free(res.py.p);
-	free(res.js.p);
+	free(res.py.buf);
+	free(res.js.buf);
 	tl_json_free(&jd);
 }

@@ -80,7 +80,6 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *q, *k, *v, *cq, *ck;
 	const char *dq = NULL, *dk = NULL, *sdrop = NULL, *scausal = NULL;
-	const char *ab[2];
 	int iq = 0, bnhd = 0, varlen = 0, bwd = 0, flash = 1, causal;
 	int cidrop = -1, cicausal = -1, dfltcausal = 0, bq, bk, bv;
 	int cimq = -1, cimk = -1, icu = -1;
@@ -195,9 +194,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pfloat(r, P_DROPOUT, drop);
 	rl_pbool(r, P_CAUSAL, causal);
 	rl_pbool(r, P_FLASH_IMPL, flash);
-	ab[0] = dq;
-	ab[1] = dk;
-	rl_pstrs(r, P_DTYPE_A_B, 2, ab);
+	rl_pstrs(r, P_DTYPE_A_B, 2, dq, dk);
 	if (varlen) {
 		rl_pnum(r, P_NUM_SEQS, nseq);
 		rl_pnum(r, P_MAX_SEQLEN_Q, mq);

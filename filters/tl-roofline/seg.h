@@ -117,8 +117,8 @@ struct rl_seg {
 	uint32_t *kv;		/* GPU event indexes of the instances */
 	struct rl_sparam *params;
 	size_t nparams, capparams;
-	struct rl_str text;	/* param texts */
-	struct rl_str lines;	/* raw op rows */
+	struct tl_out text;	/* param texts */
+	struct tl_out lines;	/* raw op rows */
 	struct rl_node *nodes;
 	size_t nnodes, capnodes;
 	struct rl_bwd *bp;
@@ -136,7 +136,7 @@ struct rl_seg {
 	struct tl_intern *memoin;	/* model and argument texts */
 	struct rl_memo *memo;
 	size_t nmemo, capmemo;
-	struct rl_str memowhy;
+	struct tl_out memowhy;
 };
 
 struct rl_seg *rl_seg_new(const int *col);
@@ -172,7 +172,7 @@ const char *rl_opname(const struct rl_op *);
 /* Field c (TL_C_*) of an op's raw row, unescaped into buf; NULL when
  * empty. */
 const char *rl_opfield(const struct rl_seg *, const struct rl_op *, int c,
-    struct rl_str *buf);
+    struct tl_out *buf);
 /* Params of an op, with the GEMM transpose appended: count, into p. */
 int rl_opparams(const struct rl_seg *, const struct rl_op *,
     struct rl_sparam *p, int max);

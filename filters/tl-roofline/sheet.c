@@ -84,7 +84,7 @@ build(int sheet, int csv)
 {
 	struct rl_sparam p[RL_MAXP + 1];
 	struct tl_intern *keys = tl_intern_new();
-	struct rl_str key = { NULL, 0, 0 };
+	struct tl_out key = RL_MEM;
 	uint32_t *gid = NULL, *cnt = NULL, id;
 	size_t n = 0, i, k, cap = 0, capc = 0;
 	int np, j, c, pass, seen[NPARAMNAME];
@@ -124,14 +124,14 @@ build(int sheet, int csv)
 		const struct rl_op *o = &S->ops[S->insts[ord[i]].op];
 
 		key.n = 0;
-		rl_sputs(&key, rl_opname(o));
+		rl_puts(&key, rl_opname(o));
 		np = rl_opparams(S, o, p, RL_MAXP + 1);
 		for (j = 0; j < np; j++) {
-			rl_sputc(&key, '\x1f');
-			rl_sputc(&key, (char)('A' + p[j].key));
-			rl_sput(&key, S->text.p + p[j].py, p[j].pyn);
+			tl_out_char(&key, '\x1f');
+			tl_out_char(&key, (char)('A' + p[j].key));
+			tl_out_raw(&key, S->text.buf + p[j].py, p[j].pyn);
 		}
-		id = tl_intern(keys, key.p, key.n);
+		id = tl_intern(keys, key.buf, key.n);
 		xgrow(&cnt, &capc, id + 1, sizeof *cnt);
 		if (id >= ngrp) {
 			cnt[id] = 0;
@@ -169,7 +169,7 @@ build(int sheet, int csv)
 	}
 	qsort(grp, ngrp, sizeof *grp, cmpgrp);
 	tl_intern_free(keys);
-	free(key.p);
+	free(key.buf);
 	free(gid);
 	free(cnt);
 }
@@ -188,7 +188,7 @@ param(const struct rl_op *o, int key, struct rl_sparam *p)
 
 /* The first of a group's ops' fields c that is not empty, or NULL. */
 static const char *
-firstfield(const struct group *g, int c, struct rl_str *buf)
+firstfield(const struct group *g, int c, struct tl_out *buf)
 {
 	const char *f = NULL;
 	size_t i;
@@ -261,7 +261,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 	static size_t cap;
 	struct rl_sparam p[RL_MAXP + 1];
 	const struct rl_sparam *sp;
-	struct rl_str buf = { NULL, 0, 0 };
+	struct tl_out buf = RL_MEM;
 	const struct rl_op *op;
 	const struct rl_inst *in;
 	struct rl_roof r;
@@ -312,7 +312,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 			tab(o);
 			sp = param(op, cols[j], p);
 			if (sp != NULL && !sp->none)
-				tl_out_field(o, S->text.p + sp->js, sp->jsn);
+				tl_out_field(o, S->text.buf + sp->js, sp->jsn);
 		}
 		tab(o);
 		putd(o, r.flop);
@@ -360,7 +360,7 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 		tl_out_i64(o, grp[k].uid);
 		tl_out_char(o, '\n');
 	}
-	free(buf.p);
+	free(buf.buf);
 }
 
 /* TraceLens's CSV: fields as pandas's to_csv writes them. */
@@ -455,11 +455,11 @@ round2(double x)
 }
 
 static void
-npfloat(struct rl_str *s, double v)
+npfloat(struct tl_out *s, double v)
 {
-	rl_sputs(s, "np.float64(");
-	rl_sputpyfloat(s, v);
-	rl_sputc(s, ')');
+	rl_puts(s, "np.float64(");
+	tl_out_pyfloat(s, v);
+	tl_out_char(s, ')');
 }
 
 struct kstat {
@@ -480,13 +480,13 @@ cmpks(const void *a, const void *b)
 }
 
 static void
-putstream(struct rl_str *s, uint32_t st)
+putstream(struct tl_out *s, uint32_t st)
 {
 	const char *p;
 	size_t n, i;
 
 	if (st == RL_NONE) {
-		rl_sputs(s, "None");
+		rl_puts(s, "None");
 		return;
 	}
 	p = tl_intern_str(S->in, st, &n);
@@ -495,18 +495,18 @@ putstream(struct rl_str *s, uint32_t st)
 		    n > 1))
 			break;
 	if (i == n && n > 0)
-		rl_sput(s, p, n);
+		tl_out_raw(s, p, n);
 	else
-		rl_sputpystr(s, p, n);
+		tl_out_pystr(s, p, n);
 }
 
 /* kernel_details__summarize_kernel_stats and trunc_kernel_details. */
 static void
-kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
+kdetails(const struct group *g, struct tl_out *full, struct tl_out *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
-	static struct rl_str tmp;
+	static struct tl_out tmp = RL_MEM;
 	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
@@ -523,7 +523,7 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		}
 	}
 	if (t == NULL) {
-		rl_sputs(full, "[]");
+		rl_puts(full, "[]");
 		return;
 	}
 	nk = t->nk;
@@ -553,35 +553,35 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		ks[j].median = tl_median(d, m);
 	}
 	qsort(ks, nk, sizeof *ks, cmpks);
-	rl_sputc(full, '[');
-	rl_sputc(trunc, '[');
+	tl_out_char(full, '[');
+	tl_out_char(trunc, '[');
 	for (j = 0; j < nk; j++) {
 		size_t l, b, cp;
 
 		if (j > 0) {
-			rl_sput(full, ", ", 2);
-			rl_sput(trunc, ", ", 2);
+			tl_out_raw(full, ", ", 2);
+			tl_out_raw(trunc, ", ", 2);
 		}
 		nm = tl_intern_str(S->in, ks[j].name, &l);
-		rl_sputs(full, "{'name': ");
-		rl_sputpystr(full, nm, l);
-		rl_sputs(full, ", 'stream': ");
+		rl_puts(full, "{'name': ");
+		tl_out_pystr(full, nm, l);
+		rl_puts(full, ", 'stream': ");
 		putstream(full, ks[j].stream);
-		rl_sputs(full, ", 'count': ");
-		rl_sputi64(full, (int64_t)ks[j].count);
-		rl_sputs(full, ", 'total_duration_us': ");
+		rl_puts(full, ", 'count': ");
+		tl_out_i64(full, (int64_t)ks[j].count);
+		rl_puts(full, ", 'total_duration_us': ");
 		npfloat(full, ks[j].total);
-		rl_sputs(full, ", 'mean_duration_us': ");
+		rl_puts(full, ", 'mean_duration_us': ");
 		npfloat(full, ks[j].mean);
-		rl_sputs(full, ", 'median_duration_us': ");
+		rl_puts(full, ", 'median_duration_us': ");
 		npfloat(full, ks[j].median);
-		rl_sputs(full, ", 'std_dev_duration_us': ");
+		rl_puts(full, ", 'std_dev_duration_us': ");
 		npfloat(full, ks[j].std);
-		rl_sputs(full, ", 'min_duration_us': ");
+		rl_puts(full, ", 'min_duration_us': ");
 		npfloat(full, ks[j].min);
-		rl_sputs(full, ", 'max_duration_us': ");
+		rl_puts(full, ", 'max_duration_us': ");
 		npfloat(full, ks[j].max);
-		rl_sputc(full, '}');
+		tl_out_char(full, '}');
 
 		/* its first 64 code points, as Python slices a str, and ... */
 		for (b = 0, cp = 0; b < l && cp < 64; cp++)
@@ -589,19 +589,19 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 			    b++)
 				;
 		tmp.n = 0;
-		rl_sput(&tmp, nm, b);
+		tl_out_raw(&tmp, nm, b);
 		if (b < l)
-			rl_sputs(&tmp, "...");
-		rl_sputs(trunc, "{'name': ");
-		rl_sputpystr(trunc, tmp.p, tmp.n);
-		rl_sputs(trunc, ", 'stream': ");
+			rl_puts(&tmp, "...");
+		rl_puts(trunc, "{'name': ");
+		tl_out_pystr(trunc, tmp.buf, tmp.n);
+		rl_puts(trunc, ", 'stream': ");
 		putstream(trunc, ks[j].stream);
-		rl_sputs(trunc, ", 'mean_duration_us': ");
+		rl_puts(trunc, ", 'mean_duration_us': ");
 		npfloat(trunc, round2(ks[j].mean));
-		rl_sputc(trunc, '}');
+		tl_out_char(trunc, '}');
 	}
-	rl_sputc(full, ']');
-	rl_sputc(trunc, ']');
+	tl_out_char(full, ']');
+	tl_out_char(trunc, ']');
 }
 
 /* Metric f of the group's instances, ms[0..n), as an array in v. */
@@ -625,8 +625,8 @@ csvsheet(const char *dir, int sheet)
 	static size_t cap;
 	struct rl_sparam p[RL_MAXP + 1];
 	const struct rl_sparam *sp;
-	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
-	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
+	struct tl_out buf = RL_MEM, py = RL_MEM;
+	struct tl_out full = RL_MEM, trunc = RL_MEM;
 	struct csv c;
 	const struct rl_op *op;
 	const struct group *g;
@@ -647,9 +647,9 @@ csvsheet(const char *dir, int sheet)
 	cstr(&c, "name");
 	for (j = 0; j < ncols; j++) {
 		buf.n = 0;
-		rl_sputs(&buf, "param: ");
-		rl_sputs(&buf, rl_paramname[cols[j]]);
-		cstr(&c, buf.p);
+		rl_puts(&buf, "param: ");
+		rl_puts(&buf, rl_paramname[cols[j]]);
+		cfield(&c, buf.buf, buf.n);
 	}
 	cstr(&c, "GFLOPS_first");
 	cstr(&c, "Data Moved (MB)_first");
@@ -692,7 +692,7 @@ csvsheet(const char *dir, int sheet)
 			else if (sp->none && uniform)
 				cstr(&c, "");
 			else
-				cfield(&c, S->text.p + sp->py, sp->pyn);
+				cfield(&c, S->text.buf + sp->py, sp->pyn);
 		}
 		cnum(&c, firstnum(COL(gflops), n));
 		cnum(&c, firstnum(COL(mb), n));
@@ -711,15 +711,15 @@ csvsheet(const char *dir, int sheet)
 			c5(&c, COL(pct), n);
 		}
 		kdetails(g, &full, &trunc);
-		cfield(&c, full.p, full.n);
-		cfield(&c, trunc.p != NULL ? trunc.p : "", trunc.n);
+		cfield(&c, full.buf, full.n);
+		cfield(&c, trunc.buf, trunc.n);
 		for (j = 0; j < 4; j++) {
 			int col = argcol[j];
 
 			f = firstfield(g, col, &buf);
 			py.n = 0;
-			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
-				cfield(&c, py.p, py.n);
+			if (f != NULL && tl_out_pyjson(&py, f, strlen(f), 0) == 0)
+				cfield(&c, py.buf, py.n);
 			else
 				cstr(&c, "");
 		}
@@ -731,10 +731,10 @@ csvsheet(const char *dir, int sheet)
 	}
 	if (tl_file_close(&file) < 0)
 		exit(1);
-	free(buf.p);
-	free(py.p);
-	free(full.p);
-	free(trunc.p);
+	free(buf.buf);
+	free(py.buf);
+	free(full.buf);
+	free(trunc.buf);
 }
 
 void
