@@ -111,7 +111,6 @@ struct rl_model {
 	const char *name;	/* op name */
 	int family;
 	int cls;		/* index into the model functions */
-	const char *category;	/* TraceLens's category */
 };
 
 /* Options the models look at. */
@@ -119,12 +118,10 @@ extern int rl_tracelens;
 
 /*
  * Look an op name up: its model, or NULL; *un is TraceLens's model class
- * for an op that TraceLens models and tl-roofline does not, else NULL.
+ * for an op that TraceLens models and tl-roofline does not (valid until
+ * the next call), else NULL.
  */
 const struct rl_model *rl_find(const char *name, size_t n, const char **un);
-/* Those ops: name and TraceLens's class. */
-extern const char *const rl_unmodelled_tab[][2];
-extern const size_t rl_nunmodelled;
 /* Compute: 0, or -1 with r->why set. */
 int rl_compute(const struct rl_model *, const struct rl_args *,
     struct rl_res *);
