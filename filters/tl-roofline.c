@@ -201,7 +201,7 @@ writerows(const struct rl_seg *S)
 {
 	const struct rl_inst *in;
 	const struct rl_op *o;
-	struct rl_sparam p[RL_MAXP + 1];
+	struct rl_param p[RL_MAXP + 1];
 	struct rl_roof r;
 	double t;
 	int np, k;

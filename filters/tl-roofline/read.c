@@ -70,7 +70,7 @@ rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
 
 int
 rl_opparams(const struct rl_seg *S, const struct rl_op *o,
-    struct rl_sparam *p, int max)
+    struct rl_param *p, int max)
 {
 	int n = o->npar;
 
@@ -314,18 +314,19 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 }
 
 void
-rl_saveparam(struct rl_seg *S, struct rl_sparam *p, const struct rl_res *r,
+rl_saveparam(struct rl_seg *S, struct rl_param *p, const struct rl_res *r,
     int i)
 {
-	p->key = r->p[i].key;
-	p->tuple = r->p[i].tuple;
-	p->none = r->p[i].none;
+	const struct rl_param *q = &r->p[i];
+	int last = i + 1 == r->np;
+
+	*p = *q;
+	p->pyn = (uint32_t)((last ? r->py.n : q[1].py) - q->py);
+	p->jsn = (uint32_t)((last ? r->js.n : q[1].js) - q->js);
 	p->py = (uint32_t)S->text.n;
-	p->pyn = r->p[i].pyn;
-	tl_out_raw(&S->text, r->py.buf + r->p[i].py, r->p[i].pyn);
+	tl_out_raw(&S->text, r->py.buf + q->py, p->pyn);
 	p->js = (uint32_t)S->text.n;
-	p->jsn = r->p[i].jsn;
-	tl_out_raw(&S->text, r->js.buf + r->p[i].js, r->p[i].jsn);
+	tl_out_raw(&S->text, r->js.buf + q->js, p->jsn);
 }
 
 /* Op o takes model m's result, res, and its parameters. */

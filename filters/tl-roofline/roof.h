@@ -71,12 +71,18 @@ extern const char *const rl_paramname[NPARAMNAME];
 
 #define RL_MAXP	20
 
+/*
+ * A parameter's value, as Python's repr at py (pyn bytes) and as JSON at
+ * js (jsn bytes) of a text: a segment's. In an rl_res, the offsets are
+ * into its py and js, and a value runs to the next one's (pyn and jsn
+ * are 0).
+ */
 struct rl_param {
 	uint8_t key;
 	uint8_t tuple;		/* the value is a tuple (CSV: str() it) */
 	uint8_t none;		/* the value is None */
-	uint32_t py, pyn;	/* offsets into rl_res.py */
-	uint32_t js, jsn;	/* ... and rl_res.js */
+	uint32_t py, pyn;
+	uint32_t js, jsn;
 };
 
 /* Families: each is a TraceLens sheet, or a pair of _fwd/_bwd sheets. */

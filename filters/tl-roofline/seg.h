@@ -29,11 +29,6 @@ struct rl_gpu {
 	uint32_t stream;	/* interned, unescaped; RL_NONE if absent */
 };
 
-struct rl_sparam {
-	uint8_t key, tuple, none;
-	uint32_t py, pyn, js, jsn;	/* in rl_text */
-};
-
 struct rl_op {
 	int64_t uid;
 	const struct rl_model *m;
@@ -115,7 +110,7 @@ struct rl_seg {
 	struct rl_gpu *gpus;
 	size_t ngpus, capgpus;
 	uint32_t *kv;		/* GPU event indexes of the instances */
-	struct rl_sparam *params;
+	struct rl_param *params;
 	size_t nparams, capparams;
 	struct tl_out text;	/* param texts */
 	struct tl_out lines;	/* raw op rows */
@@ -153,7 +148,7 @@ void rl_addbwd(struct rl_seg *, struct tl_trace *, uint32_t nd);
 int rl_newop(struct rl_seg *, struct tl_trace *, const struct rl_model *m,
     uint32_t nd, const char *line, size_t n);
 /* Param i of r into p, its texts appended to the segment's. */
-void rl_saveparam(struct rl_seg *, struct rl_sparam *p,
+void rl_saveparam(struct rl_seg *, struct rl_param *p,
     const struct rl_res *r, int i);
 /* Count an op without a perf row, by name and reason. */
 void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
@@ -175,7 +170,7 @@ const char *rl_opfield(const struct rl_seg *, const struct rl_op *, int c,
     struct tl_out *buf);
 /* Params of an op, with the GEMM transpose appended: count, into p. */
 int rl_opparams(const struct rl_seg *, const struct rl_op *,
-    struct rl_sparam *p, int max);
+    struct rl_param *p, int max);
 /* The compute spec ("matrix_bf16"), or NULL. */
 const char *rl_spec(const struct rl_op *, char *buf, size_t cap);
 

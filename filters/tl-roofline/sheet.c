@@ -83,7 +83,7 @@ cmpgrp(const void *a, const void *b)
 static void
 build(int sheet, int csv)
 {
-	struct rl_sparam p[RL_MAXP + 1];
+	struct rl_param p[RL_MAXP + 1];
 	struct tl_intern *keys = tl_intern_new();
 	struct tl_out key = RL_MEM;
 	uint32_t *gid = NULL, *cnt = NULL, id;
@@ -176,8 +176,8 @@ build(int sheet, int csv)
 }
 
 /* The value of param column key for an op: NULL when it has none. */
-static const struct rl_sparam *
-param(const struct rl_op *o, int key, struct rl_sparam *p)
+static const struct rl_param *
+param(const struct rl_op *o, int key, struct rl_param *p)
 {
 	int np = rl_opparams(S, o, p, RL_MAXP + 1), j;
 
@@ -319,8 +319,8 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 {
 	static double *v1, *v2, *v3, *v4;
 	static size_t cap;
-	struct rl_sparam p[RL_MAXP + 1];
-	const struct rl_sparam *sp;
+	struct rl_param p[RL_MAXP + 1];
+	const struct rl_param *sp;
 	struct tl_out buf = RL_MEM;
 	struct row w = { o, 0, 0 };
 	const struct rl_op *op;
@@ -570,8 +570,8 @@ csvsheet(const char *dir, int sheet)
 	static struct rl_tlm *ms;
 	static double *v;
 	static size_t cap;
-	struct rl_sparam p[RL_MAXP + 1];
-	const struct rl_sparam *sp;
+	struct rl_param p[RL_MAXP + 1];
+	const struct rl_param *sp;
 	struct tl_out buf = RL_MEM, py = RL_MEM;
 	struct tl_out full = RL_MEM, trunc = RL_MEM;
 	struct tl_file file;

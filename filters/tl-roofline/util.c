@@ -50,6 +50,7 @@ rl_reset(struct rl_res *r)
 	r->py.n = r->js.n = 0;
 }
 
+/* A new parameter: its value is what is written until the next one. */
 static struct rl_param *
 pstart(struct rl_res *r, int key)
 {
@@ -63,13 +64,6 @@ pstart(struct rl_res *r, int key)
 	p->py = (uint32_t)r->py.n;
 	p->js = (uint32_t)r->js.n;
 	return p;
-}
-
-static void
-pend(struct rl_res *r, struct rl_param *p)
-{
-	p->pyn = (uint32_t)(r->py.n - p->py);
-	p->jsn = (uint32_t)(r->js.n - p->js);
 }
 
 /* A value in both texts: as Python's repr, as JSON. */
@@ -96,10 +90,8 @@ putbool(struct rl_res *r, int v)
 void
 rl_pint(struct rl_res *r, int key, int64_t v)
 {
-	struct rl_param *p = pstart(r, key);
-
+	pstart(r, key);
 	putint(r, v);
-	pend(r, p);
 }
 
 void
@@ -114,23 +106,19 @@ rl_pnum(struct rl_res *r, int key, double v)
 void
 rl_pbool(struct rl_res *r, int key, int v)
 {
-	struct rl_param *p = pstart(r, key);
-
+	pstart(r, key);
 	putbool(r, v);
-	pend(r, p);
 }
 
 void
 rl_pfloat(struct rl_res *r, int key, double v)
 {
-	struct rl_param *p = pstart(r, key);
-
+	pstart(r, key);
 	tl_out_pyfloat(&r->py, v);
 	if (isfinite(v))
 		tl_out_pyfloat(&r->js, v);
 	else
 		rl_puts(&r->js, "null");
-	pend(r, p);
 }
 
 void
@@ -146,18 +134,14 @@ rl_pstr(struct rl_res *r, int key, const char *s)
 		rl_puts(&r->py, s);
 		tl_out_jsonstr(&r->js, s, strlen(s));
 	}
-	pend(r, p);
 }
 
 /* A tuple: "(a, b)" and "[a,b]", "(a,)" for one item. */
-static struct rl_param *
+static void
 tstart(struct rl_res *r, int key)
 {
-	struct rl_param *p = pstart(r, key);
-
-	p->tuple = 1;
+	pstart(r, key)->tuple = 1;
 	put2(r, "(", "[");
-	return p;
 }
 
 static void
@@ -168,23 +152,22 @@ tsep(struct rl_res *r, int i)
 }
 
 static void
-tend(struct rl_res *r, struct rl_param *p, int n)
+tend(struct rl_res *r, int n)
 {
 	put2(r, n == 1 ? ",)" : ")", "]");
-	pend(r, p);
 }
 
 void
 rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
 {
-	struct rl_param *p = tstart(r, key);
 	int i;
 
+	tstart(r, key);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
 		putint(r, v[i]);
 	}
-	tend(r, p, n);
+	tend(r, n);
 }
 
 void
@@ -199,11 +182,11 @@ rl_pshape(struct rl_res *r, int key, const struct rl_shape *s)
 void
 rl_pstrs(struct rl_res *r, int key, int n, ...)
 {
-	struct rl_param *p = tstart(r, key);
 	const char *s;
 	va_list ap;
 	int i;
 
+	tstart(r, key);
 	va_start(ap, n);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
@@ -215,20 +198,20 @@ rl_pstrs(struct rl_res *r, int key, int n, ...)
 		}
 	}
 	va_end(ap);
-	tend(r, p, n);
+	tend(r, n);
 }
 
 void
 rl_pbools(struct rl_res *r, int key, int n, const int *v)
 {
-	struct rl_param *p = tstart(r, key);
 	int i;
 
+	tstart(r, key);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
 		putbool(r, v[i]);
 	}
-	tend(r, p, n);
+	tend(r, n);
 }
 
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
