@@ -29,7 +29,8 @@ const int rl_famsheet[NFAMILY][2] = {
 };
 
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
-static struct rl_res tres = { .py = RL_MEM, .js = RL_MEM };		/* the GEMM transpose param */
+/* The GEMM transpose param. */
+static struct rl_res tres = { .py = RL_MEM, .js = RL_MEM };
 
 static void
 hbuild(struct rl_seg *S)

@@ -324,7 +324,8 @@ static const struct {
 	    "aiter_paged_attention_ragged" },
 	{ "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per"
 	    "_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group"
-	    "_prequant_w_per_batched_tensor_quant", M_EXT, "batched_gemm_a8w8" },
+	    "_prequant_w_per_batched_tensor_quant",
+	    M_EXT, "batched_gemm_a8w8" },
 	{ "sglang_profiler::fp8_utils_gemm_a8w8_blockscale", M_EXT,
 	    "gemm_a8w8_blockscale" },
 	{ "sglang_profiler::fused_moe_triton_kernels_fused_append_shared"
@@ -379,7 +380,8 @@ rl_find(const char *name, size_t n, const char **un)
 	if (names == NULL) {
 		names = tl_intern_new();
 		for (i = 0; i < NMODELS; i++)
-			tl_intern(names, models[i].name, strlen(models[i].name));
+			tl_intern(names, models[i].name,
+			    strlen(models[i].name));
 		for (i = 0; i < NUNMODELLED; i++)
 			tl_intern(names, unmodelled[i].name,
 			    strlen(unmodelled[i].name));

@@ -649,7 +649,8 @@ csvsheet(const char *dir, int sheet)
 		for (j = 0; j < 4; j++) {
 			f = firstfield(g, argcol[j], &buf);
 			py.n = 0;
-			if (f != NULL && tl_out_pyjson(&py, f, strlen(f), 0) == 0)
+			if (f != NULL &&
+			    tl_out_pyjson(&py, f, strlen(f), 0) == 0)
 				field(&w, py.buf, py.n);
 			else
 				str(&w, NULL);
