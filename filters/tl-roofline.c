@@ -27,7 +27,9 @@
 #include <string.h>
 
 #include "../common/err.h"
+#include "../common/file.h"
 #include "../common/opt.h"
+#include "../common/share.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
 #include "../common/trace.h"
@@ -420,7 +422,10 @@ main(int argc, char *argv[])
 		tl_errx(1, "-s and -c exclude each other");
 	if (sflag && pflag)
 		tl_errx(1, "-s and -p exclude each other");
-	if (sflag && (sheet = rl_sheet_byname(sheetname)) < 0) {
+	for (i = 0; sflag && sheet < 0 && i < NSHEET; i++)
+		if (strcmp(sheetname, rl_sheetname[i]) == 0)
+			sheet = i;
+	if (sflag && sheet < 0) {
 		fprintf(stderr, "%s: -s: no such sheet: \"%s\"; the sheets "
 		    "are", tl_progname, sheetname);
 		for (i = 0; i < NSHEET; i++)
@@ -435,7 +440,7 @@ main(int argc, char *argv[])
 			noarch = 1;
 		else if ((userarch = rl_arch_byname(archname)) == NULL)
 			tl_errx(1, "-a: no arch \"%s\" in %s/arch (see -l)",
-			    archname, rl_sharedir());
+			    archname, tl_sharedir());
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
@@ -445,8 +450,8 @@ main(int argc, char *argv[])
 		rl_arch_free(userarch);
 		return status;
 	}
-	if (cflag)
-		rl_csvdir(csvdir);
+	if (cflag && tl_mkdirs(csvdir) < 0)
+		tl_err(1, "%s", csvdir);
 
 	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, 0);
 	while (tl_trace_next(tr)) {

@@ -33,23 +33,6 @@ present(const struct rl_args *a, int i)
 	return rl_nonempty(rl_dim(a, i));
 }
 
-/* "[True, False, True]" into mask[3]; 0, or -1. */
-static int
-outmask(const char *s, int *mask)
-{
-	int n = 0;
-
-	if (s == NULL || *s != '[')
-		return -1;
-	for (; n < 3; n++) {
-		s += strcspn(s, "TF");
-		if (*s == '\0')
-			return -1;
-		mask[n] = *s++ == 'T';
-	}
-	return 0;
-}
-
 int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -137,15 +120,14 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 	if (itr >= 0) {
 		if ((c = rl_needci(a, r, itr)) == NULL)
 			return -1;
-		training = rl_tracelens ? *c != '\0' :
-		    strcasecmp(c, "true") == 0 || strcmp(c, "1") == 0;
+		training = rl_tracelens ? *c != '\0' : rl_truthy(c);
 	}
 	if (cls == C_RMS || cls == C_RMS_BWD)
 		training = 0;
 	if (imask >= 0) {
 		if ((c = rl_needci(a, r, imask)) == NULL)
 			return -1;
-		if (outmask(c, mask) < 0)
+		if (rl_outmask(c, mask) < 0)
 			return rl_fail(r, "output_mask is not 3 booleans: "
 			    "\"%.40s\"", c);
 	}

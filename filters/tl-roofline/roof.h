@@ -169,6 +169,9 @@ const char *rl_ci(const struct rl_args *, int i);
 /* Parse "[1, 2]", "(1, 2)", "3" or "" into up to max ints: count, -1. */
 int rl_intlist(const char *s, int64_t *v, int max);
 int rl_truthy(const char *s);		/* "True", "true", "1" */
+/* An output_mask, "[True, False, True]", into mask[3]: 0, or -1 (mask
+ * untouched) when s is not one. */
+int rl_outmask(const char *s, int *mask);
 int rl_nonempty(const struct rl_shape *);
 /* Entry i of input_dims, a shape of at least minn dims, or fail. */
 const struct rl_shape *rl_needdim(const struct rl_args *, struct rl_res *,
@@ -237,7 +240,5 @@ double rl_arch_peak(const struct rl_arch *, const char *spec);
 /* Write every arch file of the share directory as one table, or the
  * rows of arch a only: 0 or 1. */
 int rl_arch_list(struct tl_out *, const struct rl_arch *a);
-/* The share directory ($TL_SHARE, or <exe dir>/../share/tl). */
-const char *rl_sharedir(void);
 
 #endif

@@ -195,11 +195,8 @@ void rl_link_end(void);	/* free the scratch */
 extern const int rl_famsheet[NFAMILY][2];
 
 /* Summaries. */
-int rl_sheet_byname(const char *);
 /* Write one sheet as a tl table. */
 void rl_write_sheet(struct tl_out *, const struct rl_seg *, int sheet);
-/* Make the directory for -c, or check that it is one; exit if not. */
-void rl_csvdir(const char *dir);
 /* Write every sheet with rows as DIR/NAME.csv, TraceLens's format. */
 void rl_write_csv(const struct rl_seg *, const char *dir);
 

@@ -54,17 +54,6 @@ static int ncols;
 static int uniform;		/* every row has every param column */
 static int bycsv;		/* sort by TraceLens's us sums */
 
-int
-rl_sheet_byname(const char *s)
-{
-	int i;
-
-	for (i = 0; i < NSHEET; i++)
-		if (strcmp(s, rl_sheetname[i]) == 0)
-			return i;
-	return -1;
-}
-
 /* Group the instances of a sheet. */
 
 static int
@@ -667,13 +656,6 @@ csvsheet(const char *dir, int sheet)
 	free(py.buf);
 	free(full.buf);
 	free(trunc.buf);
-}
-
-void
-rl_csvdir(const char *dir)
-{
-	if (tl_mkdirs(dir) < 0)
-		tl_err(1, "%s", dir);
 }
 
 void

@@ -383,6 +383,23 @@ rl_intlist(const char *s, int64_t *v, int max)
 }
 
 int
+rl_outmask(const char *s, int *mask)
+{
+	int m[3], n;
+
+	if (s == NULL || *s != '[')
+		return -1;
+	for (n = 0; n < 3; n++) {
+		s += strcspn(s, "TF");
+		if (*s == '\0')
+			return -1;
+		m[n] = *s++ == 'T';
+	}
+	memcpy(mask, m, sizeof m);
+	return 0;
+}
+
+int
 rl_truthy(const char *s)
 {
 	return s != NULL && (strcasecmp(s, "true") == 0 ||
