@@ -138,7 +138,7 @@ static int
 jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 {
 	static struct rl_shape *shapes[2];
-	static int capshapes[2];
+	static size_t capshapes[2];
 	static int64_t *ints[2];
 	static size_t capints[2];
 	size_t ni = 0;
@@ -149,11 +149,7 @@ jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > capshapes[k]) {
-		capshapes[k] = m + 16;
-		shapes[k] = xreallocarray(shapes[k], (size_t)capshapes[k],
-		    sizeof *shapes[k]);
-	}
+	xgrow(&shapes[k], &capshapes[k], (size_t)m + 1, sizeof *shapes[k]);
 	xgrow(&ints[k], &capints[k], (size_t)jd.ntok + 1, sizeof *ints[k]);
 	sv = shapes[k];
 	iv = ints[k];
@@ -194,7 +190,7 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	static char *bufs[2];
 	static size_t capbufs[2];
 	static const char **strs[2];
-	static int capstrs[2];
+	static size_t capstrs[2];
 	size_t o = 0, l;
 	unsigned bad = 0;
 	int i, j, m;
@@ -203,11 +199,7 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > capstrs[k]) {
-		capstrs[k] = m + 16;
-		strs[k] = xreallocarray(strs[k], (size_t)capstrs[k],
-		    sizeof *strs[k]);
-	}
+	xgrow(&strs[k], &capstrs[k], (size_t)m + 1, sizeof *strs[k]);
 	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
 	buf = bufs[k];
 	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
