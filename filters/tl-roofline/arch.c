@@ -46,18 +46,12 @@ isspec(const char *k)
 {
 	const char *p;
 
-	if (strncmp(k, "matrix_", 7) == 0)
-		p = k + 7;
-	else if (strncmp(k, "vector_", 7) == 0)
-		p = k + 7;
-	else
+	if (strncmp(k, "matrix_", 7) != 0 && strncmp(k, "vector_", 7) != 0)
 		return 0;
-	if (*p == '\0')
-		return 0;
-	for (; *p != '\0'; p++)
+	for (p = k + 7; *p != '\0'; p++)
 		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p))
 			return 0;
-	return 1;
+	return p > k + 7;
 }
 
 /* Set a value; 0, or -1 with a message in err. */

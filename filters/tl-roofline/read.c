@@ -98,15 +98,9 @@ rl_spec(const struct rl_op *o, char *buf, size_t cap)
 uint32_t
 rl_newnode(struct rl_seg *S, int64_t uid, int64_t puid)
 {
-	struct rl_node *n;
-
 	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
-	n = &S->nodes[S->nnodes];
-	n->uid = uid;
-	n->puid = puid;
-	n->parent = RL_NONE;
-	n->op = n->gpu = 0;
-	n->fwd0 = n->nfwd = 0;
+	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid,
+	    .parent = RL_NONE };
 	return (uint32_t)S->nnodes++;
 }
 
@@ -321,27 +315,21 @@ rl_saveparam(struct rl_seg *S, struct rl_param *p, const struct rl_res *r,
 	tl_out_raw(&S->text, r->js.buf + q->js, p->jsn);
 }
 
-/* Op o takes model m's result, res, and its parameters. */
+/* Op o is made of model m's result, res, and its parameters. */
 static void
 result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
     const struct rl_res *r)
 {
 	int i;
 
-	o->m = m;
-	o->flop = r->flop;
-	o->bytes = r->bytes;
-	o->flop_bwd = r->flop_bwd;
-	o->bytes_bwd = r->bytes_bwd;
-	o->hasbytes = (uint8_t)r->hasbytes;
-	o->hasbwd = (uint8_t)r->hasbwd;
-	o->hasbytes_bwd = (uint8_t)r->hasbytes_bwd;
-	o->isbwd = (uint8_t)r->isbwd;
-	o->matrix = (uint8_t)r->matrix;
-	o->prec = r->prec;
-	o->fam = (uint8_t)(r->family >= 0 ? r->family : m->family);
-	o->par0 = (uint32_t)S->nparams;
-	o->npar = (uint8_t)r->np;
+	*o = (struct rl_op){ .m = m, .flop = r->flop, .bytes = r->bytes,
+	    .flop_bwd = r->flop_bwd, .bytes_bwd = r->bytes_bwd,
+	    .prec = r->prec, .par0 = (uint32_t)S->nparams,
+	    .npar = (uint8_t)r->np, .hasbytes = (uint8_t)r->hasbytes,
+	    .hasbwd = (uint8_t)r->hasbwd,
+	    .hasbytes_bwd = (uint8_t)r->hasbytes_bwd,
+	    .isbwd = (uint8_t)r->isbwd, .matrix = (uint8_t)r->matrix,
+	    .fam = (uint8_t)(r->family >= 0 ? r->family : m->family) };
 	/* one more slot for the GEMM transpose */
 	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
 	    sizeof *S->params);
@@ -393,7 +381,6 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 		S->memo[id].op = (int64_t)S->nops;
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		o = &S->ops[S->nops];
-		memset(o, 0, sizeof *o);
 		result(S, o, m, &res);
 	}
 	o->uid = S->nodes[node].uid;
