@@ -27,7 +27,9 @@
 #include <string.h>
 
 #include "../common/err.h"
+#include "../common/file.h"
 #include "../common/opt.h"
+#include "../common/share.h"
 #include "../common/intern.h"
 #include "../common/mem.h"
 #include "../common/trace.h"
@@ -64,9 +66,9 @@ const char *const rl_sheetname[NSHEET] = {
 
 static struct tl_out out;
 /* The current row as read, before any field is unescaped in place. */
-static struct rl_str raw;
+static struct tl_out raw = RL_MEM;
 static struct rl_args args;
-static struct rl_triton tri;
+static struct rl_res tri = { .py = RL_MEM, .js = RL_MEM };
 
 static void
 putd(double v)
@@ -117,15 +119,15 @@ tritonrow(struct rl_seg *S, struct tl_trace *tr, const char *name,
 		rl_why(S, name, n, w);
 		return -1;
 	}
-	tl_out_raw(&out, raw.p, raw.n);
+	tl_out_raw(&out, raw.buf, raw.n);
 	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
-	tl_out_json(&out, tri.js.p, tri.js.n);
+	tl_out_json(&out, tri.js.buf, tri.js.n);
 	tl_out_char(&out, '\t');
 	putfb(tri.flop, tri.bytes, tri.hasbytes);
 	tl_out_raw(&out, "\t\t\t\t\t", 5);
-	if (tri.spec != NULL) {
+	if (tri.prec != NULL) {
 		tl_out_raw(&out, "vector_", 7);
-		tl_out_cstr(&out, tri.spec);
+		tl_out_cstr(&out, tri.prec);
 	}
 	for (i = 0; i < 4; i++)
 		tl_out_char(&out, '\t');
@@ -192,7 +194,7 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 	nd = rl_newnode(S, tl_trace_uid(tr), puid);
 	rl_addbwd(S, tr, nd);
 	if (m != NULL)
-		return rl_newop(S, tr, m, nd, raw.p, raw.n);
+		return rl_newop(S, tr, m, nd, raw.buf, raw.n);
 	return written;
 }
 
@@ -201,7 +203,7 @@ writerows(const struct rl_seg *S)
 {
 	const struct rl_inst *in;
 	const struct rl_op *o;
-	struct rl_sparam p[RL_MAXP + 1];
+	struct rl_param p[RL_MAXP + 1];
 	struct rl_roof r;
 	double t;
 	int np, k;
@@ -214,7 +216,7 @@ writerows(const struct rl_seg *S)
 		o = &S->ops[in->op];
 		rl_roof(S, in, &r);
 		t = (double)in->busy_ns;
-		tl_out_raw(&out, S->lines.p + o->line, o->linelen);
+		tl_out_raw(&out, S->lines.buf + o->line, o->linelen);
 		tl_out_char(&out, '\t');
 		tl_out_cstr(&out, rl_sheetname[in->sheet]);
 		tl_out_char(&out, '\t');
@@ -232,7 +234,7 @@ writerows(const struct rl_seg *S)
 			tl_out_char(&out, '"');
 			tl_out_cstr(&out, rl_paramname[p[k].key]);
 			tl_out_raw(&out, "\":", 2);
-			tl_out_field(&out, S->text.p + p[k].js, p[k].jsn);
+			tl_out_field(&out, S->text.buf + p[k].js, p[k].jsn);
 		}
 		tl_out_raw(&out, "}\t", 2);
 		putfb(r.flop, r.bytes, r.hasbytes);
@@ -272,7 +274,7 @@ passrow(void)
 {
 	size_t i;
 
-	tl_out_raw(&out, raw.p, raw.n);
+	tl_out_raw(&out, raw.buf, raw.n);
 	for (i = 0; outcol[i] != NULL; i++)
 		tl_out_char(&out, '\t');
 	tl_out_char(&out, '\n');
@@ -420,7 +422,10 @@ main(int argc, char *argv[])
 		tl_errx(1, "-s and -c exclude each other");
 	if (sflag && pflag)
 		tl_errx(1, "-s and -p exclude each other");
-	if (sflag && (sheet = rl_sheet_byname(sheetname)) < 0) {
+	for (i = 0; sflag && sheet < 0 && i < NSHEET; i++)
+		if (strcmp(sheetname, rl_sheetname[i]) == 0)
+			sheet = i;
+	if (sflag && sheet < 0) {
 		fprintf(stderr, "%s: -s: no such sheet: \"%s\"; the sheets "
 		    "are", tl_progname, sheetname);
 		for (i = 0; i < NSHEET; i++)
@@ -435,7 +440,7 @@ main(int argc, char *argv[])
 			noarch = 1;
 		else if ((userarch = rl_arch_byname(archname)) == NULL)
 			tl_errx(1, "-a: no arch \"%s\" in %s/arch (see -l)",
-			    archname, rl_sharedir());
+			    archname, tl_sharedir());
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
@@ -445,8 +450,8 @@ main(int argc, char *argv[])
 		rl_arch_free(userarch);
 		return status;
 	}
-	if (cflag)
-		rl_csvdir(csvdir);
+	if (cflag && tl_mkdirs(csvdir) < 0)
+		tl_err(1, "%s", csvdir);
 
 	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, 0);
 	while (tl_trace_next(tr)) {
@@ -459,7 +464,7 @@ main(int argc, char *argv[])
 		S = rl_seg_new(tr->col);
 		while ((r = tl_trace_row(tr)) != TL_ROW_END) {
 			raw.n = 0;
-			rl_sput(&raw, t->f[0], (size_t)(t->f[t->ncol - 1] +
+			tl_out_raw(&raw, t->f[0], (size_t)(t->f[t->ncol - 1] +
 			    t->fl[t->ncol - 1] - t->f[0]));
 			if (!row(S, tr, r) && pflag)
 				passrow();
@@ -476,8 +481,8 @@ main(int argc, char *argv[])
 	rl_arch_free(userarch);
 	rl_read_end();
 	rl_link_end();
-	rl_str_end();
-	free(raw.p);
-	free(tri.js.p);
+	free(raw.buf);
+	free(tri.py.buf);
+	free(tri.js.buf);
 	return status;
 }

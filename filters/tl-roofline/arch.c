@@ -17,19 +17,13 @@
 #include <unistd.h>
 
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/input.h"
 #include "../../common/json.h"
 #include "../../common/mem.h"
 #include "../../common/share.h"
 #include "../../common/tsv.h"
 #include "roof.h"
-
-/* The share directory: common/share.c. */
-const char *
-rl_sharedir(void)
-{
-	return tl_sharedir();
-}
 
 void
 rl_arch_free(struct rl_arch *a)
@@ -52,18 +46,12 @@ isspec(const char *k)
 {
 	const char *p;
 
-	if (strncmp(k, "matrix_", 7) == 0)
-		p = k + 7;
-	else if (strncmp(k, "vector_", 7) == 0)
-		p = k + 7;
-	else
+	if (strncmp(k, "matrix_", 7) != 0 && strncmp(k, "vector_", 7) != 0)
 		return 0;
-	if (*p == '\0')
-		return 0;
-	for (; *p != '\0'; p++)
+	for (p = k + 7; *p != '\0'; p++)
 		if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p))
 			return 0;
-	return 1;
+	return p > k + 7;
 }
 
 /* Set a value; 0, or -1 with a message in err. */
@@ -264,32 +252,21 @@ cmpstr(const void *a, const void *b)
 static char **
 archfiles(void)
 {
-	const char *dir = rl_sharedir();
-	char *path, **v = NULL;
-	size_t n = 0, cap = 0, len;
+	char *path = tl_path(tl_sharedir(), "arch"), **v = NULL;
+	size_t n = 0, cap = 0, l;
 	struct dirent *de;
 	DIR *d;
 
-	len = strlen(dir) + sizeof "/arch";
-	path = xmalloc(len);
-	snprintf(path, len, "%s/arch", dir);
-	if ((d = opendir(path)) == NULL) {
-		free(path);
-		xgrow(&v, &cap, 1, sizeof *v);
-		v[0] = NULL;
-		return v;
+	if ((d = opendir(path)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			l = strlen(de->d_name);
+			if (l < 5 || strcmp(de->d_name + l - 4, ".tsv") != 0)
+				continue;
+			xgrow(&v, &cap, n + 2, sizeof *v);
+			v[n++] = tl_path(path, de->d_name);
+		}
+		closedir(d);
 	}
-	while ((de = readdir(d)) != NULL) {
-		size_t l = strlen(de->d_name);
-
-		if (l < 5 || strcmp(de->d_name + l - 4, ".tsv") != 0)
-			continue;
-		xgrow(&v, &cap, n + 2, sizeof *v);
-		v[n] = xmalloc(strlen(path) + l + 2);
-		sprintf(v[n], "%s/%s", path, de->d_name);
-		n++;
-	}
-	closedir(d);
 	free(path);
 	xgrow(&v, &cap, n + 1, sizeof *v);
 	v[n] = NULL;

@@ -55,10 +55,10 @@ int
 rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *x, *w;
-	const char *tx, *tw, *c, *dt[2];
+	const char *tx, *tw, *c;
 	int bwd = cls == C_CONV_BWD, o = bwd ? 1 : 0, nd, i, bias, t, bpe;
-	int mask[3] = { 1, 1, 1 }, nmask;
-	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g, ker, m[3];
+	int mask[3] = { 1, 1, 1 };
+	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g, ker;
 	int64_t out[2 + MAXND];
 	double px, pw, pw1, pout, cout, f_in, f_w;
 	char name[8];
@@ -99,20 +99,10 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	} else {
 		bias = rl_nonempty(rl_dim(a, 3));
 		if (!rl_tracelens) {
-			/* output_mask "[True, True, False]": which grads */
-			nmask = 0;
-			if ((c = rl_ci(a, 10)) != NULL && *c == '[')
-				for (; nmask < 3; nmask++) {
-					c += strcspn(c, "TF");
-					if (*c == '\0')
-						break;
-					m[nmask] = *c++ == 'T';
-				}
-			if (nmask == 3) {
-				for (i = 0; i < 3; i++)
-					mask[i] = (int)m[i];
+			/* output_mask: which grads */
+			if (rl_outmask(rl_ci(a, 10), mask) == 0)
 				bias = mask[2];
-			} else {
+			else {
 				int64_t bs[4];
 
 				bias = bias ||
@@ -151,9 +141,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pstr(r, P_CONVND, name);
 	rl_pshape(r, P_INPUT_SHAPE, x);
 	rl_pshape(r, P_FILTER_SHAPE, w);
-	dt[0] = tx;
-	dt[1] = tw;
-	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, dt);
+	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, tx, tw);
 	rl_pshape(r, P_INPUT_STRIDE, rl_stride(a, o));
 	rl_pshape(r, P_WEIGHT_STRIDE, rl_stride(a, o + 1));
 	rl_pbool(r, P_BIAS, bias);

@@ -18,7 +18,7 @@ int
 rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *in, *o;
-	const char *ti, *to = NULL, *dt[2], *c;
+	const char *ti, *to = NULL, *c;
 	int64_t out[MAXRANK], pad[2 * MAXRANK];
 	double n, nout;
 	int bi, bo, i, k, nout_d;
@@ -35,10 +35,8 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 		o = rl_dim(a, 1);
 		if (rl_nonempty(o))
 			to = rl_type(a, 1);
-		dt[0] = ti;
-		dt[1] = to;
 		rl_pshape(r, P_OP_SHAPE, in);
-		rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+		rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, to);
 		rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
 		rl_pshape(r, P_STRIDE_OUTPUT, rl_nonempty(o) ?
 		    rl_stride(a, 1) : NULL);
@@ -84,15 +82,13 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 	nout = 1;
 	for (i = 0; i < nout_d; i++)
 		nout *= (double)out[i];
-	dt[0] = ti;
-	dt[1] = ti;
 	/* TraceLens's order: the shapes first (its unified perf_params) */
 	rl_pshape(r, P_INPUT_SHAPE, in);
 	rl_pints(r, P_OUTPUT_SHAPE, out, nout_d);
 	rl_pints(r, P_OP_SHAPE, out, nout_d);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, ti);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
-	rl_pnone(r, P_STRIDE_OUTPUT);
+	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
 	r->flop = nout;
 	r->bytes = n * bi + nout * bi;
 	r->hasbytes = bi > 0;
@@ -103,7 +99,7 @@ int
 rl_binary(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *s1, *s2, *so;
-	const char *t1, *t2, *to = NULL, *dt[3];
+	const char *t1, *t2, *to = NULL;
 	int b1, b2, bo, i, n;
 	double n1, n2, nout;
 	int64_t d1, d2;
@@ -130,12 +126,9 @@ rl_binary(int cls, const struct rl_args *a, struct rl_res *r)
 			return rl_fail(r, "shapes do not broadcast");
 		nout *= (double)(d1 == 1 ? d2 : d1);
 	}
-	dt[0] = t1;
-	dt[1] = t2;
-	dt[2] = to;
 	rl_pshape(r, P_SHAPE_IN1, s1);
 	rl_pshape(r, P_SHAPE_IN2, s2);
-	rl_pstrs(r, P_DTYPE_IN1_IN2_OUT, 3, dt);
+	rl_pstrs(r, P_DTYPE_IN1_IN2_OUT, 3, t1, t2, to);
 	rl_pshape(r, P_STRIDE_INPUT1, rl_stride(a, 0));
 	rl_pshape(r, P_STRIDE_INPUT2, rl_stride(a, 1));
 	rl_pshape(r, P_STRIDE_OUTPUT, so != NULL ? rl_stride(a, 2) : NULL);

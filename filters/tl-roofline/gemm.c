@@ -18,7 +18,7 @@ int
 rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *A, *B, *C = NULL, *s;
-	const char *ta, *tb, *tc = NULL, *ab[2];
+	const char *ta, *tb, *tc = NULL;
 	int ia = 0, ib = 1, bias = 0, batched = 0, i, transa = 0, transb = 0;
 	double M, N, K, nb = 1, flop, bytes;
 	int bpa, bpb, bpo, bpc = -1, k;
@@ -105,8 +105,6 @@ rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 	}
 
 	/* parameters, in TraceLens's order */
-	ab[0] = ta;
-	ab[1] = tb;
 	if (batched)
 		rl_pnum(r, P_B, nb);
 	rl_pnum(r, P_M, M);
@@ -117,7 +115,7 @@ rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pshape(r, P_STRIDE_A, s);
 	s = rl_stride(a, ib);
 	rl_pshape(r, P_STRIDE_B, s);
-	rl_pstrs(r, P_DTYPE_A_B, 2, ab);
+	rl_pstrs(r, P_DTYPE_A_B, 2, ta, tb);
 	if (!batched)
 		rl_pint(r, P_B, 1);
 

@@ -29,7 +29,8 @@ const int rl_famsheet[NFAMILY][2] = {
 };
 
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
-static struct rl_res tres;		/* the GEMM transpose param */
+/* The GEMM transpose param. */
+static struct rl_res tres = { .py = RL_MEM, .js = RL_MEM };
 
 static void
 hbuild(struct rl_seg *S)
@@ -92,10 +93,7 @@ static void
 addkp(struct rl_seg *S, uint32_t op, uint32_t gpu, int bwd)
 {
 	xgrow(&S->kps, &S->capkps, S->nkps + 1, sizeof *S->kps);
-	S->kps[S->nkps].op = op;
-	S->kps[S->nkps].gpu = gpu;
-	S->kps[S->nkps].bwd = (uint8_t)bwd;
-	S->nkps++;
+	S->kps[S->nkps++] = (struct rl_kp){ op, gpu, (uint8_t)bwd };
 }
 
 /* Does op o take the kernels of its linked backward events? */
@@ -225,18 +223,11 @@ static void
 addinst(struct rl_seg *S, uint32_t op, int sh, int bwd, int linked,
     int moved, size_t k0, size_t nk)
 {
-	struct rl_inst *in;
-
 	xgrow(&S->insts, &S->capinsts, S->ninsts + 1, sizeof *S->insts);
-	in = &S->insts[S->ninsts++];
-	memset(in, 0, sizeof *in);
-	in->op = op;
-	in->sheet = (uint8_t)sh;
-	in->bwd = (uint8_t)bwd;
-	in->linked = (uint8_t)linked;
-	in->moved = (uint8_t)moved;
-	in->k0 = (uint32_t)k0;
-	in->nk = (uint32_t)nk;
+	S->insts[S->ninsts++] = (struct rl_inst){ .op = op,
+	    .sheet = (uint8_t)sh, .bwd = (uint8_t)bwd,
+	    .linked = (uint8_t)linked, .moved = (uint8_t)moved,
+	    .k0 = (uint32_t)k0, .nk = (uint32_t)nk };
 }
 
 /* The busy time of an instance's kernels (sorted by ts). */
@@ -354,6 +345,6 @@ rl_link(struct rl_seg *S)
 void
 rl_link_end(void)
 {
-	free(tres.py.p);
-	free(tres.js.p);
+	free(tres.py.buf);
+	free(tres.js.buf);
 }

@@ -1,132 +1,130 @@
 /*
- * tl-roofline: which op has which model. The names and categories are
+ * tl-roofline: which op has which model, and which ops TraceLens has a
+ * model for that tl-roofline does not. The names and model classes are
  * TraceLens's (PerfModel/torch_op_mapping.py).
  */
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../../common/intern.h"
 #include "roof.h"
 
 static const struct rl_model models[] = {
-	{ "CrossEntropyFunction", F_CE, C_CE, "CrossEntropy_fwd" },
-	{ "DaoAILab::_causal_conv1d_fwd_cpp",
-	    F_SSM, C_CAUSALCONV1D, "SSM_fwd" },
-	{ "FlashAttnFunc", F_SDPA, C_FA_FWD, "SDPA_fwd" },
-	{ "FusedRoPEFunc", F_ROPE, C_ROPE, "RoPE_fwd" },
-	{ "_LayerNormLinearBackward_wgrad_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "_LayerNormLinearBackward_xgrad_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "_LayerNormLinear_yfwd_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "_LinearBackward_wgrad_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "_LinearBackward_xgrad_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "_Linear_yfwd_mm", F_GEMM, C_TEV2, "GEMM" },
-	{ "aiter::_flash_attn_backward", F_SDPA, C_AITER_BWD, "SDPA_bwd" },
-	{ "aiter::_flash_attn_forward", F_SDPA, C_AITER_FWD, "SDPA_fwd" },
-	{ "aiter::_groupnorm_run", F_NORM, C_GN, "NORM_fwd" },
-	{ "aiter::fmha_v3_fwd", F_SDPA, C_FMHA_V3_FWD, "SDPA_fwd" },
-	{ "aiter::mha_bwd", F_SDPA, C_AITER_MHA_BWD, "SDPA_bwd" },
-	{ "aiter::mha_fwd", F_SDPA, C_AITER_FWD, "SDPA_fwd" },
-	{ "aiter::wrapper_fmha_v3_bwd", F_SDPA, C_FMHA_V3_BWD, "SDPA_bwd" },
-	{ "aiter::wrapper_fmha_v3_fwd", F_SDPA, C_FMHA_V3_FWD, "SDPA_fwd" },
-	{ "aten::_fused_rms_norm", F_NORM, C_RMS, "NORM_fwd" },
-	{ "aten::_fused_rms_norm_backward", F_NORM, C_RMS_BWD, "NORM_bwd" },
-	{ "aten::_scaled_dot_product_cudnn_attention",
-	    F_SDPA, C_SDPA_CUDNN, "SDPA_fwd" },
-	{ "aten::_scaled_dot_product_efficient_attention",
-	    F_SDPA, C_SDPA_EFF, "SDPA_fwd" },
-	{ "aten::_scaled_dot_product_flash_attention",
-	    F_SDPA, C_SDPA_FLASH, "SDPA_fwd" },
-	{ "aten::_scaled_mm", F_GEMM, C_SCALED_MM, "GEMM" },
-	{ "aten::add", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::add_", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::addmm", F_GEMM, C_ADDMM, "GEMM" },
-	{ "aten::amax", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::amin", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::baddbmm", F_GEMM, C_BADDBMM, "GEMM" },
-	{ "aten::batch_norm", F_NORM, C_BN, "NORM_fwd" },
-	{ "aten::batch_norm_backward", F_NORM, C_BN_BWD, "NORM_bwd" },
-	{ "aten::bmm", F_GEMM, C_BMM, "GEMM" },
-	{ "aten::clamp_max", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::clamp_max_", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::clamp_min", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::clamp_min_", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::convolution", F_CONV, C_CONV, "CONV_fwd" },
-	{ "aten::convolution_backward", F_CONV, C_CONV_BWD, "CONV_bwd" },
-	{ "aten::copy", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::copy_", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::cudnn_batch_norm", F_NORM, C_BN, "NORM_fwd" },
-	{ "aten::cudnn_batch_norm_backward", F_NORM, C_BN_BWD, "NORM_bwd" },
-	{ "aten::cudnn_group_norm", F_NORM, C_GN, "NORM_fwd" },
-	{ "aten::cudnn_group_norm_backward", F_NORM, C_GN_BWD, "NORM_bwd" },
-	{ "aten::cudnn_instance_norm", F_NORM, C_IN, "NORM_fwd" },
-	{ "aten::cudnn_instance_norm_backward", F_NORM, C_IN_BWD, "NORM_bwd" },
-	{ "aten::cudnn_layer_norm", F_NORM, C_LN, "NORM_fwd" },
-	{ "aten::cudnn_layer_norm_backward", F_NORM, C_LN_BWD, "NORM_bwd" },
-	{ "aten::cudnn_rms_norm_backward", F_NORM, C_RMS_BWD, "NORM_bwd" },
-	{ "aten::cumprod", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::cumsum", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::div", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::div_", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::group_norm", F_NORM, C_GN, "NORM_fwd" },
-	{ "aten::group_norm_backward", F_NORM, C_GN_BWD, "NORM_bwd" },
-	{ "aten::instance_norm", F_NORM, C_IN, "NORM_fwd" },
-	{ "aten::instance_norm_backward", F_NORM, C_IN_BWD, "NORM_bwd" },
-	{ "aten::layer_norm", F_NORM, C_LN, "NORM_fwd" },
-	{ "aten::layer_norm_backward", F_NORM, C_LN_BWD, "NORM_bwd" },
-	{ "aten::linalg_norm", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::logsumexp", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::max", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::mean", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::min", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::miopen_batch_norm", F_NORM, C_BN, "NORM_fwd" },
-	{ "aten::miopen_batch_norm_backward", F_NORM, C_BN_BWD, "NORM_bwd" },
-	{ "aten::miopen_group_norm", F_NORM, C_GN, "NORM_fwd" },
-	{ "aten::miopen_group_norm_backward", F_NORM, C_GN_BWD, "NORM_bwd" },
-	{ "aten::miopen_instance_norm", F_NORM, C_IN, "NORM_fwd" },
-	{ "aten::miopen_instance_norm_backward", F_NORM, C_IN_BWD, "NORM_bwd" },
-	{ "aten::miopen_layer_norm", F_NORM, C_LN, "NORM_fwd" },
-	{ "aten::miopen_layer_norm_backward", F_NORM, C_LN_BWD, "NORM_bwd" },
-	{ "aten::miopen_rms_norm_backward", F_NORM, C_RMS_BWD, "NORM_bwd" },
-	{ "aten::mm", F_GEMM, C_MM, "GEMM" },
-	{ "aten::mul", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::mul_", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::native_batch_norm", F_NORM, C_BN, "NORM_fwd" },
-	{ "aten::native_batch_norm_backward", F_NORM, C_BN_BWD, "NORM_bwd" },
-	{ "aten::native_group_norm", F_NORM, C_GN, "NORM_fwd" },
-	{ "aten::native_group_norm_backward", F_NORM, C_GN_BWD, "NORM_bwd" },
-	{ "aten::native_instance_norm", F_NORM, C_IN, "NORM_fwd" },
-	{ "aten::native_instance_norm_backward", F_NORM, C_IN_BWD, "NORM_bwd" },
-	{ "aten::native_layer_norm", F_NORM, C_LN, "NORM_fwd" },
-	{ "aten::native_layer_norm_backward", F_NORM, C_LN_BWD, "NORM_bwd" },
-	{ "aten::native_rms_norm_backward", F_NORM, C_RMS_BWD, "NORM_bwd" },
-	{ "aten::neg", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::norm", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::pow", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::replication_pad1d", F_UNARY, C_REPPAD, "elementwise" },
-	{ "aten::replication_pad2d", F_UNARY, C_REPPAD, "elementwise" },
-	{ "aten::replication_pad3d", F_UNARY, C_REPPAD, "elementwise" },
-	{ "aten::rms_norm_backward", F_NORM, C_RMS_BWD, "NORM_bwd" },
-	{ "aten::rsqrt", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::sigmoid", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::sigmoid_backward", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::silu", F_UNARY, C_UNARY, "elementwise" },
-	{ "aten::std", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::sum", F_REDUCE, C_REDUCE, "reduce" },
-	{ "aten::threshold_backward", F_BINARY, C_BINARY, "elementwise" },
-	{ "aten::upsample_nearest1d", F_UNARY, C_UPSAMPLE, "elementwise" },
-	{ "aten::upsample_nearest2d", F_UNARY, C_UPSAMPLE, "elementwise" },
-	{ "aten::upsample_nearest3d", F_UNARY, C_UPSAMPLE, "elementwise" },
-	{ "aten::var", F_REDUCE, C_REDUCE, "reduce" },
-	{ "bitsandbytes::int8_linear_matmul", F_GEMM, C_SCALED_MM, "GEMM" },
-	{ "flash_attn::_flash_attn_backward", F_SDPA, C_FA_BWD, "SDPA_bwd" },
-	{ "flash_attn::_flash_attn_forward", F_SDPA, C_FA_FWD, "SDPA_fwd" },
-	{ "flash_attn::_flash_attn_varlen_backward",
-	    F_SDPA, C_FA_VARLEN_BWD, "SDPA_bwd" },
-	{ "flash_attn::_flash_attn_varlen_forward",
-	    F_SDPA, C_FA_VARLEN_FWD, "SDPA_fwd" },
-	{ "flash_attn_3::fwd", F_SDPA, C_FA3_FWD, "SDPA_fwd" },
-	{ "tex_ts::te_gemm_ts", F_GEMM, C_TE_GEMM_TS, "GEMM" },
-	{ "trtllm::cublas_scaled_mm", F_GEMM, C_SCALED_MM, "GEMM" },
-	{ "vllm::gemm_with_dynamic_quant", F_GEMM, C_VLLM_DQ, "GEMM" },
+	{ "CrossEntropyFunction", F_CE, C_CE },
+	{ "DaoAILab::_causal_conv1d_fwd_cpp", F_SSM, C_CAUSALCONV1D },
+	{ "FlashAttnFunc", F_SDPA, C_FA_FWD },
+	{ "FusedRoPEFunc", F_ROPE, C_ROPE },
+	{ "_LayerNormLinearBackward_wgrad_mm", F_GEMM, C_TEV2 },
+	{ "_LayerNormLinearBackward_xgrad_mm", F_GEMM, C_TEV2 },
+	{ "_LayerNormLinear_yfwd_mm", F_GEMM, C_TEV2 },
+	{ "_LinearBackward_wgrad_mm", F_GEMM, C_TEV2 },
+	{ "_LinearBackward_xgrad_mm", F_GEMM, C_TEV2 },
+	{ "_Linear_yfwd_mm", F_GEMM, C_TEV2 },
+	{ "aiter::_flash_attn_backward", F_SDPA, C_AITER_BWD },
+	{ "aiter::_flash_attn_forward", F_SDPA, C_AITER_FWD },
+	{ "aiter::_groupnorm_run", F_NORM, C_GN },
+	{ "aiter::fmha_v3_fwd", F_SDPA, C_FMHA_V3_FWD },
+	{ "aiter::mha_bwd", F_SDPA, C_AITER_MHA_BWD },
+	{ "aiter::mha_fwd", F_SDPA, C_AITER_FWD },
+	{ "aiter::wrapper_fmha_v3_bwd", F_SDPA, C_FMHA_V3_BWD },
+	{ "aiter::wrapper_fmha_v3_fwd", F_SDPA, C_FMHA_V3_FWD },
+	{ "aten::_fused_rms_norm", F_NORM, C_RMS },
+	{ "aten::_fused_rms_norm_backward", F_NORM, C_RMS_BWD },
+	{ "aten::_scaled_dot_product_cudnn_attention", F_SDPA, C_SDPA_CUDNN },
+	{ "aten::_scaled_dot_product_efficient_attention", F_SDPA, C_SDPA_EFF },
+	{ "aten::_scaled_dot_product_flash_attention", F_SDPA, C_SDPA_FLASH },
+	{ "aten::_scaled_mm", F_GEMM, C_SCALED_MM },
+	{ "aten::add", F_BINARY, C_BINARY },
+	{ "aten::add_", F_BINARY, C_BINARY },
+	{ "aten::addmm", F_GEMM, C_ADDMM },
+	{ "aten::amax", F_REDUCE, C_REDUCE },
+	{ "aten::amin", F_REDUCE, C_REDUCE },
+	{ "aten::baddbmm", F_GEMM, C_BADDBMM },
+	{ "aten::batch_norm", F_NORM, C_BN },
+	{ "aten::batch_norm_backward", F_NORM, C_BN_BWD },
+	{ "aten::bmm", F_GEMM, C_BMM },
+	{ "aten::clamp_max", F_UNARY, C_UNARY },
+	{ "aten::clamp_max_", F_UNARY, C_UNARY },
+	{ "aten::clamp_min", F_UNARY, C_UNARY },
+	{ "aten::clamp_min_", F_UNARY, C_UNARY },
+	{ "aten::convolution", F_CONV, C_CONV },
+	{ "aten::convolution_backward", F_CONV, C_CONV_BWD },
+	{ "aten::copy", F_UNARY, C_UNARY },
+	{ "aten::copy_", F_UNARY, C_UNARY },
+	{ "aten::cudnn_batch_norm", F_NORM, C_BN },
+	{ "aten::cudnn_batch_norm_backward", F_NORM, C_BN_BWD },
+	{ "aten::cudnn_group_norm", F_NORM, C_GN },
+	{ "aten::cudnn_group_norm_backward", F_NORM, C_GN_BWD },
+	{ "aten::cudnn_instance_norm", F_NORM, C_IN },
+	{ "aten::cudnn_instance_norm_backward", F_NORM, C_IN_BWD },
+	{ "aten::cudnn_layer_norm", F_NORM, C_LN },
+	{ "aten::cudnn_layer_norm_backward", F_NORM, C_LN_BWD },
+	{ "aten::cudnn_rms_norm_backward", F_NORM, C_RMS_BWD },
+	{ "aten::cumprod", F_REDUCE, C_REDUCE },
+	{ "aten::cumsum", F_REDUCE, C_REDUCE },
+	{ "aten::div", F_BINARY, C_BINARY },
+	{ "aten::div_", F_BINARY, C_BINARY },
+	{ "aten::group_norm", F_NORM, C_GN },
+	{ "aten::group_norm_backward", F_NORM, C_GN_BWD },
+	{ "aten::instance_norm", F_NORM, C_IN },
+	{ "aten::instance_norm_backward", F_NORM, C_IN_BWD },
+	{ "aten::layer_norm", F_NORM, C_LN },
+	{ "aten::layer_norm_backward", F_NORM, C_LN_BWD },
+	{ "aten::linalg_norm", F_REDUCE, C_REDUCE },
+	{ "aten::logsumexp", F_REDUCE, C_REDUCE },
+	{ "aten::max", F_REDUCE, C_REDUCE },
+	{ "aten::mean", F_REDUCE, C_REDUCE },
+	{ "aten::min", F_REDUCE, C_REDUCE },
+	{ "aten::miopen_batch_norm", F_NORM, C_BN },
+	{ "aten::miopen_batch_norm_backward", F_NORM, C_BN_BWD },
+	{ "aten::miopen_group_norm", F_NORM, C_GN },
+	{ "aten::miopen_group_norm_backward", F_NORM, C_GN_BWD },
+	{ "aten::miopen_instance_norm", F_NORM, C_IN },
+	{ "aten::miopen_instance_norm_backward", F_NORM, C_IN_BWD },
+	{ "aten::miopen_layer_norm", F_NORM, C_LN },
+	{ "aten::miopen_layer_norm_backward", F_NORM, C_LN_BWD },
+	{ "aten::miopen_rms_norm_backward", F_NORM, C_RMS_BWD },
+	{ "aten::mm", F_GEMM, C_MM },
+	{ "aten::mul", F_BINARY, C_BINARY },
+	{ "aten::mul_", F_BINARY, C_BINARY },
+	{ "aten::native_batch_norm", F_NORM, C_BN },
+	{ "aten::native_batch_norm_backward", F_NORM, C_BN_BWD },
+	{ "aten::native_group_norm", F_NORM, C_GN },
+	{ "aten::native_group_norm_backward", F_NORM, C_GN_BWD },
+	{ "aten::native_instance_norm", F_NORM, C_IN },
+	{ "aten::native_instance_norm_backward", F_NORM, C_IN_BWD },
+	{ "aten::native_layer_norm", F_NORM, C_LN },
+	{ "aten::native_layer_norm_backward", F_NORM, C_LN_BWD },
+	{ "aten::native_rms_norm_backward", F_NORM, C_RMS_BWD },
+	{ "aten::neg", F_UNARY, C_UNARY },
+	{ "aten::norm", F_REDUCE, C_REDUCE },
+	{ "aten::pow", F_UNARY, C_UNARY },
+	{ "aten::replication_pad1d", F_UNARY, C_REPPAD },
+	{ "aten::replication_pad2d", F_UNARY, C_REPPAD },
+	{ "aten::replication_pad3d", F_UNARY, C_REPPAD },
+	{ "aten::rms_norm_backward", F_NORM, C_RMS_BWD },
+	{ "aten::rsqrt", F_UNARY, C_UNARY },
+	{ "aten::sigmoid", F_UNARY, C_UNARY },
+	{ "aten::sigmoid_backward", F_BINARY, C_BINARY },
+	{ "aten::silu", F_UNARY, C_UNARY },
+	{ "aten::std", F_REDUCE, C_REDUCE },
+	{ "aten::sum", F_REDUCE, C_REDUCE },
+	{ "aten::threshold_backward", F_BINARY, C_BINARY },
+	{ "aten::upsample_nearest1d", F_UNARY, C_UPSAMPLE },
+	{ "aten::upsample_nearest2d", F_UNARY, C_UPSAMPLE },
+	{ "aten::upsample_nearest3d", F_UNARY, C_UPSAMPLE },
+	{ "aten::var", F_REDUCE, C_REDUCE },
+	{ "bitsandbytes::int8_linear_matmul", F_GEMM, C_SCALED_MM },
+	{ "flash_attn::_flash_attn_backward", F_SDPA, C_FA_BWD },
+	{ "flash_attn::_flash_attn_forward", F_SDPA, C_FA_FWD },
+	{ "flash_attn::_flash_attn_varlen_backward", F_SDPA, C_FA_VARLEN_BWD },
+	{ "flash_attn::_flash_attn_varlen_forward", F_SDPA, C_FA_VARLEN_FWD },
+	{ "flash_attn_3::fwd", F_SDPA, C_FA3_FWD },
+	{ "tex_ts::te_gemm_ts", F_GEMM, C_TE_GEMM_TS },
+	{ "trtllm::cublas_scaled_mm", F_GEMM, C_SCALED_MM },
+	{ "vllm::gemm_with_dynamic_quant", F_GEMM, C_VLLM_DQ },
 };
 
 /* TraceLens's class names, by C_*. */
@@ -150,76 +148,261 @@ static const char *const classname[NCLASS] = {
 	"causal_conv1d_fwd", "fused_rope_fwd", "cross_entropy_fwd"
 };
 
-/* Every name of the two tables, in one hash table. */
-#define HSIZE	1024
+#define NMODELS	(sizeof models / sizeof *models)
 
-struct hent {
-	const char *name;
-	size_t len;
-	const struct rl_model *m;
-	const char *un;
+/*
+ * The ops TraceLens has a perf model for that tl-roofline does not
+ * model, with TraceLens's model class (MODULE.CLASS). Their args are not
+ * documented well enough to reproduce the model; such ops are counted
+ * on the standard error, never dropped in silence.
+ */
+enum { M_PM, M_EXT, M_MOE, M_ATTN, M_RMS, M_COLL };
+static const char *const module[] = {
+	"perf_model", "perf_model_extensions", "moe_perf_model_extensions",
+	"attention_perf_model_extensions", "rmsnorm_perf_model_extensions",
+	"custom_collectives_perf_model_extensions"
 };
 
-static struct hent ht[HSIZE];
-static int htdone;
+static const struct {
+	const char *name;
+	int module;
+	const char *cls;
+} unmodelled[] = {
+	{ "ConvBiasReLU_", M_PM, "ConvBiasReLU_" },
+	{ "ConvBiasReLU_Backward", M_PM, "ConvBiasReLU_Backward" },
+	{ "ConvBias_", M_PM, "ConvBias_" },
+	{ "ConvBias_Backward", M_PM, "ConvBias_Backward" },
+	{ "EvoformerAttention", M_PM, "evoformer_attention" },
+	{ "LigerSiLUMulFunction", M_PM, "liger_silu_mul_function" },
+	{ "MambaSplitConv1dScanCombinedFn", M_PM, "mamba_ssd_fwd" },
+	{ "MoECombine", M_PM, "moe_combine" },
+	{ "MoEDispatch", M_PM, "moe_dispatch" },
+	{ "_C::silu_and_mul", M_EXT, "aiter_silu_and_mul" },
+	{ "_C_custom_ar::all_reduce", M_COLL, "custom_ar_all_reduce" },
+	{ "_C_custom_ar::qr_all_reduce", M_COLL, "custom_ar_qr_all_reduce" },
+	{ "aiter::_fuse_rmsnorm_fp4_quant", M_RMS, "fused_rms_mxfp4_quant" },
+	{ "aiter::_gemm_a16w16_asm", M_EXT, "gemm_a16w16_asm" },
+	{ "aiter::_gemm_a4w4_asm", M_PM, "aiter_gemm_a4w4" },
+	{ "aiter::_gemm_a8w8_blockscale_bpreshuffle_asm", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "aiter::add_rmsnorm", M_RMS, "aiter_rmsnorm2d_fwd_with_add_ck" },
+	{ "aiter::all_gather_reg", M_COLL, "aiter_all_gather_reg" },
+	{ "aiter::batched_gemm_a16wfp4_", M_EXT, "batched_gemm_a16wfp4" },
+	{ "aiter::biased_grouped_topk_hip", M_MOE, "BiasedGroupedTopk" },
+	{ "aiter::ck_moe_stage1", M_MOE, "moe_aiter_ck_stage1" },
+	{ "aiter::ck_moe_stage2", M_MOE, "moe_aiter_ck_stage2" },
+	{ "aiter::dynamic_per_group_scaled_quant", M_EXT, "per_group_quant" },
+	{ "aiter::dynamic_per_group_scaled_quant_fp4", M_EXT,
+	    "aiter_dynamic_per_group_scaled_quant_fp4" },
+	{ "aiter::dynamic_per_tensor_quant", M_EXT, "per_group_quant" },
+	{ "aiter::dynamic_per_token_scaled_quant", M_EXT, "per_group_quant" },
+	{ "aiter::flatmm_a8w8_blockscale_asm", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::fmha_v3_varlen_fwd", M_ATTN, "aiter_fmha_v3_varlen_fwd" },
+	{ "aiter::fmoe_fp8_blockscale_g1u1", M_MOE,
+	    "moe_aiter_fused_blockscale" },
+	{ "aiter::fmoe_g1u1", M_MOE, "moe_aiter_fused_blockscale" },
+	{ "aiter::fused_add_rmsnorm_pad_", M_RMS,
+	    "vllm_rocm_aiter_triton_add_rmsnorm_pad" },
+	{ "aiter::fused_allreduce_rmsnorm", M_COLL,
+	    "aiter_fused_allreduce_rmsnorm" },
+	{ "aiter::fused_allreduce_rmsnorm_", M_COLL,
+	    "aiter_fused_allreduce_rmsnorm_" },
+	{ "aiter::fused_dynamic_mx_quant_moe_sort_hip", M_EXT,
+	    "fused_dynamic_mx_quant_moe_sort_hip" },
+	{ "aiter::fused_dynamic_mxfp4_quant_moe_sort_hip", M_EXT,
+	    "aiter_fused_dynamic_mxfp4_quant_moe_sort_hip" },
+	{ "aiter::fused_qk_rope_cat_and_cache_mla", M_EXT,
+	    "aiter_fused_qk_rope_cat_and_cache_mla" },
+	{ "aiter::fused_qk_rope_concat_and_cache_mla", M_EXT,
+	    "fused_qk_rope_concat_and_cache_mla" },
+	{ "aiter::gelu_and_mul", M_EXT, "aiter_gelu_and_mul" },
+	{ "aiter::gelu_tanh_and_mul", M_EXT, "aiter_gelu_tanh_and_mul" },
+	{ "aiter::gemm_a16w16", M_EXT, "gemm_a16w16" },
+	{ "aiter::gemm_a16w16_atomic_", M_EXT, "gemm_a16w16_atomic_" },
+	{ "aiter::gemm_a4w4", M_PM, "aiter_gemm_a4w4" },
+	{ "aiter::gemm_a8w8_blockscale_bpreshuffle_ck", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_blockscale_bpreshuffle_cktile", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_blockscale_ck", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_blockscale_cktile", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_bpreshuffle", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_bpreshuffle_ck", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_a8w8_ck", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::gemm_afp4wfp4_", M_EXT, "gemm_afp4wfp4" },
+	{ "aiter::gfx950_a8w8_blockscale_asm", M_EXT, "gemm_a8w8_blockscale" },
+	{ "aiter::linear_attention_with_output_base", M_ATTN,
+	    "gdn_attention_core" },
+	{ "aiter::mha_batch_prefill", M_ATTN, "aiter_mha_batch_prefill" },
+	{ "aiter::mha_varlen_fwd", M_ATTN, "mha_varlen_fwd" },
+	{ "aiter::mhc_fused_post_pre_gemm_sqrsum", M_EXT,
+	    "mhc_fused_post_pre_gemm_sqrsum" },
+	{ "aiter::mhc_post", M_EXT, "mhc_post" },
+	{ "aiter::mhc_pre_big_fuse_rmsnorm", M_EXT,
+	    "mhc_pre_big_fuse_rmsnorm" },
+	{ "aiter::mhc_pre_gemm_sqrsum", M_EXT, "mhc_pre_gemm_sqrsum" },
+	{ "aiter::mixed_sample_outer_exponential", M_EXT,
+	    "mixed_sample_outer_exponential" },
+	{ "aiter::moe_cktile2stages_gemm1_ck", M_MOE, "moe_aiter_unfused_up" },
+	{ "aiter::moe_cktile2stages_gemm2_ck", M_MOE,
+	    "moe_aiter_unfused_down" },
+	{ "aiter::moe_sorting_fwd", M_MOE, "MoeSortScatterGather" },
+	{ "aiter::mxfp4_moe_sort_hip", M_MOE, "MoeSortScatterGather" },
+	{ "aiter::pa_decode_gluon", M_ATTN, "pa_decode_gluon" },
+	{ "aiter::pa_sparse_prefill_opus_fwd", M_ATTN,
+	    "pa_sparse_prefill_opus_fwd" },
+	{ "aiter::reduce_scatter", M_COLL, "aiter_reduce_scatter" },
+	{ "aiter::rms_norm", M_RMS, "aiter_rms_norm" },
+	{ "aiter::rmsnorm", M_RMS, "aiter_rmsnorm" },
+	{ "aiter::rmsnorm2d_fwd_ck", M_RMS, "aiter_rms_norm" },
+	{ "aiter::rmsnorm2d_fwd_with_add_ck", M_RMS,
+	    "aiter_rmsnorm2d_fwd_with_add_ck" },
+	{ "aiter::rmsnorm2d_fwd_with_dynamicquant_ck", M_RMS,
+	    "aiter_rmsnorm2d_fwd_with_dynamicquant_ck" },
+	{ "aiter::rmsnorm_quant", M_RMS, "aiter_rmsnorm_quant" },
+	{ "aiter::rope_cached_positions_2c_fwd_impl", M_EXT,
+	    "aiter_rope_cached_positions_2c_fwd_impl" },
+	{ "aiter::silu_and_mul", M_EXT, "aiter_silu_and_mul" },
+	{ "aiter::topk_softplus", M_EXT, "topk_softplus" },
+	{ "primus::fused_ln_modulate", M_PM, "FusedLnModulate" },
+	{ "primus::fused_ln_modulate_backward", M_PM,
+	    "FusedLnModulateBackward" },
+	{ "primus::quantize_mxfp4_dual", M_PM,
+	    "primus_turbo_quantize_mxfp4_dual" },
+	{ "primus_turbo::grouped_gemm", M_PM, "primus_turbo_grouped_gemm" },
+	{ "primus_turbo::grouped_gemm_impl", M_PM,
+	    "primus_turbo_grouped_gemm" },
+	{ "primus_turbo::grouped_gemm_variable_k", M_PM,
+	    "primus_turbo_grouped_gemm_variable_k" },
+	{ "primus_turbo::grouped_gemm_variable_k_impl", M_PM,
+	    "primus_turbo_grouped_gemm_variable_k" },
+	{ "primus_turbo::hipblaslt_gemm_fp4", M_PM, "hipblaslt_gemm_fp4" },
+	{ "primus_turbo::hipblaslt_gemm_fp8", M_PM, "hipblaslt_gemm_fp8" },
+	{ "primus_turbo::quantize_fp8_tensorwise", M_PM,
+	    "primus_turbo_quantize_fp8" },
+	{ "primus_turbo::quantize_mxfp4_dual", M_PM,
+	    "primus_turbo_quantize_mxfp4_dual" },
+	{ "primus_turbo_cpp_extension::ck_grouped_gemm", M_PM,
+	    "primus_turbo_grouped_gemm" },
+	{ "primus_turbo_cpp_extension::ck_grouped_gemm_variable_k", M_PM,
+	    "primus_turbo_grouped_gemm_variable_k" },
+	{ "primus_turbo_cpp_extension::grouped_gemm", M_PM,
+	    "primus_turbo_grouped_gemm" },
+	{ "primus_turbo_cpp_extension::grouped_gemm_variable_k", M_PM,
+	    "primus_turbo_grouped_gemm_variable_k" },
+	{ "primus_turbo_cpp_extension::hipblaslt_gemm_fp4", M_PM,
+	    "hipblaslt_gemm_fp4" },
+	{ "primus_turbo_cpp_extension::hipblaslt_gemm_fp8", M_PM,
+	    "hipblaslt_gemm_fp8" },
+	{ "primus_turbo_cpp_extension::quantize_fp8_tensorwise", M_PM,
+	    "primus_turbo_quantize_fp8" },
+	{ "primus_turbo_cpp_extension::quantize_mxfp4_dual", M_PM,
+	    "primus_turbo_quantize_mxfp4_dual" },
+	{ "pseudo_mla_decode_fwd", M_ATTN, "mla_decode_fwd" },
+	{ "pseudo_mla_prefill_fwd", M_ATTN, "pseudo_mla_prefill_fwd" },
+	{ "pseudo_op::moe_aiter_fused_1stage", M_MOE,
+	    "moe_aiter_fused_1stage" },
+	{ "pseudo_op::moe_flydsl_stage1", M_MOE, "moe_flydsl_stage1" },
+	{ "pseudo_op::moe_flydsl_stage2", M_MOE, "moe_flydsl_stage2" },
+	{ "pseudo_op::moe_gptq_awq_down", M_MOE, "moe_gptq_awq_down" },
+	{ "pseudo_op::moe_gptq_awq_up", M_MOE, "moe_gptq_awq_up" },
+	{ "pseudo_op::moe_triton_unfused_down", M_MOE,
+	    "moe_triton_unfused_down" },
+	{ "pseudo_op::moe_triton_unfused_up", M_MOE, "moe_triton_unfused_up" },
+	{ "pseudo_v4_paged_decode_csa", M_ATTN, "pseudo_v4_paged_decode_csa" },
+	{ "pseudo_v4_paged_decode_hca", M_ATTN, "pseudo_v4_paged_decode_hca" },
+	{ "pseudo_v4_paged_decode_swa", M_ATTN, "pseudo_v4_paged_decode_swa" },
+	{ "sgl_kernel::all_reduce_reg", M_COLL, "sgl_kernel_all_reduce_reg" },
+	{ "sgl_kernel::qr_all_reduce", M_COLL, "sgl_kernel_qr_all_reduce" },
+	{ "sgl_kernel::rotary_embedding", M_EXT,
+	    "sgl_kernel_rotary_embedding" },
+	{ "sgl_kernel::silu_and_mul", M_EXT, "sgl_kernel_silu_and_mul" },
+	{ "sglang::reg_all_gather_into_tensor", M_COLL,
+	    "sgl_kernel_reg_all_gather_into_tensor" },
+	{ "sglang::store_cache", M_EXT, "sglang_store_cache" },
+	{ "sglang_profiler::attention_paged_attention_ragged", M_ATTN,
+	    "aiter_paged_attention_ragged" },
+	{ "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_per"
+	    "_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group"
+	    "_prequant_w_per_batched_tensor_quant",
+	    M_EXT, "batched_gemm_a8w8" },
+	{ "sglang_profiler::fp8_utils_gemm_a8w8_blockscale", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "sglang_profiler::fused_moe_triton_kernels_fused_append_shared"
+	    "_experts", M_MOE, "sglang_fused_append_shared_experts" },
+	{ "sglang_profiler::fused_moe_triton_kernels_invoke_fused_moe_kernel",
+	    M_MOE, "moe_triton_invoke_grouped_gemm" },
+	{ "sglang_profiler::fused_mxfp4_quant_fused_flatten_mxfp4_quant", M_EXT,
+	    "fused_flatten_mxfp4_quant" },
+	{ "sglang_profiler::fused_mxfp4_quant_fused_rms_mxfp4_quant", M_RMS,
+	    "fused_rms_mxfp4_quant" },
+	{ "sglang_profiler::gemm_a8w8_blockscale_gemm_a8w8_blockscale", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "sglang_profiler::gemm_kernels_flydsl_hgemm", M_EXT,
+	    "gemm_a16w16_atomic_" },
+	{ "sglang_profiler::quant_dynamic_mxfp4_quant", M_EXT,
+	    "sglang_quant_dynamic_mxfp4_quant" },
+	{ "sglang_profiler::tilelang_kernel_tilelang_sparse_fwd", M_ATTN,
+	    "mla_tilelang_sparse_fwd" },
+	{ "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "vllm::gdn_attention_core", M_ATTN, "gdn_attention_core" },
+	{ "vllm::rocm_aiter_rmsnorm_fp8_group_quant", M_RMS,
+	    "vllm_rocm_aiter_rmsnorm_fp8_group_quant" },
+	{ "vllm::rocm_aiter_rmsnorm_with_add_fp8_group_quant", M_RMS,
+	    "vllm_rocm_aiter_rmsnorm_with_add_fp8_group_quant" },
+	{ "vllm::rocm_aiter_triton_add_rmsnorm_pad", M_RMS,
+	    "vllm_rocm_aiter_triton_add_rmsnorm_pad" },
+	{ "vllm::rocm_aiter_triton_gemm_a8w8_blockscale", M_EXT,
+	    "gemm_a8w8_blockscale" },
+	{ "vllm::rocm_unquantized_gemm", M_EXT, "vllm_rocm_unquantized_gemm" },
+	{ "vllm::triton_per_token_group_quant_fp8", M_EXT,
+	    "vllm_triton_per_token_group_quant_fp8" },
+	{ "vllm::unified_attention_with_output", M_ATTN,
+	    "vllm_unified_attention_with_output" },
+};
+#define NUNMODELLED	(sizeof unmodelled / sizeof *unmodelled)
 
-static uint32_t
-fnv(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
-
-static void
-put(const char *name, const struct rl_model *m, const char *un)
-{
-	size_t n = strlen(name);
-	uint32_t i = fnv(name, n) & (HSIZE - 1);
-
-	while (ht[i].name != NULL)
-		i = (i + 1) & (HSIZE - 1);
-	ht[i].name = name;
-	ht[i].len = n;
-	ht[i].m = m;
-	ht[i].un = un;
-}
-
-static void
-build(void)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof models / sizeof *models; i++)
-		put(models[i].name, &models[i], NULL);
-	for (i = 0; i < rl_nunmodelled; i++)
-		put(rl_unmodelled_tab[i][0], NULL, rl_unmodelled_tab[i][1]);
-	htdone = 1;
-}
+/*
+ * Every name of the two tables, interned: the id of a name is its index
+ * in models, or NMODELS plus its index in unmodelled. Built at the first
+ * look-up, kept to the exit.
+ */
+static struct tl_intern *names;
+static char unclass[128];
 
 const struct rl_model *
 rl_find(const char *name, size_t n, const char **un)
 {
-	uint32_t i;
+	uint32_t id;
+	size_t i;
 
+	if (names == NULL) {
+		names = tl_intern_new();
+		for (i = 0; i < NMODELS; i++)
+			tl_intern(names, models[i].name,
+			    strlen(models[i].name));
+		for (i = 0; i < NUNMODELLED; i++)
+			tl_intern(names, unmodelled[i].name,
+			    strlen(unmodelled[i].name));
+		if (tl_intern_count(names) != NMODELS + NUNMODELLED)
+			abort();	/* a name twice */
+	}
 	*un = NULL;
-	if (!htdone)
-		build();
 	if (n > 11 && name[0] == 't' && (memcmp(name, "triton_poi_", 11) == 0 ||
 	    memcmp(name, "triton_red_", 11) == 0 ||
 	    memcmp(name, "triton_per_", 11) == 0)) {
 		*un = "TritonCompiledPerfModel (but with -p)";
 		return NULL;
 	}
-	for (i = fnv(name, n) & (HSIZE - 1); ht[i].name != NULL;
-	    i = (i + 1) & (HSIZE - 1))
-		if (ht[i].len == n && memcmp(ht[i].name, name, n) == 0) {
-			*un = ht[i].un;
-			return ht[i].m;
-		}
+	if ((id = tl_intern_find(names, name, n)) < NMODELS)
+		return &models[id];
+	if (id != UINT32_MAX) {
+		i = id - NMODELS;
+		snprintf(unclass, sizeof unclass, "%s.%s",
+		    module[unmodelled[i].module], unmodelled[i].cls);
+		*un = unclass;
+	}
 	return NULL;
 }
 
@@ -229,27 +412,19 @@ rl_classname(const struct rl_model *m)
 	return classname[m->cls];
 }
 
+/* The model functions, by family. */
+static int (*const compute[NFAMILY])(int, const struct rl_args *,
+    struct rl_res *) = {
+	[F_GEMM] = rl_gemm, [F_SDPA] = rl_sdpa, [F_CONV] = rl_conv,
+	[F_UNARY] = rl_unary, [F_BINARY] = rl_binary, [F_NORM] = rl_norm,
+	[F_REDUCE] = rl_reduce, [F_SSM] = rl_other, [F_ROPE] = rl_other,
+	[F_CE] = rl_other
+};
+
 int
 rl_compute(const struct rl_model *m, const struct rl_args *a,
     struct rl_res *r)
 {
 	rl_reset(r);
-	switch (m->family) {
-	case F_GEMM:
-		return rl_gemm(m->cls, a, r);
-	case F_SDPA:
-		return rl_sdpa(m->cls, a, r);
-	case F_CONV:
-		return rl_conv(m->cls, a, r);
-	case F_UNARY:
-		return rl_unary(m->cls, a, r);
-	case F_BINARY:
-		return rl_binary(m->cls, a, r);
-	case F_NORM:
-		return rl_norm(m->cls, a, r);
-	case F_REDUCE:
-		return rl_reduce(m->cls, a, r);
-	default:
-		return rl_other(m->cls, a, r);
-	}
+	return compute[m->family](m->cls, a, r);
 }

@@ -33,28 +33,11 @@ present(const struct rl_args *a, int i)
 	return rl_nonempty(rl_dim(a, i));
 }
 
-/* "[True, False, True]" into mask[3]; 0, or -1. */
-static int
-outmask(const char *s, int *mask)
-{
-	int n = 0;
-
-	if (s == NULL || *s != '[')
-		return -1;
-	for (; n < 3; n++) {
-		s += strcspn(s, "TF");
-		if (*s == '\0')
-			return -1;
-		mask[n] = *s++ == 'T';
-	}
-	return 0;
-}
-
 int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *x;
-	const char *ti, *dt[2], *c, *name = a->name;
+	const char *ti, *c, *name = a->name;
 	int ix = 0, bwd = 0, affine = 0, bias = 0, training = 1, bpe, i, k;
 	int mask[3] = { 1, 1, 1 }, native, iw = -1, ib = -1, itr = -1, imask;
 	int64_t ns[16];
@@ -137,25 +120,22 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 	if (itr >= 0) {
 		if ((c = rl_needci(a, r, itr)) == NULL)
 			return -1;
-		training = rl_tracelens ? *c != '\0' :
-		    strcasecmp(c, "true") == 0 || strcmp(c, "1") == 0;
+		training = rl_tracelens ? *c != '\0' : rl_truthy(c);
 	}
 	if (cls == C_RMS || cls == C_RMS_BWD)
 		training = 0;
 	if (imask >= 0) {
 		if ((c = rl_needci(a, r, imask)) == NULL)
 			return -1;
-		if (outmask(c, mask) < 0)
+		if (rl_outmask(c, mask) < 0)
 			return rl_fail(r, "output_mask is not 3 booleans: "
 			    "\"%.40s\"", c);
 	}
 
-	dt[0] = ti;
-	dt[1] = NULL;
 	rl_pshape(r, P_OP_SHAPE, x);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, (char *)NULL);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, ix));
-	rl_pnone(r, P_STRIDE_OUTPUT);
+	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
 	rl_pnum(r, P_NUM_CHANNELS, C);
 	rl_pbool(r, P_HAS_BIAS, bias);
 	rl_pbool(r, P_IS_AFFINE, affine);

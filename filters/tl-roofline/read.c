@@ -18,7 +18,7 @@
 #include "seg.h"
 
 /* Scratch, for one row at a time. */
-static struct rl_res res;
+static struct rl_res res = { .py = RL_MEM, .js = RL_MEM };
 static struct rl_args args;
 static struct tl_jdoc jd;
 
@@ -41,9 +41,9 @@ rl_meta(const struct rl_seg *S, const struct rl_op *o, int kind)
 
 const char *
 rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
-    struct rl_str *buf)
+    struct tl_out *buf)
 {
-	const char *p = S->lines.p + o->line, *end = p + o->linelen, *tab;
+	const char *p = S->lines.buf + o->line, *end = p + o->linelen, *tab;
 	ptrdiff_t n;
 	int i;
 
@@ -59,18 +59,18 @@ rl_opfield(const struct rl_seg *S, const struct rl_op *o, int c,
 	if (tab == p)
 		return NULL;
 	buf->n = 0;
-	rl_sput(buf, p, (size_t)(tab - p));
-	n = tl_tsv_unescape(buf->p, buf->p, buf->n);
+	tl_out_raw(buf, p, (size_t)(tab - p));
+	tl_out_char(buf, '\0');
+	n = tl_tsv_unescape(buf->buf, buf->buf, (size_t)(tab - p));
 	if (n < 0)
 		return NULL;
-	buf->n = (size_t)n;
-	buf->p[n] = '\0';
-	return buf->p;
+	buf->buf[n] = '\0';
+	return buf->buf;
 }
 
 int
 rl_opparams(const struct rl_seg *S, const struct rl_op *o,
-    struct rl_sparam *p, int max)
+    struct rl_param *p, int max)
 {
 	int n = o->npar;
 
@@ -98,15 +98,9 @@ rl_spec(const struct rl_op *o, char *buf, size_t cap)
 uint32_t
 rl_newnode(struct rl_seg *S, int64_t uid, int64_t puid)
 {
-	struct rl_node *n;
-
 	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
-	n = &S->nodes[S->nnodes];
-	n->uid = uid;
-	n->puid = puid;
-	n->parent = RL_NONE;
-	n->op = n->gpu = 0;
-	n->fwd0 = n->nfwd = 0;
+	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid,
+	    .parent = RL_NONE };
 	return (uint32_t)S->nnodes++;
 }
 
@@ -138,7 +132,7 @@ static int
 jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 {
 	static struct rl_shape *shapes[2];
-	static int capshapes[2];
+	static size_t capshapes[2];
 	static int64_t *ints[2];
 	static size_t capints[2];
 	size_t ni = 0;
@@ -149,11 +143,7 @@ jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > capshapes[k]) {
-		capshapes[k] = m + 16;
-		shapes[k] = xreallocarray(shapes[k], (size_t)capshapes[k],
-		    sizeof *shapes[k]);
-	}
+	xgrow(&shapes[k], &capshapes[k], (size_t)m + 1, sizeof *shapes[k]);
 	xgrow(&ints[k], &capints[k], (size_t)jd.ntok + 1, sizeof *ints[k]);
 	sv = shapes[k];
 	iv = ints[k];
@@ -194,7 +184,7 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	static char *bufs[2];
 	static size_t capbufs[2];
 	static const char **strs[2];
-	static int capstrs[2];
+	static size_t capstrs[2];
 	size_t o = 0, l;
 	unsigned bad = 0;
 	int i, j, m;
@@ -203,11 +193,7 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
-	if (m > capstrs[k]) {
-		capstrs[k] = m + 16;
-		strs[k] = xreallocarray(strs[k], (size_t)capstrs[k],
-		    sizeof *strs[k]);
-	}
+	xgrow(&strs[k], &capstrs[k], (size_t)m + 1, sizeof *strs[k]);
 	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
 	buf = bufs[k];
 	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
@@ -300,55 +286,50 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 {
 	static const int cols[] = { TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES,
 	    TL_C_CONCRETE };
-	static struct rl_str key;
+	static struct tl_out key = RL_MEM;
 	size_t i;
 
 	key.n = 0;
-	rl_sput(&key, (const char *)&m, sizeof m);
+	tl_out_raw(&key, (const char *)&m, sizeof m);
 	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
-		rl_sputc(&key, '\t');
-		rl_sput(&key, tr->t->f[tr->col[cols[i]]],
+		tl_out_char(&key, '\t');
+		tl_out_raw(&key, tr->t->f[tr->col[cols[i]]],
 		    tr->t->fl[tr->col[cols[i]]]);
 	}
-	return tl_intern(S->memoin, key.p, key.n);
+	return tl_intern(S->memoin, key.buf, key.n);
 }
 
 void
-rl_saveparam(struct rl_seg *S, struct rl_sparam *p, const struct rl_res *r,
+rl_saveparam(struct rl_seg *S, struct rl_param *p, const struct rl_res *r,
     int i)
 {
-	p->key = r->p[i].key;
-	p->tuple = r->p[i].tuple;
-	p->none = r->p[i].none;
+	const struct rl_param *q = &r->p[i];
+	int last = i + 1 == r->np;
+
+	*p = *q;
+	p->pyn = (uint32_t)((last ? r->py.n : q[1].py) - q->py);
+	p->jsn = (uint32_t)((last ? r->js.n : q[1].js) - q->js);
 	p->py = (uint32_t)S->text.n;
-	p->pyn = r->p[i].pyn;
-	rl_sput(&S->text, r->py.p + r->p[i].py, r->p[i].pyn);
+	tl_out_raw(&S->text, r->py.buf + q->py, p->pyn);
 	p->js = (uint32_t)S->text.n;
-	p->jsn = r->p[i].jsn;
-	rl_sput(&S->text, r->js.p + r->p[i].js, r->p[i].jsn);
+	tl_out_raw(&S->text, r->js.buf + q->js, p->jsn);
 }
 
-/* Op o takes model m's result, res, and its parameters. */
+/* Op o is made of model m's result, res, and its parameters. */
 static void
 result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
     const struct rl_res *r)
 {
 	int i;
 
-	o->m = m;
-	o->flop = r->flop;
-	o->bytes = r->bytes;
-	o->flop_bwd = r->flop_bwd;
-	o->bytes_bwd = r->bytes_bwd;
-	o->hasbytes = (uint8_t)r->hasbytes;
-	o->hasbwd = (uint8_t)r->hasbwd;
-	o->hasbytes_bwd = (uint8_t)r->hasbytes_bwd;
-	o->isbwd = (uint8_t)r->isbwd;
-	o->matrix = (uint8_t)r->matrix;
-	o->prec = r->prec;
-	o->fam = (uint8_t)(r->family >= 0 ? r->family : m->family);
-	o->par0 = (uint32_t)S->nparams;
-	o->npar = (uint8_t)r->np;
+	*o = (struct rl_op){ .m = m, .flop = r->flop, .bytes = r->bytes,
+	    .flop_bwd = r->flop_bwd, .bytes_bwd = r->bytes_bwd,
+	    .prec = r->prec, .par0 = (uint32_t)S->nparams,
+	    .npar = (uint8_t)r->np, .hasbytes = (uint8_t)r->hasbytes,
+	    .hasbwd = (uint8_t)r->hasbwd,
+	    .hasbytes_bwd = (uint8_t)r->hasbytes_bwd,
+	    .isbwd = (uint8_t)r->isbwd, .matrix = (uint8_t)r->matrix,
+	    .fam = (uint8_t)(r->family >= 0 ? r->family : m->family) };
 	/* one more slot for the GEMM transpose */
 	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
 	    sizeof *S->params);
@@ -370,7 +351,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	id = memofind(S, tr, m);
 	if (id < S->nmemo) {
 		if (S->memo[id].op < 0) {
-			rl_why(S, m->name, strlen(m->name), S->memowhy.p +
+			rl_why(S, m->name, strlen(m->name), S->memowhy.buf +
 			    S->memo[id].why);
 			return 0;
 		}
@@ -393,15 +374,13 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 			w = res.why;
 		if (w != NULL) {
 			S->memo[id].why = S->memowhy.n;
-			rl_sputs(&S->memowhy, w);
-			rl_sputc(&S->memowhy, '\0');
+			tl_out_raw(&S->memowhy, w, strlen(w) + 1);
 			rl_why(S, m->name, strlen(m->name), w);
 			return 0;
 		}
 		S->memo[id].op = (int64_t)S->nops;
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		o = &S->ops[S->nops];
-		memset(o, 0, sizeof *o);
 		result(S, o, m, &res);
 	}
 	o->uid = S->nodes[node].uid;
@@ -413,7 +392,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	o->transa = o->transb = -1;
 	o->bwdlinked = tl_trace_raw(tr, TL_C_BWD, &n) != NULL;
 	o->lastg = 0;
-	rl_sput(&S->lines, line, linelen);
+	tl_out_raw(&S->lines, line, linelen);
 	S->nodes[node].op = (uint32_t)S->nops + 1;
 	S->nops++;
 	return 1;
@@ -546,6 +525,7 @@ rl_seg_new(const int *col)
 	struct rl_seg *S = xcalloc(1, sizeof *S);
 
 	S->col = col;
+	S->text = S->lines = S->memowhy = (struct tl_out)RL_MEM;
 	S->in = tl_intern_new();
 	S->whyin = tl_intern_new();
 	S->memoin = tl_intern_new();
@@ -565,8 +545,8 @@ rl_seg_free(struct rl_seg *S)
 	free(S->gpus);
 	free(S->kv);
 	free(S->params);
-	free(S->text.p);
-	free(S->lines.p);
+	free(S->text.buf);
+	free(S->lines.buf);
 	free(S->nodes);
 	free(S->bp);
 	free(S->fwdv);
@@ -577,14 +557,14 @@ rl_seg_free(struct rl_seg *S)
 	free(S->whyn);
 	tl_intern_free(S->memoin);
 	free(S->memo);
-	free(S->memowhy.p);
+	free(S->memowhy.buf);
 	free(S);
 }
 
 void
 rl_read_end(void)
 {
-	free(res.py.p);
-	free(res.js.p);
+	free(res.py.buf);
+	free(res.js.buf);
 	tl_json_free(&jd);
 }

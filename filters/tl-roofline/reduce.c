@@ -19,7 +19,7 @@ int
 rl_reduce(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *x;
-	const char *ti, *dt[2], *op, *c, *t;
+	const char *ti, *op, *c, *t;
 	int bpe, idim = 1, i, k, cum, minmax, indices = 0;
 	int64_t dims[MAXRANK], d;
 	int red[MAXRANK];
@@ -71,11 +71,9 @@ rl_reduce(int cls, const struct rl_args *a, struct rl_res *r)
 					nout *= (double)x->v[i];
 		}
 	}
-	dt[0] = ti;
-	dt[1] = NULL;
 	rl_pnum(r, P_NUM_INPUT_ELEMS, nin);
 	rl_pnum(r, P_NUM_OUTPUT_ELEMS, nout);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, dt);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, (char *)NULL);
 	rl_pstr(r, P_REDUCE_TYPE, op);
 
 	bpe = rl_bpe(ti);

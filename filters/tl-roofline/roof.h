@@ -12,26 +12,21 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-/* A growing byte string. */
-struct rl_str {
-	char *p;
-	size_t n, cap;
-};
+#include "../../common/tsv.h"
 
-void rl_sput(struct rl_str *, const char *s, size_t n);
-void rl_sputs(struct rl_str *, const char *s);
-void rl_sputc(struct rl_str *, char c);
-void rl_sputi64(struct rl_str *, int64_t v);
+/*
+ * The texts of the models and of a segment are memory tl_outs (tsv.h)
+ * that start empty: RL_MEM. A text written on one as it is: rl_puts.
+ */
+#define RL_MEM	{ -1, "<memory>", NULL, 0, 0 }
 
-
-/* As common/pyfmt.h writes them: Python's repr of a float, of a str and
- * of a JSON text (-1 when it is none), and a JSON string. */
-void rl_sputpyfloat(struct rl_str *, double v);
-void rl_sputpystr(struct rl_str *, const char *s, size_t n);
-int rl_json2py(struct rl_str *, const char *js, size_t n);
-void rl_sputjstr(struct rl_str *, const char *s, size_t n);
-void rl_str_end(void);		/* free the scratch */
+static inline void
+rl_puts(struct tl_out *o, const char *s)
+{
+	tl_out_raw(o, s, strlen(s));
+}
 
 /*
  * One entry of a JSON list argument: a flat list of integers (a shape or
@@ -76,12 +71,18 @@ extern const char *const rl_paramname[NPARAMNAME];
 
 #define RL_MAXP	20
 
+/*
+ * A parameter's value, as Python's repr at py (pyn bytes) and as JSON at
+ * js (jsn bytes) of a text: a segment's. In an rl_res, the offsets are
+ * into its py and js, and a value runs to the next one's (pyn and jsn
+ * are 0).
+ */
 struct rl_param {
 	uint8_t key;
 	uint8_t tuple;		/* the value is a tuple (CSV: str() it) */
 	uint8_t none;		/* the value is None */
-	uint32_t py, pyn;	/* offsets into rl_res.py */
-	uint32_t js, jsn;	/* ... and rl_res.js */
+	uint32_t py, pyn;
+	uint32_t js, jsn;
 };
 
 /* Families: each is a TraceLens sheet, or a pair of _fwd/_bwd sheets. */
@@ -94,7 +95,7 @@ enum {
 struct rl_res {
 	int np;
 	struct rl_param p[RL_MAXP];
-	struct rl_str py, js;
+	struct tl_out py, js;
 	double flop, bytes;
 	int hasbytes;		/* bytes known (every dtype has a size) */
 	double flop_bwd, bytes_bwd;
@@ -116,7 +117,6 @@ struct rl_model {
 	const char *name;	/* op name */
 	int family;
 	int cls;		/* index into the model functions */
-	const char *category;	/* TraceLens's category */
 };
 
 /* Options the models look at. */
@@ -124,12 +124,10 @@ extern int rl_tracelens;
 
 /*
  * Look an op name up: its model, or NULL; *un is TraceLens's model class
- * for an op that TraceLens models and tl-roofline does not, else NULL.
+ * for an op that TraceLens models and tl-roofline does not (valid until
+ * the next call), else NULL.
  */
 const struct rl_model *rl_find(const char *name, size_t n, const char **un);
-/* Those ops: name and TraceLens's class. */
-extern const char *const rl_unmodelled_tab[][2];
-extern const size_t rl_nunmodelled;
 /* Compute: 0, or -1 with r->why set. */
 int rl_compute(const struct rl_model *, const struct rl_args *,
     struct rl_res *);
@@ -143,32 +141,24 @@ void rl_pnum(struct rl_res *, int key, double v);	/* int if integral */
 void rl_pbool(struct rl_res *, int key, int v);
 void rl_pfloat(struct rl_res *, int key, double v);
 void rl_pstr(struct rl_res *, int key, const char *s);	/* NULL: None */
-void rl_pnone(struct rl_res *, int key);
 /* A tuple of integers; NULL or not flat: None. */
 void rl_pshape(struct rl_res *, int key, const struct rl_shape *s);
 void rl_pints(struct rl_res *, int key, const int64_t *v, int n);
-/* A tuple of n strings (NULL members are None). */
-void rl_pstrs(struct rl_res *, int key, int n, const char *const *s);
+/* A tuple of the n strings that follow (NULL members are None). */
+void rl_pstrs(struct rl_res *, int key, int n, ...);
 void rl_pbools(struct rl_res *, int key, int n, const int *v);
-/* Is key already there? */
-int rl_haskey(const struct rl_res *, int key);
 
 /* dtypes */
 int rl_bpe(const char *dtype);		/* bytes per element, or -1 */
 const char *rl_prec(const char *dtype);	/* "bf16", ..., or NULL */
 
-/* Inductor's Triton kernels, for -p (triton.c). */
-struct rl_triton {
-	double flop, bytes;
-	int hasbytes;
-	const char *spec;	/* TraceLens's dtype name, or NULL */
-	struct rl_str js;	/* the parameters, a JSON object */
-	const char *why;
-	char whybuf[112];
-};
-/* 0, -1 with why set, or 1 when the name is not such a kernel. */
+/*
+ * Inductor's Triton kernels, for -p (triton.c): FLOPs, bytes, the
+ * parameters' JSON object in r->js and TraceLens's dtype name in r->prec
+ * (or NULL). 0, -1 with why set, or 1 when the name is not such a kernel.
+ */
 int rl_triton(const char *name, size_t n, const struct rl_args *,
-    struct rl_triton *);
+    struct rl_res *r);
 
 /* Helpers for the models. */
 double rl_prod(const struct rl_shape *);
@@ -179,6 +169,9 @@ const char *rl_ci(const struct rl_args *, int i);
 /* Parse "[1, 2]", "(1, 2)", "3" or "" into up to max ints: count, -1. */
 int rl_intlist(const char *s, int64_t *v, int max);
 int rl_truthy(const char *s);		/* "True", "true", "1" */
+/* An output_mask, "[True, False, True]", into mask[3]: 0, or -1 (mask
+ * untouched) when s is not one. */
+int rl_outmask(const char *s, int *mask);
 int rl_nonempty(const struct rl_shape *);
 /* Entry i of input_dims, a shape of at least minn dims, or fail. */
 const struct rl_shape *rl_needdim(const struct rl_args *, struct rl_res *,
@@ -244,11 +237,8 @@ struct rl_arch *rl_arch_bydevice(const char *device);
 void rl_arch_free(struct rl_arch *);
 /* The peak of a compute spec, or 0. */
 double rl_arch_peak(const struct rl_arch *, const char *spec);
-struct tl_out;
 /* Write every arch file of the share directory as one table, or the
  * rows of arch a only: 0 or 1. */
 int rl_arch_list(struct tl_out *, const struct rl_arch *a);
-/* The share directory ($TL_SHARE, or <exe dir>/../share/tl). */
-const char *rl_sharedir(void);
 
 #endif

@@ -75,58 +75,46 @@ iscausal(const char *s, int dflt)
 	return strcasecmp(s, "true") == 0;
 }
 
+/*
+ * Where each class has its arguments: q is input 0, or 1 in a backward
+ * op (after dO), k and v the next two; they are (B, H, N, d), or
+ * (B, N, H, d) with bnhd, or (N, H, d) for varlen: then the dims of
+ * inputs cu and cu + 1 are cu_seqlens_q and _k, and the concrete inputs
+ * cu + 2 and cu + 3 max_seqlen_q and _k (cu is -1 when not varlen).
+ * drop and causal: the concrete inputs dropout_p and is_causal (-1:
+ * none); dflt: is_causal when it is absent. In the order of C_*.
+ */
+static const struct layout {
+	signed char bwd, bnhd, flash, drop, causal, dflt, cu;
+} lay[] = {
+	/* bwd bnhd flash drop causal dflt cu */
+	{ 0, 0, 1, 3, 4, 0, -1 },	/* C_SDPA_FLASH */
+	{ 0, 0, 0, 5, 6, 0, -1 },	/* C_SDPA_EFF */
+	{ 0, 0, 0, 5, 6, 0, -1 },	/* C_SDPA_CUDNN */
+	{ 0, 1, 1, 3, 5, 0, -1 },	/* C_FA_FWD */
+	{ 1, 1, 1, 8, 10, 1, -1 },	/* C_FA_BWD */
+	{ 0, 0, 1, 7, 9, 0, 3 },	/* C_FA_VARLEN_FWD */
+	{ 1, 0, 1, 13, 15, 0, 9 },	/* C_FA_VARLEN_BWD */
+	{ 0, 1, 1, 3, 5, 0, -1 },	/* C_AITER_FWD */
+	{ 1, 1, 1, 10, 12, 0, -1 },	/* C_AITER_BWD */
+	{ 1, 1, 1, 6, 8, 0, -1 },	/* C_AITER_MHA_BWD */
+	{ 0, 1, 1, 4, 6, 0, -1 },	/* C_FMHA_V3_FWD */
+	{ 1, 1, 1, 7, 9, 0, -1 },	/* C_FMHA_V3_BWD */
+	{ 0, 1, 1, -1, 24, 0, -1 },	/* C_FA3_FWD */
+};
+_Static_assert(sizeof lay / sizeof *lay == C_FA3_FWD - C_SDPA_FLASH + 1,
+    "one layout per class");
+
 int
 rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *q, *k, *v, *cq, *ck;
 	const char *dq = NULL, *dk = NULL, *sdrop = NULL, *scausal = NULL;
-	const char *ab[2];
-	int iq = 0, bnhd = 0, varlen = 0, bwd = 0, flash = 1, causal;
-	int cidrop = -1, cicausal = -1, dfltcausal = 0, bq, bk, bv;
-	int cimq = -1, cimk = -1, icu = -1;
+	const struct layout *L = &lay[cls - C_SDPA_FLASH];
+	int iq = L->bwd, varlen = L->cu >= 0, causal, bq, bk, bv;
 	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2;
 	struct qkv s, t;
 
-	switch (cls) {
-	case C_SDPA_FLASH:
-		cidrop = 3, cicausal = 4;
-		break;
-	case C_SDPA_EFF:
-	case C_SDPA_CUDNN:
-		cidrop = 5, cicausal = 6, flash = 0;
-		break;
-	case C_FA_FWD:
-	case C_AITER_FWD:
-		bnhd = 1, cidrop = 3, cicausal = 5;
-		break;
-	case C_FMHA_V3_FWD:
-		bnhd = 1, cidrop = 4, cicausal = 6;
-		break;
-	case C_FA3_FWD:
-		bnhd = 1, cicausal = 24;
-		break;
-	case C_FA_BWD:
-		iq = 1, bnhd = 1, bwd = 1, cidrop = 8, cicausal = 10;
-		dfltcausal = 1;
-		break;
-	case C_AITER_BWD:
-		iq = 1, bnhd = 1, bwd = 1, cidrop = 10, cicausal = 12;
-		break;
-	case C_AITER_MHA_BWD:
-		iq = 1, bnhd = 1, bwd = 1, cidrop = 6, cicausal = 8;
-		break;
-	case C_FMHA_V3_BWD:
-		iq = 1, bnhd = 1, bwd = 1, cidrop = 7, cicausal = 9;
-		break;
-	case C_FA_VARLEN_FWD:
-		varlen = 1, icu = 3, cimq = 5, cimk = 6, cidrop = 7;
-		cicausal = 9;
-		break;
-	case C_FA_VARLEN_BWD:
-		iq = 1, varlen = 1, bwd = 1, icu = 9, cimq = 11, cimk = 12;
-		cidrop = 13, cicausal = 15;
-		break;
-	}
 	if ((q = rl_needdim(a, r, iq, varlen ? 3 : 4)) == NULL ||
 	    (k = rl_needdim(a, r, iq + 1, varlen ? 3 : 4)) == NULL ||
 	    (v = rl_needdim(a, r, iq + 2, varlen ? 3 : 4)) == NULL)
@@ -145,20 +133,20 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 			return rl_fail(r, "k and v differ in length or heads");
 		if (k->v[2] != q->v[2])
 			return rl_fail(r, "q and k differ in head dim");
-		if ((cq = rl_needdim(a, r, icu, 1)) == NULL ||
-		    (ck = rl_needdim(a, r, icu + 1, 1)) == NULL)
+		if ((cq = rl_needdim(a, r, L->cu, 1)) == NULL ||
+		    (ck = rl_needdim(a, r, L->cu + 1, 1)) == NULL)
 			return -1;
 		nseq = (double)cq->v[0] - 1;
 		nseqk = (double)ck->v[0] - 1;
 		if (nseq < 1 || nseqk < 1)
 			return rl_fail(r, "cu_seqlens hold no sequence");
-		if (rl_needci(a, r, cimq) == NULL ||
-		    rl_needci(a, r, cimk) == NULL)
+		if (rl_needci(a, r, L->cu + 2) == NULL ||
+		    rl_needci(a, r, L->cu + 3) == NULL)
 			return -1;
-		mq = atof(rl_ci(a, cimq));
-		mk = atof(rl_ci(a, cimk));
+		mq = atof(rl_ci(a, L->cu + 2));
+		mk = atof(rl_ci(a, L->cu + 3));
 	} else {
-		int ib = bnhd ? 2 : 1, in = bnhd ? 1 : 2;
+		int ib = L->bnhd ? 2 : 1, in = L->bnhd ? 1 : 2;
 
 		s.B = (double)q->v[0];
 		s.HQ = (double)q->v[ib], s.NQ = (double)q->v[in];
@@ -174,14 +162,14 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		if (q->v[3] != k->v[3])
 			return rl_fail(r, "q and k differ in head dim");
 	}
-	if (cidrop >= 0 && (sdrop = rl_needci(a, r, cidrop)) == NULL)
+	if (L->drop >= 0 && (sdrop = rl_needci(a, r, L->drop)) == NULL)
 		return -1;
 	if (pyfloat(sdrop, &drop) < 0)
 		return rl_fail(r, "dropout is not a number: \"%.40s\"",
 		    sdrop);
-	if ((scausal = rl_ci(a, cicausal)) == NULL && !dfltcausal)
-		return rl_needci(a, r, cicausal) == NULL ? -1 : 0;
-	causal = iscausal(scausal, dfltcausal);
+	if ((scausal = rl_ci(a, L->causal)) == NULL && !L->dflt)
+		return rl_needci(a, r, L->causal) == NULL ? -1 : 0;
+	causal = iscausal(scausal, L->dflt);
 	if (causal && !varlen && s.NQ != s.NKV)
 		return rl_fail(r, "causal with N_Q != N_KV");
 
@@ -194,10 +182,8 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pnum(r, P_D_H_V, s.dv);
 	rl_pfloat(r, P_DROPOUT, drop);
 	rl_pbool(r, P_CAUSAL, causal);
-	rl_pbool(r, P_FLASH_IMPL, flash);
-	ab[0] = dq;
-	ab[1] = dk;
-	rl_pstrs(r, P_DTYPE_A_B, 2, ab);
+	rl_pbool(r, P_FLASH_IMPL, L->flash);
+	rl_pstrs(r, P_DTYPE_A_B, 2, dq, dk);
 	if (varlen) {
 		rl_pnum(r, P_NUM_SEQS, nseq);
 		rl_pnum(r, P_MAX_SEQLEN_Q, mq);
@@ -209,17 +195,18 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		t = s;
 		t.NQ = mq, t.NKV = mk;
 		r->flop = fwdflop(&t, causal);
-		r->flop_bwd = bwdflop(&t, causal, flash);
+		r->flop_bwd = bwdflop(&t, causal, L->flash);
 		if (nseq > 1) {
 			t.NQ = floor((s.NQ - mq) / (nseq - 1));
 			t.NKV = nseqk > 1 ?
 			    floor((s.NKV - mk) / (nseqk - 1)) : 0;
 			r->flop += (nseq - 1) * fwdflop(&t, causal);
-			r->flop_bwd += (nseq - 1) * bwdflop(&t, causal, flash);
+			r->flop_bwd += (nseq - 1) *
+			    bwdflop(&t, causal, L->flash);
 		}
 	} else {
 		r->flop = fwdflop(&s, causal);
-		r->flop_bwd = bwdflop(&s, causal, flash);
+		r->flop_bwd = bwdflop(&s, causal, L->flash);
 	}
 
 	/* bytes */
@@ -238,7 +225,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	r->bytes = b1;
 	r->bytes_bwd = b2;
 	r->hasbytes_bwd = r->hasbytes;
-	if (bwd) {
+	if (L->bwd) {
 		r->isbwd = 1;
 		r->flop = r->flop_bwd;
 		r->bytes = r->bytes_bwd;

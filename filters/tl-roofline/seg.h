@@ -29,11 +29,6 @@ struct rl_gpu {
 	uint32_t stream;	/* interned, unescaped; RL_NONE if absent */
 };
 
-struct rl_sparam {
-	uint8_t key, tuple, none;
-	uint32_t py, pyn, js, jsn;	/* in rl_text */
-};
-
 struct rl_op {
 	int64_t uid;
 	const struct rl_model *m;
@@ -115,10 +110,10 @@ struct rl_seg {
 	struct rl_gpu *gpus;
 	size_t ngpus, capgpus;
 	uint32_t *kv;		/* GPU event indexes of the instances */
-	struct rl_sparam *params;
+	struct rl_param *params;
 	size_t nparams, capparams;
-	struct rl_str text;	/* param texts */
-	struct rl_str lines;	/* raw op rows */
+	struct tl_out text;	/* param texts */
+	struct tl_out lines;	/* raw op rows */
 	struct rl_node *nodes;
 	size_t nnodes, capnodes;
 	struct rl_bwd *bp;
@@ -136,7 +131,7 @@ struct rl_seg {
 	struct tl_intern *memoin;	/* model and argument texts */
 	struct rl_memo *memo;
 	size_t nmemo, capmemo;
-	struct rl_str memowhy;
+	struct tl_out memowhy;
 };
 
 struct rl_seg *rl_seg_new(const int *col);
@@ -153,7 +148,7 @@ void rl_addbwd(struct rl_seg *, struct tl_trace *, uint32_t nd);
 int rl_newop(struct rl_seg *, struct tl_trace *, const struct rl_model *m,
     uint32_t nd, const char *line, size_t n);
 /* Param i of r into p, its texts appended to the segment's. */
-void rl_saveparam(struct rl_seg *, struct rl_sparam *p,
+void rl_saveparam(struct rl_seg *, struct rl_param *p,
     const struct rl_res *r, int i);
 /* Count an op without a perf row, by name and reason. */
 void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
@@ -172,10 +167,10 @@ const char *rl_opname(const struct rl_op *);
 /* Field c (TL_C_*) of an op's raw row, unescaped into buf; NULL when
  * empty. */
 const char *rl_opfield(const struct rl_seg *, const struct rl_op *, int c,
-    struct rl_str *buf);
+    struct tl_out *buf);
 /* Params of an op, with the GEMM transpose appended: count, into p. */
 int rl_opparams(const struct rl_seg *, const struct rl_op *,
-    struct rl_sparam *p, int max);
+    struct rl_param *p, int max);
 /* The compute spec ("matrix_bf16"), or NULL. */
 const char *rl_spec(const struct rl_op *, char *buf, size_t cap);
 
@@ -200,11 +195,8 @@ void rl_link_end(void);	/* free the scratch */
 extern const int rl_famsheet[NFAMILY][2];
 
 /* Summaries. */
-int rl_sheet_byname(const char *);
 /* Write one sheet as a tl table. */
 void rl_write_sheet(struct tl_out *, const struct rl_seg *, int sheet);
-/* Make the directory for -c, or check that it is one; exit if not. */
-void rl_csvdir(const char *dir);
 /* Write every sheet with rows as DIR/NAME.csv, TraceLens's format. */
 void rl_write_csv(const struct rl_seg *, const char *dir);
 

@@ -7,6 +7,7 @@
  * variances, numpy's pairwise sums, Python's reprs).
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,17 +54,6 @@ static int ncols;
 static int uniform;		/* every row has every param column */
 static int bycsv;		/* sort by TraceLens's us sums */
 
-int
-rl_sheet_byname(const char *s)
-{
-	int i;
-
-	for (i = 0; i < NSHEET; i++)
-		if (strcmp(s, rl_sheetname[i]) == 0)
-			return i;
-	return -1;
-}
-
 /* Group the instances of a sheet. */
 
 static int
@@ -82,9 +72,9 @@ cmpgrp(const void *a, const void *b)
 static void
 build(int sheet, int csv)
 {
-	struct rl_sparam p[RL_MAXP + 1];
+	struct rl_param p[RL_MAXP + 1];
 	struct tl_intern *keys = tl_intern_new();
-	struct rl_str key = { NULL, 0, 0 };
+	struct tl_out key = RL_MEM;
 	uint32_t *gid = NULL, *cnt = NULL, id;
 	size_t n = 0, i, k, cap = 0, capc = 0;
 	int np, j, c, pass, seen[NPARAMNAME];
@@ -124,14 +114,14 @@ build(int sheet, int csv)
 		const struct rl_op *o = &S->ops[S->insts[ord[i]].op];
 
 		key.n = 0;
-		rl_sputs(&key, rl_opname(o));
+		rl_puts(&key, rl_opname(o));
 		np = rl_opparams(S, o, p, RL_MAXP + 1);
 		for (j = 0; j < np; j++) {
-			rl_sputc(&key, '\x1f');
-			rl_sputc(&key, (char)('A' + p[j].key));
-			rl_sput(&key, S->text.p + p[j].py, p[j].pyn);
+			tl_out_char(&key, '\x1f');
+			tl_out_char(&key, (char)('A' + p[j].key));
+			tl_out_raw(&key, S->text.buf + p[j].py, p[j].pyn);
 		}
-		id = tl_intern(keys, key.p, key.n);
+		id = tl_intern(keys, key.buf, key.n);
 		xgrow(&cnt, &capc, id + 1, sizeof *cnt);
 		if (id >= ngrp) {
 			cnt[id] = 0;
@@ -169,14 +159,14 @@ build(int sheet, int csv)
 	}
 	qsort(grp, ngrp, sizeof *grp, cmpgrp);
 	tl_intern_free(keys);
-	free(key.p);
+	free(key.buf);
 	free(gid);
 	free(cnt);
 }
 
 /* The value of param column key for an op: NULL when it has none. */
-static const struct rl_sparam *
-param(const struct rl_op *o, int key, struct rl_sparam *p)
+static const struct rl_param *
+param(const struct rl_op *o, int key, struct rl_param *p)
 {
 	int np = rl_opparams(S, o, p, RL_MAXP + 1), j;
 
@@ -188,7 +178,7 @@ param(const struct rl_op *o, int key, struct rl_sparam *p)
 
 /* The first of a group's ops' fields c that is not empty, or NULL. */
 static const char *
-firstfield(const struct group *g, int c, struct rl_str *buf)
+firstfield(const struct group *g, int c, struct tl_out *buf)
 {
 	const char *f = NULL;
 	size_t i;
@@ -199,58 +189,117 @@ firstfield(const struct group *g, int c, struct rl_str *buf)
 	return f;
 }
 
-/* The tl table. */
+/*
+ * A row being written: of a tl table (TAB-separated, fields escaped,
+ * numbers as tl_out_double writes them and empty when not finite), or
+ * of TraceLens's CSV (as pandas's to_csv: commas, fields as the csv
+ * module quotes them, numbers as Python's repr and empty when NaN).
+ */
+struct row {
+	struct tl_out *o;
+	int csv;
+	int col;
+};
 
 static void
-tab(struct tl_out *o)
+field(struct row *w, const char *s, size_t n)
 {
-	tl_out_char(o, '\t');
+	if (w->col++ > 0)
+		tl_out_char(w->o, w->csv ? ',' : '\t');
+	if (w->csv)
+		tl_out_csvfield(w->o, s, n);
+	else
+		tl_out_field(w->o, s, n);
+}
+
+/* A string; NULL is an empty field. */
+static void
+str(struct row *w, const char *s)
+{
+	field(w, s, s != NULL ? strlen(s) : 0);
 }
 
 static void
-raw(struct tl_out *o, const char *s)
+num(struct row *w, double v)
 {
-	tl_out_raw(o, s, strlen(s));
+	char buf[TL_PY_FLOATMAX];
+	int n = 0;
+
+	if (w->csv && !isnan(v))
+		n = tl_py_float(buf, sizeof buf, v);
+	else if (!w->csv && isfinite(v))
+		n = tl_fmt_double(buf, sizeof buf, v);
+	field(w, buf, (size_t)n);
 }
 
 static void
-putd(struct tl_out *o, double v)
+i64(struct row *w, int64_t v)
 {
-	if (isfinite(v))
-		tl_out_double(o, v);
-}
+	char buf[TL_I64_MAX];
 
-/* The statistics of v[0..n): mean, median, std, min, max. */
-static void
-put5(struct tl_out *o, const double *v, size_t n)
-{
-	struct tl_stats s;
-
-	tl_stats(&s, v, n);
-	putd(o, s.mean);
-	tab(o);
-	putd(o, s.median);
-	tab(o);
-	putd(o, s.std);
-	tab(o);
-	putd(o, s.min);
-	tab(o);
-	putd(o, s.max);
+	field(w, buf, tl_fmt_i64(buf, v));
 }
 
 static void
-head5(struct tl_out *o, const char *name)
+end(struct row *w)
+{
+	tl_out_char(w->o, '\n');
+	w->col = 0;
+}
+
+/* Column names: the strings that follow, up to a NULL. */
+static void
+heads(struct row *w, ...)
+{
+	const char *s;
+	va_list ap;
+
+	va_start(ap, w);
+	while ((s = va_arg(ap, const char *)) != NULL)
+		str(w, s);
+	va_end(ap);
+}
+
+/* The columns of the statistics of name, as put5 writes them. */
+static void
+head5(struct row *w, const char *name)
 {
 	static const char *const suf[] = {
 		"mean", "median", "std", "min", "max"
 	};
+	char buf[64];
 	int i;
 
 	for (i = 0; i < 5; i++) {
-		tab(o);
-		tl_out_cstr(o, name);
-		tl_out_char(o, '_');
-		tl_out_cstr(o, suf[i]);
+		snprintf(buf, sizeof buf, "%s_%s", name, suf[i]);
+		str(w, buf);
+	}
+}
+
+/* The statistics of v[0..n): mean, median, std, min, max. */
+static void
+put5(struct row *w, const double *v, size_t n)
+{
+	struct tl_stats s;
+
+	tl_stats(&s, v, n);
+	num(w, s.mean);
+	num(w, s.median);
+	num(w, s.std);
+	num(w, s.min);
+	num(w, s.max);
+}
+
+/* The header's param columns, "param_M" or "param: M". */
+static void
+headparams(struct row *w, const char *fmt)
+{
+	char buf[64];
+	int j;
+
+	for (j = 0; j < ncols; j++) {
+		snprintf(buf, sizeof buf, fmt, rl_paramname[cols[j]]);
+		str(w, buf);
 	}
 }
 
@@ -259,36 +308,33 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 {
 	static double *v1, *v2, *v3, *v4;
 	static size_t cap;
-	struct rl_sparam p[RL_MAXP + 1];
-	const struct rl_sparam *sp;
-	struct rl_str buf = { NULL, 0, 0 };
+	struct rl_param p[RL_MAXP + 1];
+	const struct rl_param *sp;
+	struct tl_out buf = RL_MEM;
+	struct row w = { o, 0, 0 };
 	const struct rl_op *op;
 	const struct rl_inst *in;
 	struct rl_roof r;
 	double t;
-	const char *f;
 	size_t k, i, n;
 	int j;
 	int64_t ksum;
 
 	S = seg;
 	build(sheet, 0);
-	tl_out_cstr(o, "name");
-	for (j = 0; j < ncols; j++) {
-		tab(o);
-		tl_out_cstr(o, "param_");
-		tl_out_cstr(o, rl_paramname[cols[j]]);
-	}
-	raw(o, "\tflop\tbytes\tflop_per_byte");
-	head5(o, "tb_per_s");
-	head5(o, "tflops_per_s");
-	raw(o, "\tprocess_name\tprocess_label\tthread_name"
-	    "\tcompute_spec\tarch\troofline_time_ns\tbound");
-	head5(o, "pct_roofline");
-	raw(o, "\tinput_dims\tinput_types\tinput_strides"
-	    "\tconcrete_inputs");
-	head5(o, "kernel_time_ns");
-	raw(o, "\tkernel_time_ns_sum\tcount\tuid\n");
+	str(&w, "name");
+	headparams(&w, "param_%s");
+	heads(&w, "flop", "bytes", "flop_per_byte", (char *)NULL);
+	head5(&w, "tb_per_s");
+	head5(&w, "tflops_per_s");
+	heads(&w, "process_name", "process_label", "thread_name",
+	    "compute_spec", "arch", "roofline_time_ns", "bound", (char *)NULL);
+	head5(&w, "pct_roofline");
+	heads(&w, "input_dims", "input_types", "input_strides",
+	    "concrete_inputs", (char *)NULL);
+	head5(&w, "kernel_time_ns");
+	heads(&w, "kernel_time_ns_sum", "count", "uid", (char *)NULL);
+	end(&w);
 	for (k = 0; k < ngrp; k++) {
 		n = grp[k].n;
 		xgrow(&v1, &cap, n + 1, sizeof *v1);
@@ -307,134 +353,38 @@ rl_write_sheet(struct tl_out *o, const struct rl_seg *seg, int sheet)
 			v3[i] = t > 0 ? r.roof / t * 100 : NAN;
 			v4[i] = t;
 		}
-		tl_out_cstr(o, rl_opname(op));
+		str(&w, rl_opname(op));
 		for (j = 0; j < ncols; j++) {
-			tab(o);
 			sp = param(op, cols[j], p);
 			if (sp != NULL && !sp->none)
-				tl_out_field(o, S->text.p + sp->js, sp->jsn);
+				field(&w, S->text.buf + sp->js, sp->jsn);
+			else
+				str(&w, NULL);
 		}
-		tab(o);
-		putd(o, r.flop);
-		tab(o);
-		if (r.hasbytes)
-			putd(o, r.bytes);
-		tab(o);
-		if (r.hasbytes && r.bytes > 0)
-			putd(o, r.flop / r.bytes);
-		tab(o);
-		put5(o, v1, n);
-		tab(o);
-		put5(o, v2, n);
-		tab(o);
-		for (j = 0; j < 3; j++) {
-			tl_out_cstr(o, rl_meta(S, op, j));
-			tab(o);
-		}
-		if (r.spec != NULL)
-			tl_out_cstr(o, r.spec);
-		tab(o);
-		if (S->arch != NULL)
-			tl_out_cstr(o, S->arch->name);
-		tab(o);
-		putd(o, r.roof);
-		tab(o);
-		if (r.bound != NULL)
-			tl_out_cstr(o, r.bound);
-		tab(o);
-		put5(o, v3, n);
-		for (j = 0; j < 4; j++) {
-			int c = argcol[j];
-
-			tab(o);
-			if ((f = firstfield(&grp[k], c, &buf)) != NULL)
-				tl_out_field(o, f, strlen(f));
-		}
-		tab(o);
-		put5(o, v4, n);
-		tab(o);
-		tl_out_i64(o, ksum);
-		tab(o);
-		tl_out_i64(o, (int64_t)n);
-		tab(o);
-		tl_out_i64(o, grp[k].uid);
-		tl_out_char(o, '\n');
+		num(&w, r.flop);
+		num(&w, r.hasbytes ? r.bytes : NAN);
+		num(&w, r.hasbytes && r.bytes > 0 ? r.flop / r.bytes : NAN);
+		put5(&w, v1, n);
+		put5(&w, v2, n);
+		for (j = 0; j < 3; j++)
+			str(&w, rl_meta(S, op, j));
+		str(&w, r.spec);
+		str(&w, S->arch != NULL ? S->arch->name : NULL);
+		num(&w, r.roof);
+		str(&w, r.bound);
+		put5(&w, v3, n);
+		for (j = 0; j < 4; j++)
+			str(&w, firstfield(&grp[k], argcol[j], &buf));
+		put5(&w, v4, n);
+		i64(&w, ksum);
+		i64(&w, (int64_t)n);
+		i64(&w, grp[k].uid);
+		end(&w);
 	}
-	free(buf.p);
+	free(buf.buf);
 }
 
-/* TraceLens's CSV: fields as pandas's to_csv writes them. */
-
-struct csv {
-	struct tl_out *o;
-	int col;
-};
-
-static void
-cfield(struct csv *c, const char *s, size_t n)
-{
-	if (c->col++ > 0)
-		tl_out_char(c->o, ',');
-	tl_out_csvfield(c->o, s, n);
-}
-
-static void
-cstr(struct csv *c, const char *s)
-{
-	cfield(c, s, strlen(s));
-}
-
-static void
-cnum(struct csv *c, double v)
-{
-	char buf[TL_PY_FLOATMAX];
-
-	cfield(c, buf, isnan(v) ? 0 : (size_t)tl_py_float(buf, sizeof buf,
-	    v));
-}
-
-static void
-cint(struct csv *c, int64_t v)
-{
-	char buf[TL_I64_MAX];
-
-	cfield(c, buf, tl_fmt_i64(buf, v));
-}
-
-static void
-cend(struct csv *c)
-{
-	tl_out_char(c->o, '\n');
-	c->col = 0;
-}
-
-static void
-c5(struct csv *c, const double *v, size_t n)
-{
-	struct tl_stats s;
-
-	tl_stats(&s, v, n);
-	cnum(c, s.mean);
-	cnum(c, s.median);
-	cnum(c, s.std);
-	cnum(c, s.min);
-	cnum(c, s.max);
-}
-
-static void
-chead5(struct csv *c, const char *name)
-{
-	static const char *const suf[] = {
-		"mean", "median", "std", "min", "max"
-	};
-	char buf[64];
-	int i;
-
-	for (i = 0; i < 5; i++) {
-		snprintf(buf, sizeof buf, "%s_%s", name, suf[i]);
-		cstr(c, buf);
-	}
-}
+/* TraceLens's CSV. */
 
 static double
 firstnum(const double *v, size_t n)
@@ -447,25 +397,24 @@ firstnum(const double *v, size_t n)
 	return NAN;
 }
 
-/* numpy's round(x, 2): rint(x * 100) / 100. */
-static double
-round2(double x)
+static void
+npfloat(struct tl_out *s, double v)
 {
-	return rint(x * 100) / 100;
+	rl_puts(s, "np.float64(");
+	tl_out_pyfloat(s, v);
+	tl_out_char(s, ')');
 }
 
-static void
-npfloat(struct rl_str *s, double v)
-{
-	rl_sputs(s, "np.float64(");
-	rl_sputpyfloat(s, v);
-	rl_sputc(s, ')');
-}
+/* A kernel's statistics, as TraceLens names them. */
+enum { K_TOTAL, K_MEAN, K_MEDIAN, K_STD, K_MIN, K_MAX, NKSTAT };
+static const char *const kstatname[NKSTAT] = {
+	"total", "mean", "median", "std_dev", "min", "max"
+};
 
 struct kstat {
 	uint32_t name, stream;
 	size_t count;
-	double total, mean, median, std, min, max;
+	double v[NKSTAT];
 };
 
 static int
@@ -473,20 +422,24 @@ cmpks(const void *a, const void *b)
 {
 	const struct kstat *x = a, *y = b;
 
-	if (x->total != y->total)
-		return x->total < y->total ? -1 : 1;
+	if (x->v[K_TOTAL] != y->v[K_TOTAL])
+		return x->v[K_TOTAL] < y->v[K_TOTAL] ? -1 : 1;
 	return strcmp(tl_intern_str(S->in, x->name, NULL),
 	    tl_intern_str(S->in, y->name, NULL));
 }
 
+/* "{'name': NAME, 'stream': STREAM": a stream of digits as an int. */
 static void
-putstream(struct rl_str *s, uint32_t st)
+putkernel(struct tl_out *s, const char *name, size_t l, uint32_t st)
 {
 	const char *p;
 	size_t n, i;
 
+	rl_puts(s, "{'name': ");
+	tl_out_pystr(s, name, l);
+	rl_puts(s, ", 'stream': ");
 	if (st == RL_NONE) {
-		rl_sputs(s, "None");
+		rl_puts(s, "None");
 		return;
 	}
 	p = tl_intern_str(S->in, st, &n);
@@ -495,35 +448,33 @@ putstream(struct rl_str *s, uint32_t st)
 		    n > 1))
 			break;
 	if (i == n && n > 0)
-		rl_sput(s, p, n);
+		tl_out_raw(s, p, n);
 	else
-		rl_sputpystr(s, p, n);
+		tl_out_pystr(s, p, n);
 }
 
 /* kernel_details__summarize_kernel_stats and trunc_kernel_details. */
 static void
-kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
+kdetails(const struct group *g, struct tl_out *full, struct tl_out *trunc)
 {
 	static struct kstat *ks;
 	static size_t capks;
-	static struct rl_str tmp;
+	static struct tl_out tmp = RL_MEM;
 	static double *d;
 	static size_t capd;
 	const struct rl_inst *t = NULL, *in;
 	const struct rl_gpu *gp;
-	size_t i, j, m, nk;
+	struct tl_stats st;
+	size_t i, j, m, nk, l, b, cp;
 	const char *nm;
+	int x;
 
 	full->n = trunc->n = 0;
-	for (i = 0; i < g->n; i++) {
-		in = &S->insts[ord[g->i0 + i]];
-		if (in->nk > 0) {
+	for (i = 0; i < g->n && t == NULL; i++)
+		if ((in = &S->insts[ord[g->i0 + i]])->nk > 0)
 			t = in;
-			break;
-		}
-	}
 	if (t == NULL) {
-		rl_sputs(full, "[]");
+		rl_puts(full, "[]");
 		return;
 	}
 	nk = t->nk;
@@ -542,46 +493,33 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 		ks[j].name = gp->name;
 		ks[j].stream = gp->stream;
 		ks[j].count = m;
-		ks[j].total = tl_np_sum(d, m);
-		ks[j].mean = ks[j].total / (double)m;
-		ks[j].std = tl_np_std(d, m);
-		ks[j].min = ks[j].max = d[0];
-		for (i = 1; i < m; i++) {
-			ks[j].min = d[i] < ks[j].min ? d[i] : ks[j].min;
-			ks[j].max = d[i] > ks[j].max ? d[i] : ks[j].max;
-		}
-		ks[j].median = tl_median(d, m);
+		ks[j].v[K_TOTAL] = tl_np_sum(d, m);
+		ks[j].v[K_MEAN] = ks[j].v[K_TOTAL] / (double)m;
+		ks[j].v[K_STD] = tl_np_std(d, m);
+		tl_stats(&st, d, m);
+		ks[j].v[K_MEDIAN] = st.median;
+		ks[j].v[K_MIN] = st.min;
+		ks[j].v[K_MAX] = st.max;
 	}
 	qsort(ks, nk, sizeof *ks, cmpks);
-	rl_sputc(full, '[');
-	rl_sputc(trunc, '[');
+	tl_out_char(full, '[');
+	tl_out_char(trunc, '[');
 	for (j = 0; j < nk; j++) {
-		size_t l, b, cp;
-
 		if (j > 0) {
-			rl_sput(full, ", ", 2);
-			rl_sput(trunc, ", ", 2);
+			rl_puts(full, ", ");
+			rl_puts(trunc, ", ");
 		}
 		nm = tl_intern_str(S->in, ks[j].name, &l);
-		rl_sputs(full, "{'name': ");
-		rl_sputpystr(full, nm, l);
-		rl_sputs(full, ", 'stream': ");
-		putstream(full, ks[j].stream);
-		rl_sputs(full, ", 'count': ");
-		rl_sputi64(full, (int64_t)ks[j].count);
-		rl_sputs(full, ", 'total_duration_us': ");
-		npfloat(full, ks[j].total);
-		rl_sputs(full, ", 'mean_duration_us': ");
-		npfloat(full, ks[j].mean);
-		rl_sputs(full, ", 'median_duration_us': ");
-		npfloat(full, ks[j].median);
-		rl_sputs(full, ", 'std_dev_duration_us': ");
-		npfloat(full, ks[j].std);
-		rl_sputs(full, ", 'min_duration_us': ");
-		npfloat(full, ks[j].min);
-		rl_sputs(full, ", 'max_duration_us': ");
-		npfloat(full, ks[j].max);
-		rl_sputc(full, '}');
+		putkernel(full, nm, l, ks[j].stream);
+		rl_puts(full, ", 'count': ");
+		tl_out_i64(full, (int64_t)ks[j].count);
+		for (x = 0; x < NKSTAT; x++) {
+			rl_puts(full, ", '");
+			rl_puts(full, kstatname[x]);
+			rl_puts(full, "_duration_us': ");
+			npfloat(full, ks[j].v[x]);
+		}
+		tl_out_char(full, '}');
 
 		/* its first 64 code points, as Python slices a str, and ... */
 		for (b = 0, cp = 0; b < l && cp < 64; cp++)
@@ -589,19 +527,17 @@ kdetails(const struct group *g, struct rl_str *full, struct rl_str *trunc)
 			    b++)
 				;
 		tmp.n = 0;
-		rl_sput(&tmp, nm, b);
+		tl_out_raw(&tmp, nm, b);
 		if (b < l)
-			rl_sputs(&tmp, "...");
-		rl_sputs(trunc, "{'name': ");
-		rl_sputpystr(trunc, tmp.p, tmp.n);
-		rl_sputs(trunc, ", 'stream': ");
-		putstream(trunc, ks[j].stream);
-		rl_sputs(trunc, ", 'mean_duration_us': ");
-		npfloat(trunc, round2(ks[j].mean));
-		rl_sputc(trunc, '}');
+			rl_puts(&tmp, "...");
+		putkernel(trunc, tmp.buf, tmp.n, ks[j].stream);
+		rl_puts(trunc, ", 'mean_duration_us': ");
+		/* numpy's round(x, 2): rint(x * 100) / 100 */
+		npfloat(trunc, rint(ks[j].v[K_MEAN] * 100) / 100);
+		tl_out_char(trunc, '}');
 	}
-	rl_sputc(full, ']');
-	rl_sputc(trunc, ']');
+	tl_out_char(full, ']');
+	tl_out_char(trunc, ']');
 }
 
 /* Metric f of the group's instances, ms[0..n), as an array in v. */
@@ -623,15 +559,15 @@ csvsheet(const char *dir, int sheet)
 	static struct rl_tlm *ms;
 	static double *v;
 	static size_t cap;
-	struct rl_sparam p[RL_MAXP + 1];
-	const struct rl_sparam *sp;
-	struct rl_str buf = { NULL, 0, 0 }, py = { NULL, 0, 0 };
-	struct rl_str full = { NULL, 0, 0 }, trunc = { NULL, 0, 0 };
-	struct csv c;
+	struct rl_param p[RL_MAXP + 1];
+	const struct rl_param *sp;
+	struct tl_out buf = RL_MEM, py = RL_MEM;
+	struct tl_out full = RL_MEM, trunc = RL_MEM;
+	struct tl_file file;
+	struct row w = { &file.out, 1, 0 };
 	const struct rl_op *op;
 	const struct group *g;
 	char name[64], spec[32];
-	struct tl_file file;
 	size_t k, i, n;
 	int j, arch = S->arch != NULL, b;
 	const char *f;
@@ -642,40 +578,26 @@ csvsheet(const char *dir, int sheet)
 	snprintf(name, sizeof name, "%s.csv", rl_sheetname[sheet]);
 	if (tl_file_open(&file, dir, name) < 0)
 		exit(1);
-	c.o = &file.out;
-	c.col = 0;
-	cstr(&c, "name");
-	for (j = 0; j < ncols; j++) {
-		buf.n = 0;
-		rl_sputs(&buf, "param: ");
-		rl_sputs(&buf, rl_paramname[cols[j]]);
-		cstr(&c, buf.p);
-	}
-	cstr(&c, "GFLOPS_first");
-	cstr(&c, "Data Moved (MB)_first");
-	cstr(&c, "FLOPS/Byte_first");
-	chead5(&c, "TB/s");
-	chead5(&c, "TFLOPS/s");
-	cstr(&c, "process_name_first");
-	cstr(&c, "process_label_first");
-	cstr(&c, "thread_name_first");
-	cstr(&c, "Compute Spec");
+	str(&w, "name");
+	headparams(&w, "param: %s");
+	heads(&w, "GFLOPS_first", "Data Moved (MB)_first", "FLOPS/Byte_first",
+	    (char *)NULL);
+	head5(&w, "TB/s");
+	head5(&w, "TFLOPS/s");
+	heads(&w, "process_name_first", "process_label_first",
+	    "thread_name_first", "Compute Spec", (char *)NULL);
 	if (arch) {
-		cstr(&c, "Roofline Time (\xc2\xb5s)_first");
-		cstr(&c, "Roofline Bound_first");
-		chead5(&c, "Pct Roofline");
+		heads(&w, "Roofline Time (\xc2\xb5s)_first",
+		    "Roofline Bound_first", (char *)NULL);
+		head5(&w, "Pct Roofline");
 	}
-	cstr(&c, "kernel_details__summarize_kernel_stats");
-	cstr(&c, "trunc_kernel_details");
-	cstr(&c, "Input Dims_first");
-	cstr(&c, "Input type_first");
-	cstr(&c, "Input Strides_first");
-	cstr(&c, "Concrete Inputs_first");
-	chead5(&c, "Kernel Time (\xc2\xb5s)");
-	cstr(&c, "Kernel Time (\xc2\xb5s)_sum");
-	cstr(&c, "name_count");
-	cstr(&c, "UID_first");
-	cend(&c);
+	heads(&w, "kernel_details__summarize_kernel_stats",
+	    "trunc_kernel_details", "Input Dims_first", "Input type_first",
+	    "Input Strides_first", "Concrete Inputs_first", (char *)NULL);
+	head5(&w, "Kernel Time (\xc2\xb5s)");
+	heads(&w, "Kernel Time (\xc2\xb5s)_sum", "name_count", "UID_first",
+	    (char *)NULL);
+	end(&w);
 	for (k = 0; k < ngrp; k++) {
 		g = &grp[k];
 		n = g->n;
@@ -684,64 +606,56 @@ csvsheet(const char *dir, int sheet)
 		for (i = 0; i < n; i++)
 			tlmetrics(&S->insts[ord[g->i0 + i]], &ms[i]);
 		op = &S->ops[S->insts[ord[g->i0]].op];
-		cstr(&c, rl_opname(op));
+		str(&w, rl_opname(op));
 		for (j = 0; j < ncols; j++) {
 			sp = param(op, cols[j], p);
 			if (sp == NULL)
-				cstr(&c, uniform ? "" : "nan");
+				str(&w, uniform ? NULL : "nan");
 			else if (sp->none && uniform)
-				cstr(&c, "");
+				str(&w, NULL);
 			else
-				cfield(&c, S->text.p + sp->py, sp->pyn);
+				field(&w, S->text.buf + sp->py, sp->pyn);
 		}
-		cnum(&c, firstnum(COL(gflops), n));
-		cnum(&c, firstnum(COL(mb), n));
-		cnum(&c, firstnum(COL(fpb), n));
-		c5(&c, COL(tbps), n);
-		c5(&c, COL(tflops), n);
+		num(&w, firstnum(COL(gflops), n));
+		num(&w, firstnum(COL(mb), n));
+		num(&w, firstnum(COL(fpb), n));
+		put5(&w, COL(tbps), n);
+		put5(&w, COL(tflops), n);
 		for (j = 0; j < 3; j++)
-			cstr(&c, rl_meta(S, op, j));
-		cstr(&c, rl_spec(op, spec, sizeof spec) != NULL ? spec : "");
+			str(&w, rl_meta(S, op, j));
+		str(&w, rl_spec(op, spec, sizeof spec));
 		if (arch) {
-			cnum(&c, firstnum(COL(roof_us), n));
+			num(&w, firstnum(COL(roof_us), n));
 			for (b = 0, i = 0; i < n && b == 0; i++)
 				b = ms[i].bound;
-			cstr(&c, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
-			    "MEMORY_BOUND" : "");
-			c5(&c, COL(pct), n);
+			str(&w, b == 1 ? "COMPUTE_BOUND" : b == 2 ?
+			    "MEMORY_BOUND" : NULL);
+			put5(&w, COL(pct), n);
 		}
 		kdetails(g, &full, &trunc);
-		cfield(&c, full.p, full.n);
-		cfield(&c, trunc.p != NULL ? trunc.p : "", trunc.n);
+		field(&w, full.buf, full.n);
+		field(&w, trunc.buf, trunc.n);
 		for (j = 0; j < 4; j++) {
-			int col = argcol[j];
-
-			f = firstfield(g, col, &buf);
+			f = firstfield(g, argcol[j], &buf);
 			py.n = 0;
-			if (f != NULL && rl_json2py(&py, f, strlen(f)) == 0)
-				cfield(&c, py.p, py.n);
+			if (f != NULL &&
+			    tl_out_pyjson(&py, f, strlen(f), 0) == 0)
+				field(&w, py.buf, py.n);
 			else
-				cstr(&c, "");
+				str(&w, NULL);
 		}
-		c5(&c, COL(t), n);
-		cnum(&c, g->ksum_us);
-		cint(&c, (int64_t)n);
-		cint(&c, g->uid);
-		cend(&c);
+		put5(&w, COL(t), n);
+		num(&w, g->ksum_us);
+		i64(&w, (int64_t)n);
+		i64(&w, g->uid);
+		end(&w);
 	}
 	if (tl_file_close(&file) < 0)
 		exit(1);
-	free(buf.p);
-	free(py.p);
-	free(full.p);
-	free(trunc.p);
-}
-
-void
-rl_csvdir(const char *dir)
-{
-	if (tl_mkdirs(dir) < 0)
-		tl_err(1, "%s", dir);
+	free(buf.buf);
+	free(py.buf);
+	free(full.buf);
+	free(trunc.buf);
 }
 
 void

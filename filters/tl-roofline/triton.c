@@ -16,7 +16,6 @@
  * output: only the sums over the ops of its kernels are known there, so
  * an op not in the table gives no perf row rather than a guess.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,7 +93,7 @@ tprec(const char *t)
 
 int
 rl_triton(const char *name, size_t n, const struct rl_args *a,
-    struct rl_triton *tr)
+    struct rl_res *r)
 {
 	const char *p, *e, *q, *t0;
 	size_t len;
@@ -102,8 +101,7 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 	int red, i, nint = 0, bpe, f, nops = 0;
 	double perop = 0, bytes = 0;
 
-	tr->why = NULL;
-	tr->js.n = 0;
+	rl_reset(r);
 	if (n < 18 || memcmp(name, "triton_", 7) != 0 ||
 	    (memcmp(name + 7, "poi_fused_", 10) != 0 &&
 	    memcmp(name + 7, "red_fused_", 10) != 0 &&
@@ -114,12 +112,9 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 	for (i = a->hasci ? a->nci - 1 : -1; i >= 0 && nint < 2; i--)
 		if (tl_parse_i64(a->ci[i], strlen(a->ci[i]), &v) == 0)
 			ints[nint++] = v;
-	if (nint == 0 || (red && nint < 2)) {
-		snprintf(tr->whybuf, sizeof tr->whybuf, "concrete_inputs "
-		    "lack xnumel%s", red ? " and rnumel" : "");
-		tr->why = tr->whybuf;
-		return -1;
-	}
+	if (nint == 0 || (red && nint < 2))
+		return rl_fail(r, "concrete_inputs lack xnumel%s", red ?
+		    " and rnumel" : "");
 	if (red) {
 		xn = ints[1];
 		rn = ints[0];
@@ -132,7 +127,7 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 		;
 	if (q < e && q > p && q[-1] == '_')
 		e = q - 1;
-	rl_sputs(&tr->js, "{\"fused_ops\":\"");
+	rl_puts(&r->js, "{\"fused_ops\":\"");
 	while (p < e) {
 		/* the longest name with underscores, else one word */
 		len = 0;
@@ -147,29 +142,26 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 			    (*p == '_'));
 			len = (size_t)((q != NULL ? q : e) - p);
 		}
-		if ((f = flopof(p, len)) < 0) {
-			snprintf(tr->whybuf, sizeof tr->whybuf, "no FLOP count "
-			    "for aten.%.*s in the Triton model", (int)len, p);
-			tr->why = tr->whybuf;
-			return -1;
-		}
+		if ((f = flopof(p, len)) < 0)
+			return rl_fail(r, "no FLOP count for aten.%.*s in the "
+			    "Triton model", (int)len, p);
 		if (nops++ > 0)
-			rl_sputs(&tr->js, ", ");
-		rl_sputs(&tr->js, "aten.");
-		rl_sput(&tr->js, p, len);
+			rl_puts(&r->js, ", ");
+		rl_puts(&r->js, "aten.");
+		tl_out_raw(&r->js, p, len);
 		perop += f;
 		p += len;
 		if (p < e && *p == '_')
 			p++;
 	}
-	rl_sputs(&tr->js, "\",\"xnumel\":");
-	rl_sputi64(&tr->js, xn);
-	rl_sputs(&tr->js, ",\"rnumel\":");
-	rl_sputi64(&tr->js, rn);
-	rl_sputc(&tr->js, '}');
-	tr->flop = perop * (double)xn * (double)rn;
+	rl_puts(&r->js, "\",\"xnumel\":");
+	tl_out_i64(&r->js, xn);
+	rl_puts(&r->js, ",\"rnumel\":");
+	tl_out_i64(&r->js, rn);
+	tl_out_char(&r->js, '}');
+	r->flop = perop * (double)xn * (double)rn;
 	/* bytes: the tensor inputs, and the output of a pointwise kernel */
-	tr->hasbytes = 1;
+	r->hasbytes = 1;
 	for (i = 0; a->hasdims && i < a->ndims; i++) {
 		const char *t = a->hastypes && i < a->ntypes ? a->types[i] : "";
 
@@ -177,7 +169,7 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 		    !a->dims[i].flat)
 			continue;
 		if ((bpe = rl_bpe(t)) < 0) {
-			tr->hasbytes = 0;
+			r->hasbytes = 0;
 			continue;
 		}
 		bytes += rl_prod(&a->dims[i]) * bpe;
@@ -185,11 +177,11 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 	t0 = a->hastypes && a->ntypes > 0 ? a->types[0] : "";
 	if (!red) {
 		if ((bpe = rl_bpe(t0)) < 0)
-			tr->hasbytes = 0;
+			r->hasbytes = 0;
 		else
 			bytes += (double)bpe * (double)xn;
 	}
-	tr->bytes = bytes;
-	tr->spec = tprec(t0);
+	r->bytes = bytes;
+	r->prec = tprec(t0);
 	return 0;
 }

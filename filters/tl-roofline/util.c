@@ -36,117 +36,21 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"num_seqs", "max_seqlen_q", "max_seqlen_kv"
 };
 
-/* Strings. */
-
-void
-rl_sput(struct rl_str *s, const char *p, size_t n)
-{
-	if (s->cap - s->n < n + 1)
-		xgrow(&s->p, &s->cap, s->n + n + 1, 1);
-	memcpy(s->p + s->n, p, n);
-	s->n += n;
-	s->p[s->n] = '\0';
-}
-
-void
-rl_sputs(struct rl_str *s, const char *p)
-{
-	rl_sput(s, p, strlen(p));
-}
-
-void
-rl_sputc(struct rl_str *s, char c)
-{
-	rl_sput(s, &c, 1);
-}
-
-/* The decimal text of v. */
-void
-rl_sputi64(struct rl_str *s, int64_t v)
-{
-	char buf[TL_I64_MAX];
-
-	rl_sput(s, buf, tl_fmt_i64(buf, v));
-}
-
-/*
- * Python's reprs and JSON strings (common/pyfmt.h), written on a memory
- * tl_out and appended to s.
- */
-static struct tl_out mem = { -1, "<memory>", NULL, 0, 0 };
-
-static void
-frommem(struct rl_str *s)
-{
-	rl_sput(s, mem.buf, mem.n);
-	mem.n = 0;
-}
-
-void
-rl_sputpyfloat(struct rl_str *s, double v)
-{
-	tl_out_pyfloat(&mem, v);
-	frommem(s);
-}
-
-void
-rl_sputpystr(struct rl_str *s, const char *p, size_t n)
-{
-	tl_out_pystr(&mem, p, n);
-	frommem(s);
-}
-
-void
-rl_sputjstr(struct rl_str *s, const char *p, size_t n)
-{
-	tl_out_jsonstr(&mem, p, n);
-	frommem(s);
-}
-
-int
-rl_json2py(struct rl_str *s, const char *js, size_t n)
-{
-	if (tl_out_pyjson(&mem, js, n, 0) < 0)
-		return -1;
-	frommem(s);
-	return 0;
-}
-
-void
-rl_str_end(void)
-{
-	free(mem.buf);
-}
-
 /* Parameters. */
 
 void
 rl_reset(struct rl_res *r)
 {
-	struct rl_str py = r->py, js = r->js;
+	struct tl_out py = r->py, js = r->js;
 
 	memset(r, 0, sizeof *r);
 	r->family = -1;
 	r->py = py;
 	r->js = js;
 	r->py.n = r->js.n = 0;
-	if (r->py.p != NULL)
-		r->py.p[0] = '\0';
-	if (r->js.p != NULL)
-		r->js.p[0] = '\0';
 }
 
-int
-rl_haskey(const struct rl_res *r, int key)
-{
-	int i;
-
-	for (i = 0; i < r->np; i++)
-		if (r->p[i].key == key)
-			return 1;
-	return 0;
-}
-
+/* A new parameter: its value is what is written until the next one. */
 static struct rl_param *
 pstart(struct rl_res *r, int key)
 {
@@ -162,21 +66,32 @@ pstart(struct rl_res *r, int key)
 	return p;
 }
 
+/* A value in both texts: as Python's repr, as JSON. */
 static void
-pend(struct rl_res *r, struct rl_param *p)
+put2(struct rl_res *r, const char *py, const char *js)
 {
-	p->pyn = (uint32_t)(r->py.n - p->py);
-	p->jsn = (uint32_t)(r->js.n - p->js);
+	rl_puts(&r->py, py);
+	rl_puts(&r->js, js);
+}
+
+static void
+putint(struct rl_res *r, int64_t v)
+{
+	tl_out_i64(&r->py, v);
+	tl_out_i64(&r->js, v);
+}
+
+static void
+putbool(struct rl_res *r, int v)
+{
+	put2(r, v ? "True" : "False", v ? "true" : "false");
 }
 
 void
 rl_pint(struct rl_res *r, int key, int64_t v)
 {
-	struct rl_param *p = pstart(r, key);
-
-	rl_sputi64(&r->py, v);
-	rl_sputi64(&r->js, v);
-	pend(r, p);
+	pstart(r, key);
+	putint(r, v);
 }
 
 void
@@ -191,24 +106,19 @@ rl_pnum(struct rl_res *r, int key, double v)
 void
 rl_pbool(struct rl_res *r, int key, int v)
 {
-	struct rl_param *p = pstart(r, key);
-
-	rl_sputs(&r->py, v ? "True" : "False");
-	rl_sputs(&r->js, v ? "true" : "false");
-	pend(r, p);
+	pstart(r, key);
+	putbool(r, v);
 }
 
 void
 rl_pfloat(struct rl_res *r, int key, double v)
 {
-	struct rl_param *p = pstart(r, key);
-
-	rl_sputpyfloat(&r->py, v);
+	pstart(r, key);
+	tl_out_pyfloat(&r->py, v);
 	if (isfinite(v))
-		rl_sputpyfloat(&r->js, v);
+		tl_out_pyfloat(&r->js, v);
 	else
-		rl_sputs(&r->js, "null");
-	pend(r, p);
+		rl_puts(&r->js, "null");
 }
 
 void
@@ -218,105 +128,90 @@ rl_pstr(struct rl_res *r, int key, const char *s)
 
 	if (s == NULL) {
 		p->none = 1;
-		rl_sputs(&r->py, "None");
-		rl_sputs(&r->js, "null");
+		put2(r, "None", "null");
 	} else {
 		/* pandas prints a str cell as it is (str(), not repr()) */
-		rl_sputs(&r->py, s);
-		rl_sputjstr(&r->js, s, strlen(s));
+		rl_puts(&r->py, s);
+		tl_out_jsonstr(&r->js, s, strlen(s));
 	}
-	pend(r, p);
-}
-
-void
-rl_pnone(struct rl_res *r, int key)
-{
-	rl_pstr(r, key, NULL);
 }
 
 /* A tuple: "(a, b)" and "[a,b]", "(a,)" for one item. */
-static struct rl_param *
+static void
 tstart(struct rl_res *r, int key)
 {
-	struct rl_param *p = pstart(r, key);
-
-	p->tuple = 1;
-	rl_sputc(&r->py, '(');
-	rl_sputc(&r->js, '[');
-	return p;
+	pstart(r, key)->tuple = 1;
+	put2(r, "(", "[");
 }
 
 static void
 tsep(struct rl_res *r, int i)
 {
-	if (i > 0) {
-		rl_sput(&r->py, ", ", 2);
-		rl_sputc(&r->js, ',');
-	}
+	if (i > 0)
+		put2(r, ", ", ",");
 }
 
 static void
-tend(struct rl_res *r, struct rl_param *p, int n)
+tend(struct rl_res *r, int n)
 {
-	rl_sputs(&r->py, n == 1 ? ",)" : ")");
-	rl_sputc(&r->js, ']');
-	pend(r, p);
+	put2(r, n == 1 ? ",)" : ")", "]");
 }
 
 void
 rl_pints(struct rl_res *r, int key, const int64_t *v, int n)
 {
-	struct rl_param *p = tstart(r, key);
 	int i;
 
+	tstart(r, key);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
-		rl_sputi64(&r->py, v[i]);
-		rl_sputi64(&r->js, v[i]);
+		putint(r, v[i]);
 	}
-	tend(r, p, n);
+	tend(r, n);
 }
 
 void
 rl_pshape(struct rl_res *r, int key, const struct rl_shape *s)
 {
 	if (s == NULL || !s->flat)
-		rl_pnone(r, key);
+		rl_pstr(r, key, NULL);
 	else
 		rl_pints(r, key, s->v, s->n);
 }
 
 void
-rl_pstrs(struct rl_res *r, int key, int n, const char *const *s)
+rl_pstrs(struct rl_res *r, int key, int n, ...)
 {
-	struct rl_param *p = tstart(r, key);
+	const char *s;
+	va_list ap;
 	int i;
 
+	tstart(r, key);
+	va_start(ap, n);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
-		if (s[i] == NULL) {
-			rl_sputs(&r->py, "None");
-			rl_sputs(&r->js, "null");
-		} else {
-			rl_sputpystr(&r->py, s[i], strlen(s[i]));
-			rl_sputjstr(&r->js, s[i], strlen(s[i]));
+		if ((s = va_arg(ap, const char *)) == NULL)
+			put2(r, "None", "null");
+		else {
+			tl_out_pystr(&r->py, s, strlen(s));
+			tl_out_jsonstr(&r->js, s, strlen(s));
 		}
 	}
-	tend(r, p, n);
+	va_end(ap);
+	tend(r, n);
 }
 
 void
 rl_pbools(struct rl_res *r, int key, int n, const int *v)
 {
-	struct rl_param *p = tstart(r, key);
 	int i;
 
+	tstart(r, key);
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
-		rl_sputs(&r->py, v[i] ? "True" : "False");
-		rl_sputs(&r->js, v[i] ? "true" : "false");
+		putbool(r, v[i]);
 	}
-	tend(r, p, n);
+	tend(r, n);
 }
 
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
@@ -485,6 +380,23 @@ rl_intlist(const char *s, int64_t *v, int max)
 		s = e;
 	}
 	return n;
+}
+
+int
+rl_outmask(const char *s, int *mask)
+{
+	int m[3], n;
+
+	if (s == NULL || *s != '[')
+		return -1;
+	for (n = 0; n < 3; n++) {
+		s += strcspn(s, "TF");
+		if (*s == '\0')
+			return -1;
+		m[n] = *s++ == 'T';
+	}
+	memcpy(mask, m, sizeof m);
+	return 0;
 }
 
 int
