@@ -112,17 +112,9 @@ setkey(struct rl_arch *a, const char *k, const char *v, char *err,
 static int
 jtext(const struct tl_jdoc *d, int i, char *buf, size_t cap)
 {
-	const jsmntok_t *t = &d->tok[i];
-	size_t n = (size_t)(t->end - t->start);
-	unsigned bad = 0;
-
-	if (n >= cap)
+	if ((size_t)(d->tok[i].end - d->tok[i].start) >= cap)
 		return -1;
-	if (t->type == JSMN_STRING)
-		n = tl_junescape(buf, d->js + t->start, n, &bad);
-	else
-		memcpy(buf, d->js + t->start, n);
-	buf[n] = '\0';
+	rl_jtext(d, i, buf);
 	return 0;
 }
 

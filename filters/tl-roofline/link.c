@@ -173,25 +173,16 @@ linktree(struct rl_seg *S)
 static int
 transpose(const char *s, int *ta, int *tb)
 {
+	static const char pat[] = "C..._A..._B...";	/* '.': [a-z] */
 	const char *p, *last;
 	size_t i;
 
 	for (p = s; (p = strchr(p, 'C')) != NULL; p++) {
-		/* C[a-z]{3}_A[a-z]{3}_B[a-z]{3} */
-		for (i = 1; i < 4; i++)
-			if (p[i] < 'a' || p[i] > 'z')
+		for (i = 1; pat[i] != '\0'; i++)
+			if (pat[i] == '.' ? p[i] < 'a' || p[i] > 'z' :
+			    p[i] != pat[i])
 				break;
-		if (i < 4 || p[4] != '_' || p[5] != 'A')
-			continue;
-		for (i = 6; i < 9; i++)
-			if (p[i] < 'a' || p[i] > 'z')
-				break;
-		if (i < 9 || p[9] != '_' || p[10] != 'B')
-			continue;
-		for (i = 11; i < 14; i++)
-			if (p[i] < 'a' || p[i] > 'z')
-				break;
-		if (i < 14)
+		if (pat[i] != '\0')
 			continue;
 		if (strncmp(p + 5, "Alik", 4) == 0)
 			*ta = 1;

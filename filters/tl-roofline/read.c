@@ -185,8 +185,7 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	static size_t capbufs[2];
 	static const char **strs[2];
 	static size_t capstrs[2];
-	size_t o = 0, l;
-	unsigned bad = 0;
+	size_t o = 0;
 	int i, j, m;
 	char *buf;
 
@@ -197,16 +196,8 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
 	buf = bufs[k];
 	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
-		jsmntok_t *t = &jd.tok[j];
-
-		l = (size_t)(t->end - t->start);
-		if (t->type == JSMN_STRING)
-			l = tl_junescape(buf + o, s + t->start, l, &bad);
-		else
-			memcpy(buf + o, s + t->start, l);
-		buf[o + l] = '\0';
 		strs[k][i] = buf + o;
-		o += l + 1;
+		o += rl_jtext(&jd, j, buf + o) + 1;
 	}
 	*v = strs[k];
 	*nv = m;
@@ -408,7 +399,6 @@ jsonkey(struct tl_trace *tr, int c, int inarray, const char *key, size_t *l)
 {
 	const char *s;
 	size_t n;
-	unsigned bad = 0;
 	int i, end;
 	jsmntok_t *v;
 	char *r;
@@ -424,13 +414,8 @@ jsonkey(struct tl_trace *tr, int c, int inarray, const char *key, size_t *l)
 		if (!tl_jeq(&jd, i, key) || (inarray && v->type !=
 		    JSMN_STRING))
 			continue;
-		*l = (size_t)(v->end - v->start);
-		r = xmalloc(*l + 1);
-		if (v->type == JSMN_STRING)
-			*l = tl_junescape(r, s + v->start, *l, &bad);
-		else
-			memcpy(r, s + v->start, *l);
-		r[*l] = '\0';
+		r = xmalloc((size_t)(v->end - v->start) + 1);
+		*l = rl_jtext(&jd, i + 1, r);
 		return r;
 	}
 	return NULL;

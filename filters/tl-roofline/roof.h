@@ -181,6 +181,11 @@ const char *rl_needtype(const struct rl_args *, struct rl_res *, int i);
 /* Entry i of concrete_inputs, or fail. */
 const char *rl_needci(const struct rl_args *, struct rl_res *, int i);
 
+/* Token i of d as text, a string unescaped, into dst (room for the
+ * token and a NUL): its length. */
+struct tl_jdoc;
+size_t rl_jtext(const struct tl_jdoc *, int i, char *dst);
+
 /* The families of models. */
 int rl_gemm(int cls, const struct rl_args *, struct rl_res *);
 int rl_sdpa(int cls, const struct rl_args *, struct rl_res *);

@@ -87,6 +87,21 @@ putbool(struct rl_res *r, int v)
 	put2(r, v ? "True" : "False", v ? "true" : "false");
 }
 
+size_t
+rl_jtext(const struct tl_jdoc *d, int i, char *dst)
+{
+	const jsmntok_t *t = &d->tok[i];
+	size_t n = (size_t)(t->end - t->start);
+	unsigned bad = 0;
+
+	if (t->type == JSMN_STRING)
+		n = tl_junescape(dst, d->js + t->start, n, &bad);
+	else
+		memcpy(dst, d->js + t->start, n);
+	dst[n] = '\0';
+	return n;
+}
+
 void
 rl_pint(struct rl_res *r, int key, int64_t v)
 {
