@@ -33,38 +33,52 @@ present(const struct rl_args *a, int i)
 	return rl_nonempty(rl_dim(a, i));
 }
 
+/*
+ * Where each class has its arguments: x is input 0, or 1 in a backward
+ * op (after the gradient); with ns the channels are the product of the
+ * concrete input after x, normalized_shape, else dim 1 of x; w and b the
+ * inputs weight and bias, tr and mask the concrete inputs training and
+ * output_mask (-1: none). With --tracelens batch, instance and group
+ * norm read both weight and bias at input 2; aten::native_group_norm
+ * has them at 1 and 2. In the order of C_*.
+ */
+static const struct layout {
+	signed char bwd, ns, w, b, tr, mask;
+} lay[] = {
+	/* bwd ns w b tr mask */
+	{ 0, 1, 2, 3, -1, -1 },		/* C_LN */
+	{ 0, 0, 1, 2, 5, -1 },		/* C_BN */
+	{ 0, 0, 2, 3, -1, -1 },		/* C_GN */
+	{ 0, 0, 1, 2, 5, -1 },		/* C_IN */
+	{ 0, 1, 2, -1, -1, -1 },	/* C_RMS */
+	{ 1, 1, 5, 6, -1, 7 },		/* C_LN_BWD */
+	{ 1, 0, 2, -1, 7, 9 },		/* C_BN_BWD */
+	{ 1, 0, 4, -1, -1, 9 },		/* C_GN_BWD */
+	{ 1, 0, -1, -1, -1, -1 },	/* C_IN_BWD: no model */
+	{ 1, 1, 4, -1, -1, 5 },		/* C_RMS_BWD */
+};
+_Static_assert(sizeof lay / sizeof *lay == C_RMS_BWD - C_LN + 1,
+    "one layout per class");
+
 int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
+	const struct layout *L = &lay[cls - C_LN];
 	const struct rl_shape *x;
-	const char *ti, *c, *name = a->name;
-	int ix = 0, bwd = 0, affine = 0, bias = 0, training = 1, bpe, i, k;
-	int mask[3] = { 1, 1, 1 }, native, iw = -1, ib = -1, itr = -1, imask;
+	const char *ti, *c;
+	int ix = L->bwd, affine = 0, bias = 0, training = 1, bpe, i, k;
+	int mask[3] = { 1, 1, 1 }, iw = L->w, ib = L->b;
 	int64_t ns[16];
 	double n, C = 0, e, W;
 
-	native = strncmp(name, "aten::native_", 13) == 0;
-	switch (cls) {
-	case C_LN_BWD:
-	case C_BN_BWD:
-	case C_GN_BWD:
-	case C_RMS_BWD:
-		ix = 1, bwd = 1;
-		break;
-	case C_IN_BWD:
+	if (cls == C_IN_BWD)
 		return rl_fail(r, "TraceLens has no instance norm backward "
 		    "model");
-	}
 	if ((x = rl_needdim(a, r, ix, 0)) == NULL ||
 	    (ti = rl_needtype(a, r, ix)) == NULL)
 		return -1;
 	n = rl_prod(x);
-	switch (cls) {
-	case C_LN:
-	case C_RMS:
-	case C_LN_BWD:
-	case C_RMS_BWD:
-		/* normalized_shape */
+	if (L->ns) {
 		if ((c = rl_needci(a, r, ix + 1)) == NULL)
 			return -1;
 		if ((k = rl_intlist(c, ns, 16)) < 1)
@@ -72,8 +86,7 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 			    "integers: \"%.40s\"", c);
 		for (C = 1, i = 0; i < k; i++)
 			C *= (double)ns[i];
-		break;
-	default:
+	} else {
 		if (x->n < 2)
 			return rl_fail(r, "input has %d dims, the model reads "
 			    "the channels, dim 1", x->n);
@@ -81,51 +94,25 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 	}
 	if (C <= 0)
 		return rl_fail(r, "no channels");
-	imask = -1;
-	switch (cls) {
-	case C_LN:
-		iw = 2, ib = 3;
-		break;
-	case C_RMS:
-		iw = 2;
-		break;
-	case C_BN:
-	case C_IN:
-		iw = rl_tracelens ? 2 : 1, ib = 2, itr = 5;
-		break;
-	case C_GN:
-		iw = native ? 1 : 2, ib = native ? 2 : 3;
-		if (rl_tracelens)
-			iw = ib = 2;
-		break;
-	case C_LN_BWD:
-		iw = 5, ib = 6, imask = 7;
-		break;
-	case C_BN_BWD:
-		iw = 2, itr = 7, imask = 9;
-		break;
-	case C_GN_BWD:
-		iw = 4, imask = 9;
-		break;
-	case C_RMS_BWD:
-		iw = 4, imask = 5;
-		break;
-	}
+	if (rl_tracelens && (cls == C_BN || cls == C_IN || cls == C_GN))
+		iw = ib = 2;
+	else if (cls == C_GN && strncmp(a->name, "aten::native_", 13) == 0)
+		iw = 1, ib = 2;
 	if (iw >= 0)
 		affine = present(a, iw);
 	if (ib >= 0)
 		bias = present(a, ib);
 	else if (rl_tracelens && cls != C_RMS && cls != C_RMS_BWD)
 		bias = affine;
-	if (itr >= 0) {
-		if ((c = rl_needci(a, r, itr)) == NULL)
+	if (L->tr >= 0) {
+		if ((c = rl_needci(a, r, L->tr)) == NULL)
 			return -1;
 		training = rl_tracelens ? *c != '\0' : rl_truthy(c);
 	}
 	if (cls == C_RMS || cls == C_RMS_BWD)
 		training = 0;
-	if (imask >= 0) {
-		if ((c = rl_needci(a, r, imask)) == NULL)
+	if (L->mask >= 0) {
+		if ((c = rl_needci(a, r, L->mask)) == NULL)
 			return -1;
 		if (rl_outmask(c, mask) < 0)
 			return rl_fail(r, "output_mask is not 3 booleans: "
@@ -140,7 +127,7 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pbool(r, P_HAS_BIAS, bias);
 	rl_pbool(r, P_IS_AFFINE, affine);
 	rl_pbool(r, P_IS_TRAINING, training);
-	if (imask >= 0)
+	if (L->mask >= 0)
 		rl_pbools(r, P_OUTPUT_MASK, 3, mask);
 
 	bpe = rl_bpe(ti);
@@ -165,7 +152,7 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 		    e * 4;
 		return 0;
 	}
-	if (!bwd) {
+	if (!L->bwd) {
 		r->flop = 3 * C + (training ? 3 * n : 0) + 3 * C + 2 * n;
 		W = 2 + (affine ? 1 : 0) + (affine && bias ? 1 : 0) +
 		    (training ? 2 : 0);
