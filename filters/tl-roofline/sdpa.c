@@ -53,28 +53,6 @@ bwdflop(const struct qkv *s, int causal, int flash)
 	return causal ? f / 2 : f;
 }
 
-/* Python's float() of a Concrete Inputs string; "" is 0. */
-static int
-pyfloat(const char *s, double *v)
-{
-	char *end;
-
-	if (s == NULL || *s == '\0') {
-		*v = 0;
-		return 0;
-	}
-	*v = strtod(s, &end);
-	return *end == '\0' ? 0 : -1;
-}
-
-static int
-iscausal(const char *s, int dflt)
-{
-	if (s == NULL || *s == '\0')
-		return dflt;
-	return strcasecmp(s, "true") == 0;
-}
-
 /*
  * Where each class has its arguments: q is input 0, or 1 in a backward
  * op (after dO), k and v the next two; they are (B, H, N, d), or
@@ -110,6 +88,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *q, *k, *v, *cq, *ck;
 	const char *dq = NULL, *dk = NULL, *sdrop = NULL, *scausal = NULL;
+	char *end;
 	const struct layout *L = &lay[cls - C_SDPA_FLASH];
 	int iq = L->bwd, varlen = L->cu >= 0, causal, bq, bk, bv;
 	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2;
@@ -164,12 +143,17 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	}
 	if (L->drop >= 0 && (sdrop = rl_needci(a, r, L->drop)) == NULL)
 		return -1;
-	if (pyfloat(sdrop, &drop) < 0)
-		return rl_fail(r, "dropout is not a number: \"%.40s\"",
-		    sdrop);
+	drop = 0;	/* Python's float() of the string; "" is 0 */
+	if (sdrop != NULL && *sdrop != '\0') {
+		drop = strtod(sdrop, &end);
+		if (*end != '\0')
+			return rl_fail(r, "dropout is not a number: "
+			    "\"%.40s\"", sdrop);
+	}
 	if ((scausal = rl_ci(a, L->causal)) == NULL && !L->dflt)
 		return rl_needci(a, r, L->causal) == NULL ? -1 : 0;
-	causal = iscausal(scausal, L->dflt);
+	causal = scausal == NULL || *scausal == '\0' ? L->dflt :
+	    strcasecmp(scausal, "true") == 0;
 	if (causal && !varlen && s.NQ != s.NKV)
 		return rl_fail(r, "causal with N_Q != N_KV");
 
