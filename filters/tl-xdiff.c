@@ -642,12 +642,6 @@ cmprow(const void *a, const void *b)
 }
 
 static void
-outsep(struct tl_out *o)
-{
-	tl_out_char(o, '\t');
-}
-
-static void
 outid(struct tl_out *o, uint32_t id)
 {
 	const char *s;
@@ -690,7 +684,7 @@ row(struct tl_out *o, const char *fmt, ...)
 	va_start(ap, fmt);
 	for (f = fmt; *f != '\0'; f++) {
 		if (f != fmt)
-			outsep(o);
+			tl_out_char(o, '\t');
 		switch (*f) {
 		case 'c':
 			if ((c = va_arg(ap, const char *)) != NULL)
