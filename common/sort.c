@@ -92,3 +92,18 @@ tl_key_sort(struct tl_sortkey *k, size_t n)
 	}
 	endpasses(k, a, b, n);
 }
+
+size_t
+tl_key_find(const struct tl_sortkey *a, size_t n, uint64_t k)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (a[mid].k < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && a[lo].k == k ? lo : n;
+}

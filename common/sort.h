@@ -23,5 +23,7 @@ void tl_radix_sort(struct tl_sortkey *a, size_t n);
  * 16 ordered runs, tl_radix_sort else.
  */
 void tl_key_sort(struct tl_sortkey *a, size_t n);
+/* The first index of key k in a[0..n), sorted by k: n when it is not there. */
+size_t tl_key_find(const struct tl_sortkey *a, size_t n, uint64_t k);
 
 #endif

@@ -11,6 +11,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -641,12 +642,6 @@ cmprow(const void *a, const void *b)
 }
 
 static void
-outsep(struct tl_out *o)
-{
-	tl_out_char(o, '\t');
-}
-
-static void
 outid(struct tl_out *o, uint32_t id)
 {
 	const char *s;
@@ -658,37 +653,59 @@ outid(struct tl_out *o, uint32_t id)
 	tl_out_field(o, s, n);
 }
 
-/* Two numbers, or two strings, each after a TAB: the two sides'. */
-static void
-out2(struct tl_out *o, int64_t a, int64_t b)
+/* t2 / t1, or NaN (an empty field) when t1 is not positive. */
+static double
+ratio(int64_t t1, int64_t t2)
 {
-	outsep(o);
-	tl_out_i64(o, a);
-	outsep(o);
-	tl_out_i64(o, b);
+	return t1 > 0 ? (double)t2 / (double)t1 : NAN;
 }
 
-static void
-outid2(struct tl_out *o, const uint32_t *id)
+/* Time t as a percent of side's total, or NaN. */
+static double
+pct(int side, int64_t t)
 {
-	outsep(o);
-	outid(o, id[0]);
-	outsep(o);
-	outid(o, id[1]);
+	return xs[side].total > 0 ? 100.0 * (double)t /
+	    (double)xs[side].total : NAN;
 }
 
+/*
+ * A row: its fields as fmt says, TAB-separated, then the newline. c a C
+ * string, empty when NULL; i an int64_t; I the same, empty when
+ * INT64_MIN; s a string id, empty when NONE; f a double, empty when NaN.
+ */
 static void
-outratio(struct tl_out *o, int64_t t1, int64_t t2)
+row(struct tl_out *o, const char *fmt, ...)
 {
-	if (t1 > 0)
-		tl_out_double(o, (double)t2 / (double)t1);
-}
+	va_list ap;
+	const char *f, *c;
+	int64_t v;
+	double d;
 
-static void
-outavg(struct tl_out *o, int64_t t, uint64_t c)
-{
-	if (c > 0)
-		tl_out_double(o, (double)t / (double)c);
+	va_start(ap, fmt);
+	for (f = fmt; *f != '\0'; f++) {
+		if (f != fmt)
+			tl_out_char(o, '\t');
+		switch (*f) {
+		case 'c':
+			if ((c = va_arg(ap, const char *)) != NULL)
+				tl_out_cstr(o, c);
+			break;
+		case 'i':
+		case 'I':
+			if ((v = va_arg(ap, int64_t)) != INT64_MIN || *f == 'i')
+				tl_out_i64(o, v);
+			break;
+		case 's':
+			outid(o, va_arg(ap, uint32_t));
+			break;
+		case 'f':
+			if (!isnan(d = va_arg(ap, double)))
+				tl_out_double(o, d);
+			break;
+		}
+	}
+	va_end(ap);
+	tl_out_char(o, '\n');
 }
 
 static void
@@ -702,7 +719,6 @@ wops(struct tl_out *o)
 	};
 	static const char *const fz[] = { "", "baseline", "variant", "both" };
 	size_t i;
-	int side;
 	struct orow *w;
 
 	tl_out_header(o, hdr);
@@ -710,31 +726,14 @@ wops(struct tl_out *o)
 		w = &orow[oorder[i]];
 		if (w->cnt[0] == 0 && w->cnt[1] == 0)
 			continue;
-		tl_out_cstr(o, w->name);
-		outsep(o);
-		tl_out_cstr(o, stname[w->status]);
-		outsep(o);
-		tl_out_cstr(o, fz[w->fused & 3]);
-		out2(o, (int64_t)w->cnt[0], (int64_t)w->cnt[1]);
-		out2(o, w->time[0], w->time[1]);
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			outavg(o, w->time[side], w->cnt[side]);
-		}
-		outsep(o);
-		tl_out_i64(o, w->gap);
-		outsep(o);
-		outratio(o, w->time[0], w->time[1]);
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			if (xs[side].total > 0)
-				tl_out_double(o, 100.0 * (double)w->time[side] /
-				    (double)xs[side].total);
-		}
-		out2(o, w->nkern[0], w->nkern[1]);
-		outid2(o, w->topk);
-		outid2(o, w->topc);
-		tl_out_char(o, '\n');
+		row(o, "ccciiiiffifffiissss", w->name, stname[w->status],
+		    fz[w->fused & 3], (int64_t)w->cnt[0], (int64_t)w->cnt[1],
+		    w->time[0], w->time[1], ratio((int64_t)w->cnt[0],
+		    w->time[0]), ratio((int64_t)w->cnt[1], w->time[1]), w->gap,
+		    ratio(w->time[0], w->time[1]), pct(0, w->time[0]),
+		    pct(1, w->time[1]),
+		    (int64_t)w->nkern[0], (int64_t)w->nkern[1], w->topk[0],
+		    w->topk[1], w->topc[0], w->topc[1]);
 	}
 }
 
@@ -774,20 +773,9 @@ wkernels(struct tl_out *o)
 	tl_out_header(o, hdr);
 	for (i = 0; i < nkrow; i++) {
 		k = &krow[i];
-		tl_out_cstr(o, orow[oorder[k->grp]].name);
-		outsep(o);
-		tl_out_char(o, k->side ? '2' : '1');
-		outsep(o);
-		outid(o, k->name);
-		outsep(o);
-		outid(o, k->cpu);
-		outsep(o);
-		tl_out_i64(o, (int64_t)k->cnt);
-		outsep(o);
-		tl_out_i64(o, k->time);
-		outsep(o);
-		outavg(o, k->time, k->cnt);
-		tl_out_char(o, '\n');
+		row(o, "ccssiif", orow[oorder[k->grp]].name, k->side ? "2" :
+		    "1", k->name, k->cpu, (int64_t)k->cnt, k->time,
+		    ratio((int64_t)k->cnt, k->time));
 	}
 	/* back to group indexes, for a second call */
 	for (i = 0; i < nkrow; i++)
@@ -845,35 +833,19 @@ wlayers(struct tl_out *o)
 	size_t i, g, best;
 	int side;
 	int64_t gap, bg;
+	const char *mod[2];
 	char num[24];
 
 	tl_out_header(o, hdr);
 	for (i = 0; i < (size_t)nl; i++) {
 		if (lc[0][i] == 0 && lc[1][i] == 0)
 			continue;
-		if (i == 0)
-			tl_out_cstr(o, "pre");
-		else if (i == (size_t)nl - 1)
-			tl_out_cstr(o, "post");
-		else {
-			snprintf(num, sizeof num, "%zu", i - 1);
-			tl_out_cstr(o, num);
-		}
-		outsep(o);
-		tl_out_cstr(o, stname[lstatus[i]]);
-		for (side = 0; side < 2; side++) {
-			outsep(o);
-			if (i > 0 && i < (size_t)nl - 1 &&
+		snprintf(num, sizeof num, "%zu", i - 1);
+		for (side = 0; side < 2; side++)
+			mod[side] = i > 0 && i < (size_t)nl - 1 &&
 			    xs[side].layermod != NULL &&
-			    (int32_t)i - 1 < xs[side].nlayer)
-				tl_out_cstr(o, xs[side].layermod[i - 1]);
-		}
-		out2(o, (int64_t)lc[0][i], (int64_t)lc[1][i]);
-		out2(o, lt[0][i], lt[1][i]);
-		outsep(o);
-		tl_out_i64(o, lt[1][i] - lt[0][i]);
-		outsep(o);
-		outratio(o, lt[0][i], lt[1][i]);
+			    (int32_t)i - 1 < xs[side].nlayer ?
+			    xs[side].layermod[i - 1] : NULL;
 		/* the group whose gap is largest in this layer */
 		best = NONE;
 		bg = 0;
@@ -888,13 +860,12 @@ wlayers(struct tl_out *o)
 				bg = gap;
 			}
 		}
-		outsep(o);
-		if (best != NONE)
-			tl_out_cstr(o, orow[best].name);
-		outsep(o);
-		if (best != NONE)
-			tl_out_i64(o, bg);
-		tl_out_char(o, '\n');
+		row(o, "cccciiiiifcI", i == 0 ? "pre" : i == (size_t)nl - 1 ?
+		    "post" : num, stname[lstatus[i]], mod[0], mod[1],
+		    (int64_t)lc[0][i], (int64_t)lc[1][i], lt[0][i], lt[1][i],
+		    lt[1][i] - lt[0][i], ratio(lt[0][i], lt[1][i]),
+		    best != NONE ? orow[best].name : NULL,
+		    best != NONE ? bg : INT64_MIN);
 	}
 }
 

@@ -439,16 +439,9 @@ posindex(const struct vec *v)
 static uint32_t
 firstpos(const struct tl_sortkey *a, size_t n, uint32_t x)
 {
-	size_t lo = 0, hi = n, mid;
+	size_t j = tl_key_find(a, n, x);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (a[mid].k < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && a[lo].k == x ? a[lo].i : NONE;
+	return j < n ? a[j].i : NONE;
 }
 
 /*

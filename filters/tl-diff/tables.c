@@ -6,6 +6,7 @@
  * text.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,24 +80,77 @@ tab(struct tl_out *o)
 }
 
 static void
-uidof(struct tl_out *o, int side, uint32_t u)
+kt(struct tl_out *o, int side, uint32_t u)
 {
-	if (u != NONE)
-		tl_out_i64(o, td_s[side].n[u].uid);
+	const struct node *e;
+
+	if (u == NONE)
+		return;
+	e = &td_s[side].n[u];
+	if (TL_K_ISGPU(e->kind))
+		tl_out_i64(o, e->dur);
+	else if (e->sub >= 0)
+		tl_out_i64(o, e->sub);
 }
 
-/* t1 t2 diff ratio */
+/*
+ * A row: its fields as fmt says, TAB-separated, then the newline. i an
+ * int64_t; n a uint32_t, empty when NONE; s a string id, empty when NONE;
+ * c a C string; u and k a side and a node (or NONE), its uid and its
+ * kernel time; t two times t1 t2, four fields: t1 t2 diff ratio.
+ */
 static void
-times(struct tl_out *o, int64_t t1, int64_t t2)
+row(struct tl_out *o, const char *fmt, ...)
 {
-	tl_out_i64(o, t1);
-	tab(o);
-	tl_out_i64(o, t2);
-	tab(o);
-	tl_out_i64(o, t2 - t1);
-	tab(o);
-	if (t1 != 0)
-		tl_out_double(o, (double)t2 / (double)t1);
+	va_list ap;
+	const char *f;
+	uint32_t u;
+	int64_t t1, t2;
+	int side;
+
+	va_start(ap, fmt);
+	for (f = fmt; *f != '\0'; f++) {
+		if (f != fmt)
+			tab(o);
+		switch (*f) {
+		case 'i':
+			tl_out_i64(o, va_arg(ap, int64_t));
+			break;
+		case 'n':
+			if ((u = va_arg(ap, uint32_t)) != NONE)
+				tl_out_i64(o, u);
+			break;
+		case 's':
+			str(o, va_arg(ap, uint32_t));
+			break;
+		case 'c':
+			tl_out_cstr(o, va_arg(ap, const char *));
+			break;
+		case 'u':
+		case 'k':
+			side = va_arg(ap, int);
+			u = va_arg(ap, uint32_t);
+			if (*f == 'k')
+				kt(o, side, u);
+			else if (u != NONE)
+				tl_out_i64(o, td_s[side].n[u].uid);
+			break;
+		case 't':
+			t1 = va_arg(ap, int64_t);
+			t2 = va_arg(ap, int64_t);
+			tl_out_i64(o, t1);
+			tab(o);
+			tl_out_i64(o, t2);
+			tab(o);
+			tl_out_i64(o, t2 - t1);
+			tab(o);
+			if (t1 != 0)
+				tl_out_double(o, (double)t2 / (double)t1);
+			break;
+		}
+	}
+	va_end(ap);
+	tl_out_char(o, '\n');
 }
 
 /* Groups of lowest common nodes (per op, per op and arguments). */
@@ -170,23 +224,9 @@ lcatable(struct tl_out *o)
 	qsort(ord, td_ngrp, sizeof *ord, cmpgrp);
 	for (i = 0; i < td_ngrp; i++) {
 		g = &td_grp[ord[i]];
-		if (g->lca != NONE)
-			tl_out_i64(o, g->lca);
-		tab(o);
-		str(o, g->name);
-		tab(o);
-		str(o, g->op);
-		tab(o);
-		uidof(o, 0, g->u[0]);
-		tab(o);
-		uidof(o, 1, g->u[1]);
-		tab(o);
-		tl_out_i64(o, g->nk[0]);
-		tab(o);
-		tl_out_i64(o, g->nk[1]);
-		tab(o);
-		times(o, g->busy[0], g->busy[1]);
-		tl_out_char(o, '\n');
+		row(o, "nssuuiit", g->lca, g->name, g->op, 0, g->u[0], 1,
+		    g->u[1], (int64_t)g->nk[0], (int64_t)g->nk[1], g->busy[0],
+		    g->busy[1]);
 	}
 	free(ord);
 }
@@ -258,14 +298,8 @@ sumtable(struct tl_out *o, int withargs)
 			str(o, a[i].key[k]);
 			tab(o);
 		}
-		tl_out_i64(o, (int64_t)a[i].n);
-		tab(o);
-		tl_out_i64(o, (int64_t)a[i].k[0]);
-		tab(o);
-		tl_out_i64(o, (int64_t)a[i].k[1]);
-		tab(o);
-		times(o, a[i].t[0], a[i].t[1]);
-		tl_out_char(o, '\n');
+		row(o, "iiit", (int64_t)a[i].n, (int64_t)a[i].k[0],
+		    (int64_t)a[i].k[1], a[i].t[0], a[i].t[1]);
 	}
 	free(a);
 	sums = NULL;
@@ -286,13 +320,17 @@ rowstable(struct tl_out *o)
 		"input_types", "input_strides", "concrete_inputs", "nn_module",
 		"kernel_time_ns", NULL
 	};
-	static const int order[4] = { 0, 2, 1, 3 };
+	static const struct node nocpu = {
+		.name = NONE, .module = NONE, .args = NONE
+	};
+	static const uint32_t noargs[4] = { NONE, NONE, NONE, NONE };
+	static const char *const side[] = { "1", "2" };
 	const struct row *r;
 	const struct grp *g;
 	const struct side *s;
 	const struct node *e, *c;
+	const uint32_t *a;
 	size_t i;
-	int k;
 
 	tl_out_header(o, h);
 	for (i = 0; i < td_nrows; i++) {
@@ -300,38 +338,11 @@ rowstable(struct tl_out *o)
 		g = &td_grp[r->grp];
 		s = &td_s[r->side];
 		e = &s->n[r->gpu];
-		c = r->cpu == NONE ? NULL : &s->n[r->cpu];
-		if (g->lca != NONE)
-			tl_out_i64(o, g->lca);
-		tab(o);
-		str(o, g->name);
-		tab(o);
-		tl_out_char(o, r->side == 0 ? '1' : '2');
-		tab(o);
-		tl_out_i64(o, e->uid);
-		tab(o);
-		str(o, e->name);
-		tab(o);
-		tl_out_raw(o, catname[e->kind], strlen(catname[e->kind]));
-		tab(o);
-		tl_out_i64(o, e->dur);
-		tab(o);
-		if (c != NULL)
-			tl_out_i64(o, c->uid);
-		tab(o);
-		if (c != NULL)
-			str(o, c->name);
-		for (k = 0; k < 4; k++) {
-			tab(o);
-			if (c != NULL && c->args != NONE)
-				str(o, s->args[c->args].a[order[k]]);
-		}
-		tab(o);
-		if (c != NULL)
-			str(o, c->module);
-		tab(o);
-		tl_out_i64(o, g->busy[r->side]);
-		tl_out_char(o, '\n');
+		c = r->cpu == NONE ? &nocpu : &s->n[r->cpu];
+		a = c->args == NONE ? noargs : s->args[c->args].a;
+		row(o, "nscisciussssssi", g->lca, g->name, side[r->side], e->uid,
+		    e->name, catname[e->kind], e->dur, r->side, r->cpu, c->name,
+		    a[0], a[2], a[1], a[3], c->module, g->busy[r->side]);
 	}
 }
 
@@ -393,20 +404,9 @@ namestable(struct tl_out *o)
 			a[n].dur += a[j].dur;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		str(o, a[i].op);
-		tab(o);
-		tl_out_char(o, a[i].side == 0 ? '1' : '2');
-		tab(o);
-		str(o, a[i].cpu);
-		tab(o);
-		str(o, a[i].gpu);
-		tab(o);
-		tl_out_i64(o, (int64_t)a[i].n);
-		tab(o);
-		tl_out_i64(o, a[i].dur);
-		tl_out_char(o, '\n');
-	}
+	for (i = 0; i < n; i++)
+		row(o, "scssii", a[i].op, a[i].side == 0 ? "1" : "2", a[i].cpu,
+		    a[i].gpu, (int64_t)a[i].n, a[i].dur);
 	free(a);
 }
 
@@ -420,64 +420,24 @@ uidstable(struct tl_out *o)
 	tl_out_header(o, h);
 	for (i = 0; i < td_numap; i++) {
 		u = &td_umap[i];
-		tl_out_char(o, u->side == 0 ? '1' : '2');
-		tab(o);
-		uidof(o, u->side, u->u);
-		tab(o);
-		uidof(o, !u->side, u->other);
-		tl_out_char(o, '\n');
+		row(o, "cuu", u->side == 0 ? "1" : "2", u->side, u->u,
+		    !u->side, u->other);
 	}
-}
-
-static void
-kt(struct tl_out *o, int side, uint32_t u)
-{
-	const struct node *e;
-
-	if (u == NONE)
-		return;
-	e = &td_s[side].n[u];
-	if (TL_K_ISGPU(e->kind))
-		tl_out_i64(o, e->dur);
-	else if (e->sub >= 0)
-		tl_out_i64(o, e->sub);
 }
 
 static void
 treerow(struct tl_out *o, uint32_t mid, uint32_t parent, uint32_t depth)
 {
 	const struct mnode *m = &td_m[mid];
-	uint32_t c, k;
+	uint32_t c, k, nm[2];
 	int t;
 
-	tl_out_i64(o, mid);
-	tab(o);
-	if (parent != NONE)
-		tl_out_i64(o, parent);
-	tab(o);
-	tl_out_i64(o, depth);
-	tab(o);
-	if (m->type == M_BOTH)
-		tl_out_raw(o, td_s[0].n[m->u[0]].name ==
-		    td_s[1].n[m->u[1]].name ? "same" : "renamed", td_s[0].n[
-		    m->u[0]].name == td_s[1].n[m->u[1]].name ? 4 : 7);
-	else
-		tl_out_raw(o, m->type == M_ONE ? "1" : "2", 1);
-	tab(o);
-	uidof(o, 0, m->u[0]);
-	tab(o);
-	uidof(o, 1, m->u[1]);
-	tab(o);
-	if (m->u[0] != NONE)
-		str(o, td_s[0].n[m->u[0]].name);
-	tab(o);
-	if (m->u[1] != NONE)
-		str(o, td_s[1].n[m->u[1]].name);
-	tab(o);
-	kt(o, 0, m->u[0]);
-	tab(o);
-	kt(o, 1, m->u[1]);
-	tl_out_char(o, '\n');
+	for (t = 0; t < 2; t++)
+		nm[t] = m->u[t] != NONE ? td_s[t].n[m->u[t]].name : NONE;
+	row(o, "nnncuusskk", mid, parent, depth, m->type != M_BOTH ?
+	    (m->type == M_ONE ? "1" : "2") : nm[0] == nm[1] ? "same" :
+	    "renamed", 0, m->u[0], 1, m->u[1], nm[0], nm[1], 0, m->u[0], 1,
+	    m->u[1]);
 	for (t = M_BOTH; t <= M_TWO; t++)
 		for (k = 0; k < m->nkid; k++) {
 			c = td_mkids[m->kid + k];

@@ -15,6 +15,7 @@
 #include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
+#include "../../common/stats.h"
 #include "../../common/tsv.h"
 #include "td.h"
 
@@ -328,6 +329,12 @@ static const char *const scolname[NSCOL] = {
 	"Input Dims", "Input Strides", "Input type", "Concrete Inputs",
 	"busy_time", "lowest_common_ancestor_name", "nn_module_stack",
 	"nn_module_parent", "kernel_time_mean", "kernel_time_sum"
+};
+
+/* The column of diff_stats a summary column takes from its first row. */
+static const int fromcol[NSCOL] = {
+	C_NAME, -1, C_CPUNAME, C_CPUUID, C_SOURCE, C_DIMS, C_STRIDES,
+	C_TYPES, C_CONCRETE, C_BUSY, C_LCANAME, C_STACK, C_PARENT, -1, -1
 };
 
 static uint32_t (*sc)[NSCOL];
@@ -805,14 +812,53 @@ opmap(const char *dir, const size_t *gord, size_t ng, int same, uint32_t t1)
 	td_vfree(&ps);
 }
 
+/*
+ * A CSV file of ncol columns but skip (or -1): the names, then the rows
+ * rows[i] (i < n) of cells, where row r's cells are cells[r * ncol ...];
+ * a row whose skip cell is not keep is left out.
+ */
+static void
+csvtable(const char *dir, const char *file, const char *const *name,
+    int ncol, int skip, uint32_t keep, const uint32_t *cells,
+    const size_t *rows, size_t n)
+{
+	struct tl_file f;
+	const uint32_t *r;
+	size_t i;
+	int c, first;
+
+	if (tl_file_open(&f, dir, file) < 0)
+		tl_exit(2);
+	for (i = 0; i <= n; i++) {
+		r = i == 0 ? NULL : cells + (rows ? rows[i - 1] : i - 1) *
+		    (size_t)ncol;
+		if (r != NULL && skip >= 0 && r[skip] != keep)
+			continue;
+		for (c = 0, first = 1; c < ncol; c++) {
+			if (c == skip)
+				continue;
+			if (!first)
+				tl_out_char(&f.out, ',');
+			first = 0;
+			if (r == NULL)
+				tl_out_raw(&f.out, name[c], strlen(name[c]));
+			else
+				putcell(&f.out, r[c]);
+		}
+		tl_out_char(&f.out, '\n');
+	}
+	if (tl_file_close(&f) < 0)
+		tl_exit(2);
+}
+
 int
 td_tracelens_write(const char *dir)
 {
 	struct tl_file f;
 	size_t *ord, *gord, i, j, k, ng, n;
 	uint32_t t1, t2;
-	double sum, cmp, y, t;
-	int c, same, first;
+	struct tl_kahan sum;
+	int c, same;
 
 	if (tl_mkdirs(dir) < 0)
 		tl_err(2, "%s", dir);
@@ -836,33 +882,9 @@ td_tracelens_write(const char *dir)
 	t1 = internf("trace1");
 	t2 = internf("trace2");
 
-	/* diff_stats.csv */
-	if (tl_file_open(&f, dir, "diff_stats.csv") < 0)
-		tl_exit(2);
-	for (c = 0, first = 1; c < NCOL; c++) {
-		if (same && c == C_SOURCE)
-			continue;
-		if (!first)
-			tl_out_char(&f.out, ',');
-		first = 0;
-		tl_out_raw(&f.out, colname[c], strlen(colname[c]));
-	}
-	tl_out_char(&f.out, '\n');
-	for (i = 0; i < td_nrows; i++) {
-		if (same && td_rows[i].side != 0)
-			continue;
-		for (c = 0, first = 1; c < NCOL; c++) {
-			if (same && c == C_SOURCE)
-				continue;
-			if (!first)
-				tl_out_char(&f.out, ',');
-			first = 0;
-			putcell(&f.out, cell[i][c]);
-		}
-		tl_out_char(&f.out, '\n');
-	}
-	if (tl_file_close(&f) < 0)
-		tl_exit(2);
+	/* diff_stats.csv: with identical traces, trace1's rows only */
+	csvtable(dir, "diff_stats.csv", colname, NCOL, same ? C_SOURCE : -1,
+	    t1, cell[0], NULL, td_nrows);
 
 	/* The groups of the summary. */
 	ord = xmalloc(td_nrows * sizeof *ord);
@@ -875,30 +897,17 @@ td_tracelens_write(const char *dir)
 		for (j = i + 1; j < td_nrows && keycmp(ord[i], ord[j]) == 0; j++)
 			;
 		/* the run [i, j), in row order: pandas' Kahan sum */
-		sum = cmp = 0;
-		for (k = i; k < j; k++) {
-			y = ktime[ord[k]] - cmp;
-			t = sum + y;
-			cmp = (t - sum) - y;
-			sum = t;
-		}
+		sum.s = sum.c = 0;
+		for (k = i; k < j; k++)
+			tl_kahan_add(&sum, ktime[ord[k]]);
 		n = j - i;
-		sc[ng][S_NAME] = cell[ord[i]][C_NAME];
+		for (c = 0; c < NSCOL; c++)
+			if (fromcol[c] >= 0)
+				sc[ng][c] = cell[ord[i]][fromcol[c]];
 		sc[ng][S_COUNT] = internf("%zu", n);
-		sc[ng][S_CPUNAME] = cell[ord[i]][C_CPUNAME];
-		sc[ng][S_CPUUID] = cell[ord[i]][C_CPUUID];
-		sc[ng][S_SOURCE] = cell[ord[i]][C_SOURCE];
-		sc[ng][S_DIMS] = cell[ord[i]][C_DIMS];
-		sc[ng][S_STRIDES] = cell[ord[i]][C_STRIDES];
-		sc[ng][S_TYPES] = cell[ord[i]][C_TYPES];
-		sc[ng][S_CONCRETE] = cell[ord[i]][C_CONCRETE];
-		sc[ng][S_BUSY] = cell[ord[i]][C_BUSY];
-		sc[ng][S_LCANAME] = cell[ord[i]][C_LCANAME];
-		sc[ng][S_STACK] = cell[ord[i]][C_STACK];
-		sc[ng][S_PARENT] = cell[ord[i]][C_PARENT];
-		sc[ng][S_MEAN] = internfloat(sum / (double)n);
-		sc[ng][S_SUM] = internfloat(sum);
-		ssum[ng] = sum;
+		sc[ng][S_MEAN] = internfloat(sum.s / (double)n);
+		sc[ng][S_SUM] = internfloat(sum.s);
+		ssum[ng] = sum.s;
 	}
 	gord = xmalloc(ng * sizeof *gord);
 	for (i = 0; i < ng; i++)
@@ -914,33 +923,8 @@ td_tracelens_write(const char *dir)
 		sc[i][S_PARENT] = nospaces(sc[i][S_PARENT]);
 	}
 
-	/* diff_stats_unique_args_summary.csv */
-	if (tl_file_open(&f, dir, "diff_stats_unique_args_summary.csv") < 0)
-		tl_exit(2);
-	for (c = 0, first = 1; c < NSCOL; c++) {
-		if (same && c == S_SOURCE)
-			continue;
-		if (!first)
-			tl_out_char(&f.out, ',');
-		first = 0;
-		tl_out_raw(&f.out, scolname[c], strlen(scolname[c]));
-	}
-	tl_out_char(&f.out, '\n');
-	for (i = 0; i < ng; i++) {
-		if (same && sc[gord[i]][S_SOURCE] != t1)
-			continue;
-		for (c = 0, first = 1; c < NSCOL; c++) {
-			if (same && c == S_SOURCE)
-				continue;
-			if (!first)
-				tl_out_char(&f.out, ',');
-			first = 0;
-			putcell(&f.out, sc[gord[i]][c]);
-		}
-		tl_out_char(&f.out, '\n');
-	}
-	if (tl_file_close(&f) < 0)
-		tl_exit(2);
+	csvtable(dir, "diff_stats_unique_args_summary.csv", scolname, NSCOL,
+	    same ? S_SOURCE : -1, t1, sc[0], gord, ng);
 
 	opmap(dir, gord, ng, same, t1);
 

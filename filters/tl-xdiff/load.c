@@ -24,17 +24,9 @@ static struct tl_trace *volatile curtr;
 static uint32_t
 finduid(const struct tl_sortkey *u, size_t n, int64_t uid)
 {
-	uint64_t k = (uint64_t)uid ^ UINT64_C(1) << 63;
-	size_t lo = 0, hi = n, mid;
+	size_t j = tl_key_find(u, n, (uint64_t)uid ^ UINT64_C(1) << 63);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (u[mid].k < k)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && u[lo].k == k ? u[lo].i : NONE;
+	return j < n ? u[j].i : NONE;
 }
 
 /* s holds w, in any case. */

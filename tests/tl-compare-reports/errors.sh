@@ -1,5 +1,6 @@
 # Bad command lines and bad reports: a message, exit 1 (the script's
-# status, as TraceLens's command's).
+# status, as TraceLens's command's). --help and --version on stdout,
+# exit 0.
 PATH=$TESTDATA/../../scripts:$PATH
 mkdir a b c empty
 printf 'type,time ms,percent\nbusy_time,1.5,10\n' >a/gpu_timeline.csv
@@ -27,6 +28,8 @@ run empty a --output_csvs_dir o -o ''
 run a nosuch --output_csvs_dir o -o ''
 run a b.xlsx --output_csvs_dir o -o ''
 run a b --output_csvs_dir
+run --help
+run a --version
 echo "== fine: the default names, two sheet groups"
 run a b --sheets gpu_timeline ops_summary --output_csvs_dir o -o ''
 ls o

@@ -1,2 +1,2 @@
-# Unit tests of the key sorts.
+# Unit tests of the key sorts and of tl_key_find.
 exec ${TL_VALGRIND:-} "$UNIT/t-sort"

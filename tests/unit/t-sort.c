@@ -1,7 +1,8 @@
 /*
  * tl: unit tests of common/sort.c: tl_key_sort gives what the stable
  * radix sort gives, on keys in order, in a few ordered runs, in many,
- * and at random, ties included.
+ * and at random, ties included; tl_key_find gives the first index of
+ * a key, or n, as a linear search does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,27 @@ same(size_t n, size_t nrun, int ties)
 	return bad;
 }
 
+/* Keys 0, 2, 4, ... each nrep times; every key k < 2 n looked for. */
+static size_t
+find(size_t n, size_t nrep)
+{
+	struct tl_sortkey *a = malloc((n * nrep + 1) * sizeof *a);
+	size_t i, j, bad = 0;
+	uint64_t k;
+
+	for (i = 0; i < n * nrep; i++) {
+		a[i].k = 2 * (i / nrep);
+		a[i].i = (uint32_t)i;
+	}
+	for (k = 0; k < 2 * n + 1; k++) {
+		for (j = 0; j < n * nrep && a[j].k != k; j++)
+			;
+		bad += tl_key_find(a, n * nrep, k) != j;
+	}
+	free(a);
+	return bad;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -58,6 +80,11 @@ main(int argc, char *argv[])
 		for (r = 0; r < sizeof runs / sizeof runs[0]; r++)
 			for (ties = 0; ties < 2; ties++)
 				bad += same(n, runs[r], ties);
+	CHECK_I64(bad, 0);
+	bad = 0;
+	for (n = 0; n < 100; n++)
+		for (r = 1; r < 4; r++)
+			bad += find(n, r);
 	CHECK_I64(bad, 0);
 	return unit_done();
 }
