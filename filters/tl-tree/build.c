@@ -202,21 +202,8 @@ settle(struct rec *R, uint32_t g, uint32_t own)
 		R[g].parent = own;
 }
 
-/* Where key k starts in a[0..n), sorted by key: n when it is not there. */
-static size_t
-firstkey(const struct keyrec *a, size_t n, int64_t k)
-{
-	size_t lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (a[mid].key < k)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && a[lo].key == k ? lo : n;
-}
+/* A launch key as a tl_sortkey key: the same order, unsigned. */
+#define GLKEY(k)	((uint64_t)(k) ^ UINT64_C(1) << 63)
 
 /* The op that launched GPU event g: spec 4, step 2. */
 static uint32_t
@@ -240,7 +227,7 @@ linkgpu(struct trace *tr)
 {
 	struct rec *R = tr->R;
 	struct htab pt = { NULL, 0, 0 };
-	struct keyrec *gl = NULL;
+	struct tl_sortkey *gl = NULL;
 	struct hslot *s;
 	struct ptkey key;
 	struct flow *w;
@@ -264,8 +251,8 @@ linkgpu(struct trace *tr)
 		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
 		if (tr->ngraph > 0 && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
-			gl[ngl].key = lkey[i];
-			gl[ngl++].rec = (uint32_t)i;
+			gl[ngl].k = GLKEY(lkey[i]);
+			gl[ngl++].i = (uint32_t)i;
 		}
 	}
 	/*
@@ -273,11 +260,11 @@ linkgpu(struct trace *tr)
 	 * and the last graph launch of the key (NONE before the first).
 	 */
 	if (ngl > 0) {
-		qsort(gl, ngl, sizeof *gl, cmpkey);
+		tl_key_sort(gl, ngl);
 		gend = xmalloc(ngl * sizeof *gend);
 		gown = xmalloc(ngl * sizeof *gown);
 		for (lo = 0; lo < ngl; lo = hi) {
-			for (hi = lo + 1; hi < ngl && gl[hi].key == gl[lo].key;
+			for (hi = lo + 1; hi < ngl && gl[hi].k == gl[lo].k;
 			    hi++)
 				;
 			gend[lo] = (uint32_t)hi;
@@ -289,12 +276,12 @@ linkgpu(struct trace *tr)
 		    lkey[i] == NOID)
 			continue;
 		if (R[i].flags & F_GRAPH) {
-			if ((lo = firstkey(gl, ngl, lkey[i])) == ngl)
+			if ((lo = tl_key_find(gl, ngl, GLKEY(lkey[i]))) == ngl)
 				continue;
 			hi = gend[lo];
 			if (gown[lo] == NONE)
 				for (j = lo; j < hi; j++)
-					attach(tr, (uint32_t)i, gl[j].rec);
+					attach(tr, (uint32_t)i, gl[j].i);
 			else {
 				/*
 				 * A graph launch of a key that had one: every
@@ -305,8 +292,8 @@ linkgpu(struct trace *tr)
 				 */
 				for (j = lo; j < hi && tr->warns.n <
 				    TL_MAXSHOWN; j++) {
-					settle(R, gl[j].rec, gown[lo]);
-					attach(tr, (uint32_t)i, gl[j].rec);
+					settle(R, gl[j].i, gown[lo]);
+					attach(tr, (uint32_t)i, gl[j].i);
 				}
 				tr->ndup += hi - j;
 				tr->warns.n += hi - j;
@@ -336,13 +323,13 @@ linkgpu(struct trace *tr)
 			continue;
 		}
 		if (ngl > 0 && (R[g].flags & F_LINKED) &&
-		    (lo = firstkey(gl, ngl, lkey[g])) < ngl)
+		    (lo = tl_key_find(gl, ngl, GLKEY(lkey[g]))) < ngl)
 			settle(R, g, gown[lo]);
 		attach(tr, (uint32_t)i, g);
 	}
 	for (lo = 0; lo < ngl; lo = gend[lo])
 		for (j = lo; j < gend[lo]; j++)
-			settle(R, gl[j].rec, gown[lo]);
+			settle(R, gl[j].i, gown[lo]);
 	hfree(&pt);
 	free(gl);
 	free(gend);
