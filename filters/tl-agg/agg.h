@@ -103,6 +103,7 @@ struct agg {
 	struct grouper meta;	/* (what, pid, tid) */
 	uint32_t *metaval;	/* per group of meta: the value, or NONE */
 	size_t nmetaval, capmetaval;
+	uint32_t mlast[3][3];	/* agg_meta's last pid, tid, value */
 	uint32_t *byuid;	/* indexes by uid, without uidmap */
 	uint32_t *uidmap;	/* uid - uidlo -> index, or NONE */
 	int64_t uidlo;

@@ -91,10 +91,20 @@ metaval(int what, uint32_t pid, uint32_t tid)
 	return &A->metaval[g];
 }
 
+/* The last lookup of each what is kept: the ops of a thread come in runs. */
 uint32_t
 agg_meta(int what, uint32_t pid, uint32_t tid)
 {
-	return tid == NONE ? NONE : *metaval(what, pid, tid);
+	uint32_t *c = A->mlast[what];	/* pid, tid, value */
+
+	if (tid == NONE)
+		return NONE;
+	if (c[0] != pid || c[1] != tid) {
+		c[0] = pid;
+		c[1] = tid;
+		c[2] = *metaval(what, pid, tid);
+	}
+	return c[2];
 }
 
 static int
@@ -114,6 +124,7 @@ agg_start(struct tl_trace *tr)
 	A->maxuid = INT64_MIN;
 	A->rank = NONE;
 	A->meta.k = 3;
+	memset(A->mlast, 0xff, sizeof A->mlast);
 	A->lastpid = A->lasttid = A->laststream = last;
 	tl_out_init(&A->reprs, -1, "memory");
 }
