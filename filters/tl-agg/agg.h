@@ -55,6 +55,15 @@ struct perf {
 	uint32_t spec, params;	/* interned, or NONE */
 };
 
+/* Grouping by a tuple of ids, groups in first-seen order. */
+struct grouper {
+	size_t k;		/* ids per key */
+	uint32_t *key;		/* ngroup * k */
+	size_t ngroup, capkey;
+	uint32_t *slot;		/* group + 1 */
+	size_t mask;
+};
+
 /*
  * The trace being aggregated: made by agg_start and freed by agg_end as
  * one, so that nothing of a trace is left for the next of a multi-trace
@@ -91,9 +100,11 @@ struct agg {
 	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 	size_t capcls;
 	struct tl_intern_last lastpid, lasttid, laststream;
-	struct mslot *meta;	/* (what, pid, tid) -> value */
-	size_t mmask, mcount;
-	uint32_t *byuid;	/* indexes sorted by uid; NULL: in order */
+	struct grouper meta;	/* (what, pid, tid) */
+	uint32_t *metaval;	/* per group of meta: the value, or NONE */
+	size_t nmetaval, capmetaval;
+	uint32_t mlast[3][3];	/* agg_meta's last pid, tid, value */
+	uint32_t *byuid;	/* indexes by uid, without uidmap */
 	uint32_t *uidmap;	/* uid - uidlo -> index, or NONE */
 	int64_t uidlo;
 	uint64_t nuidmap;
@@ -328,14 +339,6 @@ int tab_csv(const struct table *, const char *dir);
 size_t ivsub(const struct iv *Av, size_t na, const struct iv *Bv, size_t nb,
     struct iv *out);
 double busy(const uint32_t *ev, size_t n);	/* of the events ev[0..n) */
-/* Grouping by a tuple of ids, groups in first-seen order. */
-struct grouper {
-	size_t k;		/* ids per key */
-	uint32_t *key;		/* ngroup * k */
-	size_t ngroup, capkey;
-	uint32_t *slot;		/* group + 1 */
-	size_t mask;
-};
 /* xgrow (mem.h) that zeroes the new elements: tables by interned id. */
 void xgrowz(void *pp, size_t *cap, size_t n, size_t size);
 size_t gfind(struct grouper *g, const uint32_t *k);

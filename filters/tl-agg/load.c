@@ -22,12 +22,6 @@ struct agg *A;
 
 static struct tl_out tmp = MEMOUT;
 
-/* Metadata: (what, pid, tid) -> value, open addressing. */
-struct mslot {
-	uint64_t key;
-	uint32_t val;		/* id + 1, 0 empty */
-};
-
 /* A message about the trace: counted (warn) or always shown (note). */
 static void
 say(int warn, const char *fmt, va_list ap)
@@ -83,57 +77,34 @@ agg_find(const char *s)
 	return id == UINT32_MAX ? NONE : id;
 }
 
-static struct mslot *
-mfind(uint64_t key)
+/* The value of (what, pid, tid), NONE until one is set. */
+static uint32_t *
+metaval(int what, uint32_t pid, uint32_t tid)
 {
-	size_t i;
+	uint32_t k[3] = { (uint32_t)what, pid, tid };
+	size_t g = gfind(&A->meta, k);
 
-	if (A->meta == NULL) {
-		A->mmask = 63;
-		A->meta = xcalloc(A->mmask + 1, sizeof *A->meta);
+	if (g == A->nmetaval) {
+		xgrow(&A->metaval, &A->capmetaval, g + 1, sizeof *A->metaval);
+		A->metaval[A->nmetaval++] = NONE;
 	}
-	for (i = tl_hash64(key) & A->mmask;; i = (i + 1) & A->mmask)
-		if (A->meta[i].val == 0 || A->meta[i].key == key)
-			return &A->meta[i];
+	return &A->metaval[g];
 }
 
-static void
-mset(uint64_t key, uint32_t val)
-{
-	struct mslot *s = mfind(key), *old;
-	size_t i, n;
-
-	if (s->val == 0)
-		A->mcount++;
-	s->key = key;
-	s->val = val + 1;
-	if (A->mcount * 2 <= A->mmask)
-		return;
-	old = A->meta;
-	n = A->mmask + 1;
-	A->mmask = 2 * n - 1;
-	A->meta = xcalloc(2 * n, sizeof *A->meta);
-	for (i = 0; i < n; i++)
-		if (old[i].val != 0)
-			*mfind(old[i].key) = old[i];
-	free(old);
-}
-
-static uint64_t
-mkey(int what, uint32_t pid, uint32_t tid)
-{
-	return (uint64_t)what << 62 ^ (uint64_t)pid << 31 ^ tid;
-}
-
+/* The last lookup of each what is kept: the ops of a thread come in runs. */
 uint32_t
 agg_meta(int what, uint32_t pid, uint32_t tid)
 {
-	struct mslot *s;
+	uint32_t *c = A->mlast[what];	/* pid, tid, value */
 
-	if (A->meta == NULL || tid == NONE)
+	if (tid == NONE)
 		return NONE;
-	s = mfind(mkey(what, pid, tid));
-	return s->val == 0 ? NONE : s->val - 1;
+	if (c[0] != pid || c[1] != tid) {
+		c[0] = pid;
+		c[1] = tid;
+		c[2] = *metaval(what, pid, tid);
+	}
+	return c[2];
 }
 
 static int
@@ -152,6 +123,8 @@ agg_start(struct tl_trace *tr)
 	A->in = tl_intern_new();
 	A->maxuid = INT64_MIN;
 	A->rank = NONE;
+	A->meta.k = 3;
+	memset(A->mlast, 0xff, sizeof A->mlast);
 	A->lastpid = A->lasttid = A->laststream = last;
 	tl_out_init(&A->reprs, -1, "memory");
 }
@@ -214,8 +187,8 @@ metarow(void)
 		if (tl_out_pyjson(&tmp, v, vn, 0) < 0)
 			return;
 	}
-	mset(mkey(what, intern(TL_C_PID), intern(TL_C_TID)),
-	    tl_intern(A->in, tmp.buf, tmp.n));
+	*metaval(what, intern(TL_C_PID), intern(TL_C_TID)) =
+	    tl_intern(A->in, tmp.buf, tmp.n);
 }
 
 static int
@@ -405,29 +378,27 @@ lookup(int64_t uid)
 		    A->nuidmap ? A->uidmap[uid - A->uidlo] : NONE;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		u = A->e[A->byuid != NULL ? A->byuid[mid] : mid].uid;
+		u = A->e[A->byuid[mid]].uid;
 		if (u < uid)
 			lo = mid + 1;
 		else if (u > uid)
 			hi = mid;
 		else
-			return A->byuid != NULL ? A->byuid[mid] :
-			    (uint32_t)mid;
+			return A->byuid[mid];
 	}
 	return NONE;
 }
 
 /*
- * Sort the event indexes idx[0..n) by uid (with uid; idx in uid order
- * without), then, with byts, stably by start: host events by start, ties
- * by uid, the input order of a stream that tl-parse wrote, and the same
- * order when a stage moved rows (tl-roofline -p writes the rows of the
- * ops it models at the end of a trace). The keys as unsigned (the sign
- * bit flipped), by tl_key_sort: linear, where qsort's comparisons took
- * a tenth of the program's time.
+ * Sort the event indexes idx[0..n) stably by uid or by start: host
+ * events by start, ties by uid, the input order of a stream that
+ * tl-parse wrote, and the same order when a stage moved rows
+ * (tl-roofline -p writes the rows of the ops it models at the end of a
+ * trace). The keys as unsigned (the sign bit flipped), by tl_key_sort:
+ * linear, where qsort's comparisons took a tenth of the program's time.
  */
 static void
-sortev(uint32_t *idx, size_t n, int uid, int byts)
+sortev(uint32_t *idx, size_t n, int byuid)
 {
 	struct tl_sortkey *k;
 	size_t j;
@@ -435,20 +406,12 @@ sortev(uint32_t *idx, size_t n, int uid, int byts)
 	if (n < 2)
 		return;
 	k = xreallocarray(NULL, n, sizeof *k);
-	for (j = 0; j < n; j++)
+	for (j = 0; j < n; j++) {
 		k[j].i = idx[j];
-	if (uid) {
-		for (j = 0; j < n; j++)
-			k[j].k = (uint64_t)A->e[k[j].i].uid ^
-			    UINT64_C(1) << 63;
-		tl_key_sort(k, n);
+		k[j].k = (uint64_t)(byuid ? A->e[idx[j]].uid :
+		    A->e[idx[j]].tsns) ^ UINT64_C(1) << 63;
 	}
-	if (byts) {
-		for (j = 0; j < n; j++)
-			k[j].k = (uint64_t)A->e[k[j].i].tsns ^
-			    UINT64_C(1) << 63;
-		tl_key_sort(k, n);
-	}
+	tl_key_sort(k, n);
 	for (j = 0; j < n; j++)
 		idx[j] = k[j].i;
 	free(k);
@@ -462,7 +425,7 @@ agg_build(void)
 	size_t nhost = 0, j, sp, nk;
 	uint64_t u;
 	int64_t dup = 0;
-	int sorted = 1, hascpu = 0;
+	int hascpu = 0;
 
 	agg_warns_end();
 	if (A->nnots > 0)
@@ -473,18 +436,13 @@ agg_build(void)
 		    "as 0 ns long", A->nnodur, PL(A->nnodur));
 	A->nnots = A->nnodur = 0;
 
-	for (j = 1; j < A->n; j++)
-		if (A->e[j - 1].uid >= A->e[j].uid) {
-			sorted = 0;
-			break;
-		}
 	if (mapuids(&dup))
 		tl_errx(1, "%s: duplicate uid %" PRId64, A->tr->name, dup);
-	if (!sorted && A->uidmap == NULL) {
-		A->byuid = xreallocarray(NULL, A->n, sizeof *A->byuid);
+	if (A->uidmap == NULL) {
+		A->byuid = xreallocarray(NULL, A->n + 1, sizeof *A->byuid);
 		for (j = 0; j < A->n; j++)
 			A->byuid[j] = (uint32_t)j;
-		sortev(A->byuid, A->n, 1, 0);
+		sortev(A->byuid, A->n, 1);
 		for (j = 1; j < A->n; j++)
 			if (A->e[A->byuid[j - 1]].uid == A->e[A->byuid[j]].uid)
 				tl_errx(1, "%s: duplicate uid %" PRId64,
@@ -517,17 +475,11 @@ agg_build(void)
 	/* Children: host ones by (ts, input order), then GPU ones. */
 	host = xreallocarray(NULL, nhost + 1, sizeof *host);
 	nhost = 0;
-	if (A->uidmap != NULL) {
-		/* in uid order from the table */
-		for (u = 0; u < A->nuidmap; u++)
-			if ((i = A->uidmap[u]) != NONE &&
-			    TL_K_ISHOST(A->e[i].kind))
-				host[nhost++] = i;
-	} else
-		for (j = 0; j < A->n; j++)
-			if (TL_K_ISHOST(A->e[j].kind))
-				host[nhost++] = (uint32_t)j;
-	sortev(host, nhost, A->uidmap == NULL, 1);
+	for (u = 0; u < (A->uidmap != NULL ? A->nuidmap : A->n); u++)
+		if ((i = A->uidmap != NULL ? A->uidmap[u] : A->byuid[u]) !=
+		    NONE && TL_K_ISHOST(A->e[i].kind))
+			host[nhost++] = i;
+	sortev(host, nhost, 0);
 	A->kidoff = xcalloc(A->n + 1, sizeof *A->kidoff);
 	for (j = 0; j < A->n; j++)
 		if ((p = A->e[j].parent) != NONE)
@@ -582,16 +534,12 @@ agg_build(void)
 			next[sp++] = A->kidoff[k];
 		}
 	}
-	/* Nodes not reached (a parent loop, which tl-tree never makes). */
-	for (j = 0; j < A->n; j++)
-		if (A->e[j].ghi < A->e[j].glo)
-			A->e[j].ghi = A->e[j].glo;
 	/* Every GPU event by start, for the timelines. */
 	A->gts = xreallocarray(NULL, A->n + 1, sizeof *A->gts);
 	for (A->ngts = 0, j = 0; j < A->n; j++)
 		if (TL_K_ISGPU(A->e[j].kind))
 			A->gts[A->ngts++] = (uint32_t)j;
-	sortev(A->gts, A->ngts, 0, 1);
+	sortev(A->gts, A->ngts, 0);
 	A->roots = xreallocarray(NULL, nhost + 1, sizeof *A->roots);
 	A->nroots = 0;
 	for (j = 0; j < nhost; j++)
@@ -634,7 +582,8 @@ agg_end(void)
 	free(A->perf);
 	free(A->link);
 	free(A->namecls);
-	free(A->meta);
+	gfree(&A->meta);
+	free(A->metaval);
 	free(A->byuid);
 	free(A->uidmap);
 	free(A->ncache);

@@ -682,20 +682,17 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 {
 	uint32_t spec = NONE, params = NONE, pi;
 	double gf = NAN, by = NAN;
-	size_t j;
+	size_t j, c;
 
-	for (j = 0; j < m; j++)
-		a[j] = A->e[A->u[mm[j]].ev].dur;
-	tl_stats(&r->st[0], a, m);
-	for (j = 0; j < m; j++)
-		a[j] = A->u[mm[j]].tbs;
-	tl_stats(&r->st[1], a, m);
-	for (j = 0; j < m; j++)
-		a[j] = A->u[mm[j]].tflops;
-	tl_stats(&r->st[2], a, m);
-	for (j = 0; j < m; j++)
-		a[j] = A->u[mm[j]].ktime;
-	tl_stats(&r->st[3], a, m);
+	for (c = 0; c < 4; c++) {
+		for (j = 0; j < m; j++) {
+			const struct urow *u = &A->u[mm[j]];
+
+			a[j] = c == 0 ? A->e[u->ev].dur : c == 1 ? u->tbs :
+			    c == 2 ? u->tflops : u->ktime;
+		}
+		tl_stats(&r->st[c], a, m);
+	}
 	/* The first values that are there. */
 	for (j = 0; j < m; j++) {
 		if ((pi = A->e[A->u[mm[j]].ev].perf) == NONE)
