@@ -98,27 +98,24 @@ xl_arch_load(const char *path)
 		if (strcmp(key, "name") == 0 && v != NULL) {
 			free(archname);
 			archname = xmemdup(v, vn);
-			free(key);
-			continue;
+		} else if (strcmp(key, "mem_bw_gbps") == 0 ||
+		    strncmp(key, "matrix_", 7) == 0 ||
+		    strncmp(key, "vector_", 7) == 0) {
+			if (v == NULL || !tl_tsv_double(t, cv, &d) ||
+			    !(d > 0) || !isfinite(d))
+				tl_tsv_errx(t, "\"%s\": not a positive number",
+				    key);
+			if (strcmp(key, "mem_bw_gbps") == 0)
+				bw_tbps = d / 1000;
+			else {
+				xgrow(&peaks, &cappeaks, npeaks + 1,
+				    sizeof *peaks);
+				peaks[npeaks].spec = key;
+				peaks[npeaks++].tflops = d;
+				continue;
+			}
 		}
-		if (strcmp(key, "mem_bw_gbps") != 0 &&
-		    strncmp(key, "matrix_", 7) != 0 &&
-		    strncmp(key, "vector_", 7) != 0) {
-			free(key);
-			continue;
-		}
-		if (v == NULL || !tl_tsv_double(t, cv, &d) || !(d > 0) ||
-		    !isfinite(d))
-			tl_tsv_errx(t, "\"%s\": not a positive number", key);
-		if (strcmp(key, "mem_bw_gbps") == 0) {
-			bw_tbps = d / 1000;
-			free(key);
-			continue;
-		}
-		xgrow(&peaks, &cappeaks, npeaks + 1, sizeof *peaks);
-		peaks[npeaks].spec = key;
-		peaks[npeaks].tflops = d;
-		npeaks++;
+		free(key);
 	}
 	tl_tsv_close(t);
 	if (tl_src_next(src) < 0)
