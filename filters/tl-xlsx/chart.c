@@ -295,18 +295,16 @@ timeline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 	lxw_chart *ch;
 	lxw_chart_series *s;
 	char title[128];
-	uint32_t r0 = 0, r;
+	uint32_t r0;
 	int i;
 
 	if (c->tl_n == 0)
 		return;
 	snprintf(title, sizeof title, "%s: where GPU time goes", c->sheet);
 	hrow(title, NAN, NAN);
-	for (i = 0; i < c->tl_n; i++) {
-		r = hrow(c->tl_label[i], NAN, c->tl_val[i]);
-		if (i == 0)
-			r0 = r;
-	}
+	r0 = (uint32_t)nhrows;
+	for (i = 0; i < c->tl_n; i++)
+		hrow(c->tl_label[i], NAN, c->tl_val[i]);
 	ch = workbook_add_chart(wb, LXW_CHART_PIE);
 	s = chart_add_series(ch, NULL, NULL);
 	chart_series_set_categories(s, dataname, r0, 0, r0 + (uint32_t)c->tl_n
