@@ -97,28 +97,6 @@ blank(struct tl_csv *c)
 	return 1;
 }
 
-/* 1 when there is a byte at pos, 0 at the end of the stream. */
-static int
-fill(struct tl_csv *c)
-{
-	int r;
-
-	while (c->pos == c->nchunk) {
-		if (c->eof)
-			return 0;
-		r = tl_in_chunk(c->src, &c->chunk, &c->nchunk);
-		if (r < 0)
-			tl_exit(tl_failstatus);	/* reported */
-		c->pos = 0;
-		if (r == 0) {
-			c->eof = 1;
-			c->nchunk = 0;
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /*
  * The next record into rec and off[0..nf]: 1, or 0 at the end. The
  * last record may lack its line end. A record ends at LF, or, when
@@ -139,7 +117,8 @@ record(struct tl_csv *c)
 		c->bom = 0;
 		st = BOM;
 	}
-	while (fill(c)) {
+	while (tl_in_more(c->src, &c->chunk, &c->nchunk, &c->pos,
+	    &c->eof)) {
 		p = c->chunk + c->pos;
 		e = c->chunk + c->nchunk;
 		switch (st) {

@@ -592,6 +592,8 @@ tl_src_open(const char *path)
 	ssize_t n;
 
 	s = xcalloc(1, sizeof *s);
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_cond_init(&s->cv, NULL);
 	if (path == NULL || strcmp(path, "-") == 0) {
 		s->name = xstrdup("<stdin>");
 		s->fd = 0;
@@ -626,15 +628,11 @@ tl_src_open(const char *path)
 		s->kind = K_GZIP;
 	else
 		s->kind = K_PLAIN;
-	pthread_mutex_init(&s->mu, NULL);
-	pthread_cond_init(&s->cv, NULL);
 	if (s->kind == K_ARCHIVE) {
 		pthread_once(&laonce, laload);
 		if (laerr[0] != '\0') {
 			tl_warnx("%s: reading it needs libarchive: %s",
 			    s->name, laerr);
-			pthread_mutex_destroy(&s->mu);
-			pthread_cond_destroy(&s->cv);
 			goto fail;
 		}
 		s->arbuf = xmalloc(BLOCK);
@@ -656,22 +654,12 @@ tl_src_open(const char *path)
 		    ARCHIVE_OK) {
 			tl_warnx("%s: %s", s->name,
 			    la.archive_error_string(s->ar));
-			la.archive_read_free(s->ar);
-			s->ar = NULL;
-			pthread_mutex_destroy(&s->mu);
-			pthread_cond_destroy(&s->cv);
 			goto fail;
 		}
 	}
 	return s;
 fail:
-	if (s->fd > 0)
-		close(s->fd);
-	free(s->peek);
-	free(s->arbuf);
-	free(s->path);
-	free(s->name);
-	free(s);
+	tl_src_close(s);
 	return NULL;
 }
 
@@ -793,6 +781,26 @@ tl_src_next(struct tl_src *s)
 	s->started = 1;
 	s->rawkind = RAW_FD;
 	beginstream(s, s->peek, s->npeek);
+	return 1;
+}
+
+int
+tl_in_more(struct tl_src *s, char **p, size_t *n, size_t *pos, int *eof)
+{
+	int r;
+
+	while (*pos == *n) {
+		if (*eof)
+			return 0;
+		if ((r = tl_in_chunk(s, p, n)) < 0)
+			tl_exit(tl_failstatus);	/* reported */
+		*pos = 0;
+		if (r == 0) {
+			*eof = 1;
+			*n = 0;
+			return 0;
+		}
+	}
 	return 1;
 }
 

@@ -54,6 +54,14 @@ const char *tl_in_name(const struct tl_src *);
 int tl_in_chunk(struct tl_src *, char **p, size_t *n);
 
 /*
+ * For a reader that goes through the chunks with *pos, p[*pos..*n) the
+ * bytes still to read: when none are left, the next chunk that has any.
+ * 1 when there is a byte at *pos; 0 at the end, and *eof set (then 0
+ * again). An error, reported, exits with tl_failstatus.
+ */
+int tl_in_more(struct tl_src *, char **p, size_t *n, size_t *pos, int *eof);
+
+/*
  * 1 when the current stream is held in one buffer, the first chunk
  * tl_in_chunk gives: a gzip file inflated in one call, or a plain file
  * read whole after tl_src_readwhole (as it was when opened: one that

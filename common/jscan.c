@@ -235,38 +235,6 @@ toobig(struct tl_jscan *s, uint64_t off)
 	    tl_limit_str(b, TL_LIM_VALUE));
 }
 
-int
-tl_jnumber(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	if (i < n && p[i] == '-')
-		i++;
-	if (i < n && p[i] == '0')
-		i++;
-	else if (i < n && p[i] >= '1' && p[i] <= '9')
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	else
-		return 0;
-	if (i < n && p[i] == '.') {
-		if (++i == n || p[i] < '0' || p[i] > '9')
-			return 0;
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	}
-	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
-		i++;
-		if (i < n && (p[i] == '+' || p[i] == '-'))
-			i++;
-		if (i == n || p[i] < '0' || p[i] > '9')
-			return 0;
-		while (i < n && p[i] >= '0' && p[i] <= '9')
-			i++;
-	}
-	return i == n;
-}
-
 static int
 validprim(const char *p, size_t n)
 {
@@ -599,13 +567,11 @@ isdig(int c)
 }
 
 /*
- * The end of the JSON number at p[i] in p[0..n), checked as it is read,
- * when it is one and a byte that cannot continue a primitive follows it
- * within the chunk; 0 otherwise (a literal, something to report, or the
- * chunk's end), for the slower way.
+ * The end of the JSON number that begins at p[i] in p[0..n), the bytes
+ * after it not looked at; 0 when none begins there.
  */
 static inline size_t
-numspan(const unsigned char *p, size_t i, size_t n)
+numend(const unsigned char *p, size_t i, size_t n)
 {
 	size_t k;
 
@@ -632,7 +598,26 @@ numspan(const unsigned char *p, size_t i, size_t n)
 		if (i == k)
 			return 0;
 	}
-	return i < n && !primch[p[i]] ? i : 0;
+	return i;
+}
+
+int
+tl_jnumber(const char *p, size_t n)
+{
+	return n > 0 && numend((const unsigned char *)p, 0, n) == n;
+}
+
+/*
+ * The end of the JSON number at p[i] in p[0..n), checked as it is read,
+ * when it is one and a byte that cannot continue a primitive follows it
+ * within the chunk; 0 otherwise (a literal, something to report, or the
+ * chunk's end), for the slower way.
+ */
+static inline size_t
+numspan(const unsigned char *p, size_t i, size_t n)
+{
+	i = numend(p, i, n);
+	return i > 0 && i < n && !primch[p[i]] ? i : 0;
 }
 
 /*

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "mem.h"
 #include "share.h"
 
@@ -49,10 +50,5 @@ tl_sharedir(void)
 char *
 tl_sharepath(const char *name)
 {
-	const char *d = tl_sharedir();
-	size_t len = strlen(d) + strlen(name) + 2;
-	char *p = xmalloc(len);
-
-	snprintf(p, len, "%s/%s", d, name);
-	return p;
+	return tl_path(tl_sharedir(), name);
 }

@@ -353,23 +353,12 @@ getline_(struct tl_tsv *t, size_t *len)
 {
 	char *nl;
 	size_t n;
-	int r;
 
 	t->ncarry = 0;
 	for (;;) {
-		if (t->pos == t->nchunk) {
-			if (t->eof)
-				break;
-			r = tl_in_chunk(t->src, &t->chunk, &t->nchunk);
-			if (r < 0)
-				tl_exit(tl_failstatus);	/* reported */
-			t->pos = 0;
-			if (r == 0) {
-				t->eof = 1;
-				t->nchunk = 0;
-				break;
-			}
-		}
+		if (t->pos == t->nchunk && !tl_in_more(t->src, &t->chunk,
+		    &t->nchunk, &t->pos, &t->eof))
+			break;
 		n = t->nchunk - t->pos;
 		nl = memchr(t->chunk + t->pos, '\n', n);
 		if (nl != NULL)

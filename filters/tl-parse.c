@@ -540,9 +540,7 @@ toplevel(const struct tl_jitem *it)
 		tl_warns(&warns, "%s: byte %" PRIu64 ": \"traceEvents\" is not "
 		    "an array (kept as a trace_key row)", tname, it->offset);
 	}
-	tl_out_char(o, '\t');
-	tl_out_char(o, '\t');
-	tl_out_raw(o, "trace_key\t", sizeof "trace_key\t" - 1);
+	tl_out_raw(o, "\t\ttrace_key\t", sizeof "\t\ttrace_key\t" - 1);
 	n = tl_junescape(scratchbuf(it->keylen + 1), it->key, it->keylen,
 	    &bad);
 	tl_out_field(o, scratch, n);
@@ -749,9 +747,7 @@ parse(struct tl_src *src)
 	header();
 	o = &pend;
 	/* The trace_file row. */
-	tl_out_char(o, '\t');
-	tl_out_char(o, '\t');
-	tl_out_raw(o, "trace_file\t", sizeof "trace_file\t" - 1);
+	tl_out_raw(o, "\t\ttrace_file\t", sizeof "\t\ttrace_file\t" - 1);
 	tl_out_cstr(o, tname);
 	for (c = C_PID; c <= C_EXTRA; c++)
 		tl_out_char(o, '\t');

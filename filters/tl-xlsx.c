@@ -179,8 +179,7 @@ cleanup(void)
 static void
 onsignal(int sig)
 {
-	if (tmppath != NULL && !done)
-		unlink(tmppath);
+	cleanup();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

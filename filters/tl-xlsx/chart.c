@@ -98,27 +98,24 @@ xl_arch_load(const char *path)
 		if (strcmp(key, "name") == 0 && v != NULL) {
 			free(archname);
 			archname = xmemdup(v, vn);
-			free(key);
-			continue;
+		} else if (strcmp(key, "mem_bw_gbps") == 0 ||
+		    strncmp(key, "matrix_", 7) == 0 ||
+		    strncmp(key, "vector_", 7) == 0) {
+			if (v == NULL || !tl_tsv_double(t, cv, &d) ||
+			    !(d > 0) || !isfinite(d))
+				tl_tsv_errx(t, "\"%s\": not a positive number",
+				    key);
+			if (strcmp(key, "mem_bw_gbps") == 0)
+				bw_tbps = d / 1000;
+			else {
+				xgrow(&peaks, &cappeaks, npeaks + 1,
+				    sizeof *peaks);
+				peaks[npeaks].spec = key;
+				peaks[npeaks++].tflops = d;
+				continue;
+			}
 		}
-		if (strcmp(key, "mem_bw_gbps") != 0 &&
-		    strncmp(key, "matrix_", 7) != 0 &&
-		    strncmp(key, "vector_", 7) != 0) {
-			free(key);
-			continue;
-		}
-		if (v == NULL || !tl_tsv_double(t, cv, &d) || !(d > 0) ||
-		    !isfinite(d))
-			tl_tsv_errx(t, "\"%s\": not a positive number", key);
-		if (strcmp(key, "mem_bw_gbps") == 0) {
-			bw_tbps = d / 1000;
-			free(key);
-			continue;
-		}
-		xgrow(&peaks, &cappeaks, npeaks + 1, sizeof *peaks);
-		peaks[npeaks].spec = key;
-		peaks[npeaks].tflops = d;
-		npeaks++;
+		free(key);
 	}
 	tl_tsv_close(t);
 	if (tl_src_next(src) < 0)
@@ -298,18 +295,16 @@ timeline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 	lxw_chart *ch;
 	lxw_chart_series *s;
 	char title[128];
-	uint32_t r0 = 0, r;
+	uint32_t r0;
 	int i;
 
 	if (c->tl_n == 0)
 		return;
 	snprintf(title, sizeof title, "%s: where GPU time goes", c->sheet);
 	hrow(title, NAN, NAN);
-	for (i = 0; i < c->tl_n; i++) {
-		r = hrow(c->tl_label[i], NAN, c->tl_val[i]);
-		if (i == 0)
-			r0 = r;
-	}
+	r0 = (uint32_t)nhrows;
+	for (i = 0; i < c->tl_n; i++)
+		hrow(c->tl_label[i], NAN, c->tl_val[i]);
 	ch = workbook_add_chart(wb, LXW_CHART_PIE);
 	s = chart_add_series(ch, NULL, NULL);
 	chart_series_set_categories(s, dataname, r0, 0, r0 + (uint32_t)c->tl_n

@@ -15,7 +15,6 @@
 static char **used;
 static size_t nused, capused;
 
-
 static int
 forbidden(int c)
 {
@@ -76,6 +75,20 @@ xl_name_check(const char *in, char *out)
 	return NULL;
 }
 
+/* Cut the first of the suffixes suf[] that s ends in; whether one was. */
+static int
+cutsuffix(char *s, const char *const *suf)
+{
+	size_t n = strlen(s), k;
+
+	for (; *suf != NULL; suf++)
+		if (n > (k = strlen(*suf)) && strcmp(s + n - k, *suf) == 0) {
+			s[n - k] = '\0';
+			return 1;
+		}
+	return 0;
+}
+
 /* The base name of path without a compression suffix, as a copy. */
 static char *
 base(const char *path)
@@ -83,28 +96,18 @@ base(const char *path)
 	static const char *const zsuf[] = { ".gz", ".xz", ".zst", ".bz2",
 	    ".lz4", NULL };
 	const char *b = strrchr(path, '/');
-	char *s;
-	size_t n, k;
-	int i;
+	char *s = xstrdup(b != NULL ? b + 1 : path);
 
-	s = xstrdup(b != NULL ? b + 1 : path);
-	n = strlen(s);
-	for (i = 0; zsuf[i] != NULL; i++) {
-		k = strlen(zsuf[i]);
-		if (n > k && strcmp(s + n - k, zsuf[i]) == 0) {
-			s[n - k] = '\0';
-			break;
-		}
-	}
+	cutsuffix(s, zsuf);
 	return s;
 }
 
 int
 xl_name_csv(const char *path)
 {
+	static const char *const csv[] = { ".csv", NULL };
 	char *s = base(path);
-	size_t n = strlen(s);
-	int r = n > 4 && strcmp(s + n - 4, ".csv") == 0;
+	int r = cutsuffix(s, csv);
 
 	free(s);
 	return r;
@@ -115,19 +118,10 @@ xl_name_derive(const char *path, char *out)
 {
 	static const char *const tsuf[] = { ".tsv", ".tab", ".txt", ".csv",
 	    NULL };
-	char *s;
-	size_t n, k;
-	int i;
+	char *s = base(path);
+	size_t n;
 
-	s = base(path);
-	n = strlen(s);
-	for (i = 0; tsuf[i] != NULL; i++) {
-		k = strlen(tsuf[i]);
-		if (n > k && strcmp(s + n - k, tsuf[i]) == 0) {
-			s[n -= k] = '\0';
-			break;
-		}
-	}
+	cutsuffix(s, tsuf);
 	cut(s, out, XL_MAXNAME, 1);
 	free(s);
 	n = strlen(out);
