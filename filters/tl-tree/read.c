@@ -147,6 +147,10 @@ spill(struct trace *tr)
 		tl_err(1, "%s", tr->sppath);
 	unlink(tr->sppath);
 	tl_out_flush(&tr->sp);
+	/* on to the file in pieces of SPOOLBUF, not of the memory it had */
+	free(tr->sp.buf);
+	tr->sp.buf = xmalloc(SPOOLBUF);
+	tr->sp.cap = SPOOLBUF;
 }
 
 /* Keep one line (and its LF). */
