@@ -382,7 +382,16 @@ struct urow {
 	double ktime;		/* busy, ticks */
 	double tbs, tflops;	/* NaN when unknown */
 };
-static uint8_t *visited, *pmbelow;
+/*
+ * The state of the walk of the unified perf summary, kept from one root to
+ * the next and freed at the end of unified.
+ */
+static struct walk {
+	uint8_t *visited, *pmbelow;
+	int8_t *solecount;	/* per wrapper: matching ops, capped at 2 */
+	uint32_t *solest, *stk;	/* the stacks of solebwd and traverse */
+	size_t capsolest, capstk;
+} W;
 
 static int
 launches(uint32_t i)
@@ -505,10 +514,6 @@ endswith(uint32_t i, const char *suf, size_t n)
 	return k >= n && memcmp(s + k - n, suf, n) == 0;
 }
 
-static int8_t *solecount;	/* per wrapper: matching ops, capped at 2 */
-static uint32_t *solest;
-static size_t capsolest;
-
 /*
  * The sole backward op (5.5): an autograd wrapper (an ancestor within 5
  * levels with fwd_uid) whose forward has a model with a backward
@@ -535,30 +540,26 @@ solebwd(uint32_t i)
 		return NONE;
 	if ((suf = suffix(p, &sn)) == NULL || !endswith(i, suf, sn))
 		return NONE;
-	if (solecount[p] < 0) {
-		solecount[p] = 0;
+	if (W.solecount[p] < 0) {
+		W.solecount[p] = 0;
 		sp = 0;
-		xgrow(&solest, &capsolest, 1, sizeof *solest);
-		solest[sp++] = p;
+		xgrow(&W.solest, &W.capsolest, 1, sizeof *W.solest);
+		W.solest[sp++] = p;
 		while (sp > 0) {
-			k = solest[--sp];
+			k = W.solest[--sp];
 			if (k != p && A->e[k].kind == TL_K_CPU_OP &&
 			    launches(k) && endswith(k, suf, sn) &&
-			    solecount[p] < 2)
-				solecount[p]++;
-			xgrow(&solest, &capsolest, sp + A->kidoff[k + 1] -
-			    A->kidoff[k] + 1, sizeof *solest);
+			    W.solecount[p] < 2)
+				W.solecount[p]++;
+			xgrow(&W.solest, &W.capsolest, sp + A->kidoff[k + 1] -
+			    A->kidoff[k] + 1, sizeof *W.solest);
 			for (j = A->kidoff[k]; j < A->kidoff[k + 1]; j++)
 				if (!TL_K_ISGPU(A->e[A->kids[j]].kind))
-					solest[sp++] = A->kids[j];
+					W.solest[sp++] = A->kids[j];
 		}
 	}
-	return solecount[p] == 1 ? f : NONE;
+	return W.solecount[p] == 1 ? f : NONE;
 }
-
-/* The stack of traverse, kept from one root to the next. */
-static uint32_t *stk;
-static size_t capstk;
 
 static void
 traverse(uint32_t root)
@@ -567,13 +568,13 @@ traverse(uint32_t root)
 	size_t sp = 0;
 	int any;
 
-	xgrow(&stk, &capstk, 1, sizeof *stk);
-	stk[sp++] = root;
+	xgrow(&W.stk, &W.capstk, 1, sizeof *W.stk);
+	W.stk[sp++] = root;
 	while (sp > 0) {
-		i = stk[--sp];
-		if (visited[i])
+		i = W.stk[--sp];
+		if (W.visited[i])
 			continue;
-		visited[i] = 1;
+		W.visited[i] = 1;
 		if (A->e[i].kind != TL_K_CPU_OP && !(A->python &&
 		    (A->e[i].kind == TL_K_PYTHON ||
 		    A->e[i].kind == TL_K_ANNOT)))
@@ -585,13 +586,13 @@ traverse(uint32_t root)
 				own(i, 1);
 				continue;
 			}
-			if (!pmbelow[i] && (f = solebwd(i)) != NONE) {
+			if (!W.pmbelow[i] && (f = solebwd(i)) != NONE) {
 				own(i, 2);
 				A->u[A->nu - 1].cat =
 				    idstr(opcat_id(A->e[f].name)->bwdcat);
 				continue;
 			}
-			if (!pmbelow[i] && leaf(i, 0)) {
+			if (!W.pmbelow[i] && leaf(i, 0)) {
 				any = 0;
 				for (j = A->kidoff[i]; j < A->kidoff[i + 1];
 				    j++)
@@ -602,10 +603,10 @@ traverse(uint32_t root)
 					    j-- > A->kidoff[i];) {
 						k = A->kids[j];
 						if (pmop(k)) {
-							xgrow(&stk, &capstk,
+							xgrow(&W.stk, &W.capstk,
 							    sp + 1,
-							    sizeof *stk);
-							stk[sp++] = k;
+							    sizeof *W.stk);
+							W.stk[sp++] = k;
 						}
 					}
 				} else if (!nccl_below(i))
@@ -614,10 +615,10 @@ traverse(uint32_t root)
 			}
 		}
 		/* Recurse into the children, in order. */
-		xgrow(&stk, &capstk, sp + A->kidoff[i + 1] - A->kidoff[i] + 1,
-		    sizeof *stk);
+		xgrow(&W.stk, &W.capstk, sp + A->kidoff[i + 1] -
+		    A->kidoff[i] + 1, sizeof *W.stk);
 		for (j = A->kidoff[i + 1]; j-- > A->kidoff[i];)
-			stk[sp++] = A->kids[j];
+			W.stk[sp++] = A->kids[j];
 	}
 }
 
@@ -629,17 +630,17 @@ unified_rows(void)
 	int64_t maxuid = A->maxuid;
 
 	A->nu = A->nuk = 0;
-	visited = xcalloc(A->n + 1, 1);
-	pmbelow = xcalloc(A->n + 1, 1);
-	solecount = xreallocarray(NULL, A->n + 1, sizeof *solecount);
-	memset(solecount, 0xff, A->n + 1);
+	W.visited = xcalloc(A->n + 1, 1);
+	W.pmbelow = xcalloc(A->n + 1, 1);
+	W.solecount = xreallocarray(NULL, A->n + 1, sizeof *W.solecount);
+	memset(W.solecount, 0xff, A->n + 1);
 	/* pmbelow: a cpu_op with a model that launches, below. */
 	for (i = 0; i < A->n; i++) {
 		if (!pmop((uint32_t)i))
 			continue;
-		for (p = A->e[i].parent; p != NONE && !pmbelow[p];
+		for (p = A->e[i].parent; p != NONE && !W.pmbelow[p];
 		    p = A->e[p].parent)
-			pmbelow[p] = 1;
+			W.pmbelow[p] = 1;
 	}
 	for (i = 0; i < A->n; i++)
 		A->e[i].flags &= ~F_COVERED;
@@ -780,16 +781,11 @@ unified(struct table *t, int which)
 		opgroups(t, R, A->nu, 1, ufill);
 		free(R);
 	}
-	free(visited);
-	free(pmbelow);
-	free(solecount);
-	free(solest);
-	free(stk);
-	stk = NULL;
-	capstk = 0;
-	visited = pmbelow = NULL;
-	solecount = NULL;
-	solest = NULL;
-	capsolest = 0;
+	free(W.visited);
+	free(W.pmbelow);
+	free(W.solecount);
+	free(W.solest);
+	free(W.stk);
+	memset(&W, 0, sizeof W);
 }
 
