@@ -21,7 +21,7 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 	const char *ti, *to = NULL, *c;
 	int64_t out[MAXRANK], pad[2 * MAXRANK];
 	double n, nout;
-	int bi, bo, i, k, nout_d;
+	int bi, bo, i, k;
 
 	if ((in = rl_needdim(a, r, 0, 0)) == NULL ||
 	    (ti = rl_needtype(a, r, 0)) == NULL)
@@ -64,7 +64,6 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 			if (out[i] < 0 || out[i] > (INT64_C(1) << 40))
 				return rl_fail(r, "output_size \"%.40s\" is "
 				    "out of range", c);
-		nout_d = in->n;
 	} else {
 		k = rl_intlist(c, pad, 2 * MAXRANK);
 		if (k < 2 || k % 2 != 0 || k / 2 > in->n)
@@ -77,15 +76,14 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 				    "of range", c);
 		for (i = 0; i < k / 2; i++)
 			out[in->n - 1 - i] += pad[2 * i] + pad[2 * i + 1];
-		nout_d = in->n;
 	}
 	nout = 1;
-	for (i = 0; i < nout_d; i++)
+	for (i = 0; i < in->n; i++)
 		nout *= (double)out[i];
 	/* TraceLens's order: the shapes first (its unified perf_params) */
 	rl_pshape(r, P_INPUT_SHAPE, in);
-	rl_pints(r, P_OUTPUT_SHAPE, out, nout_d);
-	rl_pints(r, P_OP_SHAPE, out, nout_d);
+	rl_pints(r, P_OUTPUT_SHAPE, out, in->n);
+	rl_pints(r, P_OP_SHAPE, out, in->n);
 	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, ti);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
 	rl_pstr(r, P_STRIDE_OUTPUT, NULL);

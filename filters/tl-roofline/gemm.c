@@ -17,7 +17,7 @@
 int
 rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 {
-	const struct rl_shape *A, *B, *C = NULL, *s;
+	const struct rl_shape *A, *B, *C = NULL;
 	const char *ta, *tb, *tc = NULL;
 	int ia = 0, ib = 1, bias = 0, batched = 0, i, transa = 0, transb = 0;
 	double M, N, K, nb = 1, flop, bytes;
@@ -111,10 +111,8 @@ rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pnum(r, P_N, N);
 	rl_pnum(r, P_K, K);
 	rl_pbool(r, P_BIAS, bias);
-	s = rl_stride(a, ia);
-	rl_pshape(r, P_STRIDE_A, s);
-	s = rl_stride(a, ib);
-	rl_pshape(r, P_STRIDE_B, s);
+	rl_pshape(r, P_STRIDE_A, rl_stride(a, ia));
+	rl_pshape(r, P_STRIDE_B, rl_stride(a, ib));
 	rl_pstrs(r, P_DTYPE_A_B, 2, ta, tb);
 	if (!batched)
 		rl_pint(r, P_B, 1);

@@ -127,9 +127,12 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 	S->whyn[id]++;
 }
 
-/* Parse a JSON list column into shapes: dims (k 0) or strides (k 1). */
+/*
+ * Parse a JSON list column into shapes: dims (k 0) or strides (k 1),
+ * setting *has when the row has the column.
+ */
 static int
-jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
+jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 {
 	static struct rl_shape *shapes[2];
 	static size_t capshapes[2];
@@ -139,7 +142,11 @@ jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 	int i, j, e, m, x;
 	struct rl_shape *sv;
 	int64_t *iv;
+	const char *s;
+	size_t n;
 
+	if ((s = tl_trace_str(tr, k ? TL_C_STRIDES : TL_C_DIMS, &n)) == NULL)
+		return 0;
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
@@ -174,12 +181,13 @@ jshapes(int k, const char *s, size_t n, struct rl_shape **v, int *nv)
 	}
 	*v = sv;
 	*nv = m;
+	*has = 1;
 	return 0;
 }
 
 /* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
 static int
-jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
+jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 {
 	static char *bufs[2];
 	static size_t capbufs[2];
@@ -188,7 +196,12 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	size_t o = 0;
 	int i, j, m;
 	char *buf;
+	const char *s;
+	size_t n;
 
+	if ((s = tl_trace_str(tr, k ? TL_C_CONCRETE : TL_C_TYPES, &n)) ==
+	    NULL)
+		return 0;
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
@@ -201,37 +214,23 @@ jstrings(int k, const char *s, size_t n, const char ***v, int *nv)
 	}
 	*v = strs[k];
 	*nv = m;
+	*has = 1;
 	return 0;
 }
 
 const char *
 rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
 {
-	const char *s;
-	size_t n;
-
 	memset(a, 0, sizeof *a);
 	a->name = name;
-	if ((s = tl_trace_str(tr, TL_C_DIMS, &n)) != NULL) {
-		if (jshapes(0, s, n, &a->dims, &a->ndims) < 0)
-			return "input_dims is not a JSON list";
-		a->hasdims = 1;
-	}
-	if ((s = tl_trace_str(tr, TL_C_STRIDES, &n)) != NULL) {
-		if (jshapes(1, s, n, &a->strides, &a->nstrides) < 0)
-			return "input_strides is not a JSON list";
-		a->hasstrides = 1;
-	}
-	if ((s = tl_trace_str(tr, TL_C_TYPES, &n)) != NULL) {
-		if (jstrings(0, s, n, &a->types, &a->ntypes) < 0)
-			return "input_types is not a JSON list";
-		a->hastypes = 1;
-	}
-	if ((s = tl_trace_str(tr, TL_C_CONCRETE, &n)) != NULL) {
-		if (jstrings(1, s, n, &a->ci, &a->nci) < 0)
-			return "concrete_inputs is not a JSON list";
-		a->hasci = 1;
-	}
+	if (jshapes(tr, 0, &a->dims, &a->ndims, &a->hasdims) < 0)
+		return "input_dims is not a JSON list";
+	if (jshapes(tr, 1, &a->strides, &a->nstrides, &a->hasstrides) < 0)
+		return "input_strides is not a JSON list";
+	if (jstrings(tr, 0, &a->types, &a->ntypes, &a->hastypes) < 0)
+		return "input_types is not a JSON list";
+	if (jstrings(tr, 1, &a->ci, &a->nci, &a->hasci) < 0)
+		return "concrete_inputs is not a JSON list";
 	return NULL;
 }
 
