@@ -67,14 +67,6 @@ modof(struct xside *s, uint32_t i)
 	return r;
 }
 
-static int
-passof(const struct xside *s, int64_t t)
-{
-	const struct ann *a = xd_around(s->pass, s->npass, t);
-
-	return a == NULL ? 0 : (int)(a - s->pass) + 1;
-}
-
 /* An instance of a module, and a class of them. */
 struct inst {
 	uint32_t cls;			/* index in classes */
@@ -1007,8 +999,12 @@ main(int argc, char *argv[])
 				    "phase", s->path, phname[want]);
 			s->nev = k;
 		}
-		for (i = 0; i < s->nev; i++)
-			s->ev[i].pass = passof(s, s->ev[i].lts);
+		for (i = 0; i < s->nev; i++) {
+			const struct ann *a = xd_around(s->pass, s->npass,
+			    s->ev[i].lts);
+
+			s->ev[i].pass = a == NULL ? 0 : (int)(a - s->pass) + 1;
+		}
 	}
 	for (side = 0; side < 2; side++)
 		if (!(xs[side].nnmodule = modlayers(&xs[side])))
