@@ -781,13 +781,6 @@ static int64_t *lt[2], *lgt[2];		/* time; time per group */
 static uint64_t *lc[2];
 static int *lstatus;
 
-static size_t
-li(int32_t layer)
-{
-	return layer == PRE ? 0 : layer == POST ? (size_t)nl - 1 :
-	    (size_t)layer + 1;
-}
-
 static void
 layeragg(const struct xopt *opt)
 {
@@ -801,7 +794,8 @@ layeragg(const struct xopt *opt)
 		lgt[side] = xcalloc((size_t)nl * norow + 1, sizeof *lgt[side]);
 		for (i = 0; i < xs[side].nev; i++) {
 			struct ev *e = &xs[side].ev[i];
-			size_t l = li(e->layer);
+			size_t l = e->layer == PRE ? 0 : e->layer == POST ?
+			    (size_t)nl - 1 : (size_t)e->layer + 1;
 
 			lt[side][l] += e->dur;
 			lc[side][l]++;
