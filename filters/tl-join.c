@@ -299,23 +299,12 @@ split(size_t t, uint32_t r)
 	}
 }
 
-static int
-matchkind(const struct tl_tsv *t, const struct kind *k)
-{
-	int i;
-
-	for (i = 0; i < MAXSIG && k->sig[i] != NULL; i++)
-		if (tl_tsv_col(t, k->sig[i]) < 0)
-			return 0;
-	return 1;
-}
-
 static void
 load(struct ktab *k, const char *path)
 {
 	struct tl_src *src;
 	struct tl_tsv *t;
-	size_t i, n, need;
+	size_t i, j, n, need;
 	int r, isint, isdec;
 	const char *p;
 
@@ -332,12 +321,15 @@ load(struct ktab *k, const char *path)
 	k->col = xcalloc(k->ncol, sizeof *k->col);
 	for (i = 0; i < k->ncol; i++)
 		k->col[i] = xstrdup(t->col[i]);
+	/* The first kind whose signature columns are all in the header. */
 	k->kind = -1;
-	for (i = 0; i < NKIND; i++)
-		if (matchkind(t, &kinds[i])) {
+	for (i = 0; i < NKIND && k->kind < 0; i++) {
+		for (j = 0; j < MAXSIG && kinds[i].sig[j] != NULL; j++)
+			if (tl_tsv_col(t, kinds[i].sig[j]) < 0)
+				break;
+		if (j == MAXSIG || kinds[i].sig[j] == NULL)
 			k->kind = (int)i;
-			break;
-		}
+	}
 	k->flag = xmalloc(k->ncol);
 	memset(k->flag, C_NUM | C_INT | C_DEC, k->ncol);
 	k->bad = xcalloc(k->ncol, sizeof *k->bad);

@@ -67,14 +67,6 @@ modof(struct xside *s, uint32_t i)
 	return r;
 }
 
-static int
-passof(const struct xside *s, int64_t t)
-{
-	const struct ann *a = xd_around(s->pass, s->npass, t);
-
-	return a == NULL ? 0 : (int)(a - s->pass) + 1;
-}
-
 /* An instance of a module, and a class of them. */
 struct inst {
 	uint32_t cls;			/* index in classes */
@@ -789,13 +781,6 @@ static int64_t *lt[2], *lgt[2];		/* time; time per group */
 static uint64_t *lc[2];
 static int *lstatus;
 
-static size_t
-li(int32_t layer)
-{
-	return layer == PRE ? 0 : layer == POST ? (size_t)nl - 1 :
-	    (size_t)layer + 1;
-}
-
 static void
 layeragg(const struct xopt *opt)
 {
@@ -809,7 +794,8 @@ layeragg(const struct xopt *opt)
 		lgt[side] = xcalloc((size_t)nl * norow + 1, sizeof *lgt[side]);
 		for (i = 0; i < xs[side].nev; i++) {
 			struct ev *e = &xs[side].ev[i];
-			size_t l = li(e->layer);
+			size_t l = e->layer == PRE ? 0 : e->layer == POST ?
+			    (size_t)nl - 1 : (size_t)e->layer + 1;
 
 			lt[side][l] += e->dur;
 			lc[side][l]++;
@@ -1007,8 +993,12 @@ main(int argc, char *argv[])
 				    "phase", s->path, phname[want]);
 			s->nev = k;
 		}
-		for (i = 0; i < s->nev; i++)
-			s->ev[i].pass = passof(s, s->ev[i].lts);
+		for (i = 0; i < s->nev; i++) {
+			const struct ann *a = xd_around(s->pass, s->npass,
+			    s->ev[i].lts);
+
+			s->ev[i].pass = a == NULL ? 0 : (int)(a - s->pass) + 1;
+		}
 	}
 	for (side = 0; side < 2; side++)
 		if (!(xs[side].nnmodule = modlayers(&xs[side])))

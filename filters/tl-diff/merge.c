@@ -79,23 +79,6 @@ hget(struct h64 *h, uint64_t key)
 	}
 }
 
-/* hget for a slot that is filled now (n counts filled slots). */
-static void
-hfill(struct h64 *h, uint32_t *slot, uint32_t v)
-{
-	if (*slot == 0)
-		h->n++;
-	*slot = v + 1;
-}
-
-static void
-hfree(struct h64 *h)
-{
-	free(h->k);
-	free(h->v);
-	memset(h, 0, sizeof *h);
-}
-
 static struct h64 memo;
 
 int
@@ -855,7 +838,8 @@ traverse(uint32_t u1, uint32_t u2)
 	if (td_nm >= UINT32_MAX - 1)
 		tl_errx(2, "the merged tree is too large");
 	mid = (uint32_t)td_nm++;
-	hfill(&memo, slot, mid);
+	memo.n++;		/* n counts the filled slots */
+	*slot = mid + 1;
 	xgrow(&td_m, &capm, td_nm, sizeof *td_m);
 	if (u1 != NONE && u2 != NONE) {
 		mapuid(0, u1, u2);
@@ -934,7 +918,9 @@ td_merge(void)
 	td_vfree(&r1);
 	td_vfree(&r2);
 	free(o.v);
-	hfree(&memo);
+	free(memo.k);
+	free(memo.v);
+	memset(&memo, 0, sizeof memo);
 	umapdone();
 	free(shape[0]);
 	free(shape[1]);

@@ -244,16 +244,6 @@ cells(void)
 	}
 }
 
-static void
-putcell(struct tl_out *o, uint32_t id)
-{
-	const char *s;
-	size_t n;
-
-	s = td_str(id, &n);
-	tl_out_csvfield(o, s, n);
-}
-
 /* Identical in TraceLens's sense: trace1 rows equal trace2 rows. */
 static int
 identical(void)
@@ -824,7 +814,8 @@ csvtable(const char *dir, const char *file, const char *const *name,
 {
 	struct tl_file f;
 	const uint32_t *r;
-	size_t i;
+	const char *s;
+	size_t i, len;
 	int c, first;
 
 	if (tl_file_open(&f, dir, file) < 0)
@@ -842,8 +833,10 @@ csvtable(const char *dir, const char *file, const char *const *name,
 			first = 0;
 			if (r == NULL)
 				tl_out_raw(&f.out, name[c], strlen(name[c]));
-			else
-				putcell(&f.out, r[c]);
+			else {
+				s = td_str(r[c], &len);
+				tl_out_csvfield(&f.out, s, len);
+			}
 		}
 		tl_out_char(&f.out, '\n');
 	}
