@@ -34,12 +34,9 @@ void
 tl_csv_errx(const struct tl_csv *c, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", c->name, c->lineno, msg);
+	tl_verrx_at(c->name, c->lineno, fmt, ap);
 }
 
 static noreturn void

@@ -322,12 +322,9 @@ void
 tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
+	tl_verrx_at(t->name, t->lineno, fmt, ap);
 }
 
 /* The line being read has n bytes so far: an error past the limit. */
