@@ -86,6 +86,15 @@ tl_verrx_at(const char *name, uint64_t line, const char *fmt, va_list ap)
 }
 
 void
+tl_errx_at(const char *name, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tl_verrx_at(name, line, fmt, ap);
+}
+
+void
 tl_warn(const char *fmt, ...)
 {
 	va_list ap;

@@ -26,6 +26,8 @@ noreturn void tl_errx(int status, const char *fmt, ...)
 /* tl_errx(tl_failstatus) of "name:line: message", message cut at 1 KiB. */
 noreturn void tl_verrx_at(const char *name, uint64_t line, const char *fmt,
     va_list ap) __attribute__((format(printf, 3, 0)));
+noreturn void tl_errx_at(const char *name, uint64_t line, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 void tl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tl_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
