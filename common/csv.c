@@ -39,12 +39,6 @@ tl_csv_errx(const struct tl_csv *c, const char *fmt, ...)
 	tl_verrx_at(c->name, c->lineno, fmt, ap);
 }
 
-static noreturn void
-bad(const struct tl_csv *c, uint64_t line, const char *what)
-{
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", c->name, line, what);
-}
-
 static void
 add(struct tl_csv *c, const char *p, size_t n)
 {
@@ -166,8 +160,9 @@ record(struct tl_csv *c)
 				break;
 			default:
 				if (!(c->flags & TL_CSV_LAX))
-					bad(c, c->line, "a quote in a field "
-					    "that is not quoted");
+					tl_errx_at(c->name, c->line,
+					    "a quote in a field that is not "
+					    "quoted");
 				add(c, "\"", 1);
 			}
 			continue;
@@ -238,7 +233,8 @@ record(struct tl_csv *c)
 			}
 			break;
 		}
-		bad(c, c->line, "text after the closing quote of a field");
+		tl_errx_at(c->name, c->line,
+		    "text after the closing quote of a field");
 	}
 	switch (st) {
 	case BOM:
@@ -246,11 +242,12 @@ record(struct tl_csv *c)
 		st = nb > 0 ? PLAIN : START;
 		break;
 	case QUOTED:
-		bad(c, qline, "a quoted field starts here and does not end");
+		tl_errx_at(c->name, qline,
+		    "a quoted field starts here and does not end");
 	case QUOTECR:
 		if (!(c->flags & TL_CSV_LAX))
-			bad(c, c->line, "text after the closing quote of a "
-			    "field");
+			tl_errx_at(c->name, c->line,
+			    "text after the closing quote of a field");
 		/* FALLTHROUGH */
 	case PLAINCR:
 		add(c, "\r", 1);
