@@ -1,7 +1,5 @@
 /* tl: the CSV reader (csv.h). */
-#include <inttypes.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
