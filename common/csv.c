@@ -1,7 +1,5 @@
 /* tl: the CSV reader (csv.h). */
-#include <inttypes.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,18 +32,9 @@ void
 tl_csv_errx(const struct tl_csv *c, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", c->name, c->lineno, msg);
-}
-
-static noreturn void
-bad(const struct tl_csv *c, uint64_t line, const char *what)
-{
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", c->name, line, what);
+	tl_verrx_at(c->name, c->lineno, fmt, ap);
 }
 
 static void
@@ -169,8 +158,9 @@ record(struct tl_csv *c)
 				break;
 			default:
 				if (!(c->flags & TL_CSV_LAX))
-					bad(c, c->line, "a quote in a field "
-					    "that is not quoted");
+					tl_errx_at(c->name, c->line,
+					    "a quote in a field that is not "
+					    "quoted");
 				add(c, "\"", 1);
 			}
 			continue;
@@ -241,7 +231,8 @@ record(struct tl_csv *c)
 			}
 			break;
 		}
-		bad(c, c->line, "text after the closing quote of a field");
+		tl_errx_at(c->name, c->line,
+		    "text after the closing quote of a field");
 	}
 	switch (st) {
 	case BOM:
@@ -249,11 +240,12 @@ record(struct tl_csv *c)
 		st = nb > 0 ? PLAIN : START;
 		break;
 	case QUOTED:
-		bad(c, qline, "a quoted field starts here and does not end");
+		tl_errx_at(c->name, qline,
+		    "a quoted field starts here and does not end");
 	case QUOTECR:
 		if (!(c->flags & TL_CSV_LAX))
-			bad(c, c->line, "text after the closing quote of a "
-			    "field");
+			tl_errx_at(c->name, c->line,
+			    "text after the closing quote of a field");
 		/* FALLTHROUGH */
 	case PLAINCR:
 		add(c, "\r", 1);

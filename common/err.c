@@ -1,5 +1,6 @@
 /* tl: diagnostics in the err(3) style. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,24 @@ tl_errx(int status, const char *fmt, ...)
 	vmsg(-1, fmt, ap);
 	va_end(ap);
 	exit(status);
+}
+
+void
+tl_verrx_at(const char *name, uint64_t line, const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", name, line, msg);
+}
+
+void
+tl_errx_at(const char *name, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tl_verrx_at(name, line, fmt, ap);
 }
 
 void

@@ -2,7 +2,9 @@
 #ifndef TL_ERR_H
 #define TL_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdnoreturn.h>
 
 extern const char *tl_progname;
@@ -21,6 +23,11 @@ noreturn void tl_err(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 noreturn void tl_errx(int status, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* tl_errx(tl_failstatus) of "name:line: message", message cut at 1 KiB. */
+noreturn void tl_verrx_at(const char *name, uint64_t line, const char *fmt,
+    va_list ap) __attribute__((format(printf, 3, 0)));
+noreturn void tl_errx_at(const char *name, uint64_t line, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 void tl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tl_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -322,12 +322,9 @@ void
 tl_tsv_errx(const struct tl_tsv *t, const char *fmt, ...)
 {
 	va_list ap;
-	char msg[1024];
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	tl_errx(tl_failstatus, "%s:%" PRIu64 ": %s", t->name, t->lineno, msg);
+	tl_verrx_at(t->name, t->lineno, fmt, ap);
 }
 
 /* The line being read has n bytes so far: an error past the limit. */
@@ -426,12 +423,29 @@ split(char *line, size_t len, char **f, size_t *fl, size_t max)
 	return k;
 }
 
+void
+tl_tsv_checkcol(const char *name, uint64_t line, char *const *col, size_t i,
+    const char *raw, size_t n)
+{
+	size_t j;
+
+	if (n == 0)
+		tl_errx_at(name, line, "column %zu has an empty name", i + 1);
+	if (memchr(raw, '\0', n) != NULL)	/* names are strings */
+		tl_errx_at(name, line, "column %zu has a NUL byte in its name",
+		    i + 1);
+	for (j = 0; j < i; j++)
+		if (strcmp(col[j], col[i]) == 0)
+			tl_errx_at(name, line, "duplicate column \"%s\"",
+			    col[i]);
+}
+
 struct tl_tsv *
 tl_tsv_open(struct tl_src *src)
 {
 	struct tl_tsv *t;
 	char *line, **f;
-	size_t len, n, i, j, *fl;
+	size_t len, n, i, *fl;
 
 	t = xcalloc(1, sizeof *t);
 	t->src = src;
@@ -451,16 +465,8 @@ tl_tsv_open(struct tl_src *src)
 	t->ncol = n;
 	t->col = xcalloc(n, sizeof *t->col);
 	for (i = 0; i < n; i++) {
-		if (fl[i] == 0)
-			tl_tsv_errx(t, "column %zu has an empty name", i + 1);
-		if (memchr(f[i], '\0', fl[i]) != NULL)	/* names are strings */
-			tl_tsv_errx(t, "column %zu has a NUL byte in its name",
-			    i + 1);
 		t->col[i] = xmemdup(f[i], fl[i]);
-		for (j = 0; j < i; j++)
-			if (strcmp(t->col[j], t->col[i]) == 0)
-				tl_tsv_errx(t, "duplicate column \"%s\"",
-				    t->col[i]);
+		tl_tsv_checkcol(t->name, t->lineno, t->col, i, f[i], fl[i]);
 	}
 	t->f = (char **)f;
 	t->fl = fl;

@@ -124,6 +124,12 @@ int tl_hdr_same(struct tl_hdr *h, const struct tl_tsv *);
 void tl_hdr_free(struct tl_hdr *h);
 
 /* Exit 1 with "PROG: NAME:LINE: message". */
+/*
+ * Column i of a header, read as raw[0..n) and kept as col[i]: an error at
+ * name:line if it is empty, has a NUL byte or repeats one of col[0..i).
+ */
+void tl_tsv_checkcol(const char *name, uint64_t line, char *const *col,
+    size_t i, const char *raw, size_t n);
 noreturn void tl_tsv_errx(const struct tl_tsv *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -334,7 +334,7 @@ static void
 csvopen(struct table *t, struct tl_src *src)
 {
 	struct tl_csv *c;
-	size_t i, j, n;
+	size_t i, n;
 
 	c = t->csv = tl_csv_open(src, 0);
 	t->name = c->name;
@@ -353,17 +353,9 @@ csvopen(struct table *t, struct tl_src *src)
 	t->col = t->ccol;
 	for (i = 0; i < t->ncol; i++) {
 		n = c->cl[i];
-		if (n == 0)
-			tl_csv_errx(c, "column %zu has an empty name", i + 1);
-		if (memchr(c->col[i], '\0', n) != NULL)
-			tl_csv_errx(c, "column %zu has a NUL byte in its name",
-			    i + 1);
 		t->ccol[i] = xmalloc(2 * n + 1);
 		t->ccol[i][tl_tsv_escape(t->ccol[i], c->col[i], n)] = '\0';
-		for (j = 0; j < i; j++)
-			if (strcmp(t->ccol[j], t->ccol[i]) == 0)
-				tl_csv_errx(c, "duplicate column \"%s\"",
-				    t->ccol[i]);
+		tl_tsv_checkcol(c->name, c->lineno, t->ccol, i, c->col[i], n);
 	}
 }
 
