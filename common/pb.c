@@ -85,7 +85,7 @@ le(const unsigned char *p, int n)
 	return v;
 }
 
-/* Split a tag; -1 for field number 0 or a wire type that does not exist. */
+/* Split a tag into an empty field; -1 for field number 0 or a wire type that does not exist. */
 static int
 tag(uint64_t t, struct tl_pbf *f, uint64_t off)
 {
@@ -96,6 +96,9 @@ tag(uint64_t t, struct tl_pbf *f, uint64_t off)
 	f->num = (uint32_t)(t >> 3);
 	f->wire = (enum tl_pbwire)(t & 7);
 	f->off = off;
+	f->v = 0;
+	f->data = NULL;
+	f->len = 0;
 	return 0;
 }
 
@@ -111,9 +114,6 @@ next(struct tl_pb *m, struct tl_pbf *f, int depth)
 		return bad("truncated tag", off);
 	if (tag(t, f, off) < 0)
 		return -1;
-	f->data = NULL;
-	f->len = 0;
-	f->v = 0;
 	switch (f->wire) {
 	case TL_PB_VARINT:
 		if (tl_pb_varint(&m->p, m->end, &f->v) < 0)
@@ -304,8 +304,8 @@ tl_pbin_skip(struct tl_pbin *r, uint64_t n)
 	return 0;
 }
 
-static int
-infield(struct tl_pbin *r, struct tl_pbf *f, int depth)
+int
+tl_pbin_field(struct tl_pbin *r, struct tl_pbf *f)
 {
 	uint64_t off = r->off, t;
 	int none = 0;
@@ -315,9 +315,6 @@ infield(struct tl_pbin *r, struct tl_pbf *f, int depth)
 		return none ? 0 : bad("truncated tag", off);
 	if (tag(t, f, off) < 0)
 		return -1;
-	f->data = NULL;
-	f->len = 0;
-	f->v = 0;
 	switch (f->wire) {
 	case TL_PB_VARINT:
 		if (invarint(r, &f->v, NULL) < 0)
@@ -337,35 +334,9 @@ infield(struct tl_pbin *r, struct tl_pbf *f, int depth)
 		f->len = (size_t)t;
 		break;
 	case TL_PB_SGROUP:
-		if (depth > 64)
-			return bad("groups nested too deep", off);
-		for (;;) {
-			struct tl_pbf g;
-			int rc = infield(r, &g, depth + 1);
-
-			if (rc <= 0)
-				return rc < 0 ? -1 : bad("unterminated group",
-				    off);
-			if (g.wire == TL_PB_LEN && tl_pbin_skip(r, g.len) < 0)
-				return -1;
-			if (g.wire == TL_PB_EGROUP) {
-				if (g.num != f->num)
-					return bad("mismatched group end",
-					    g.off);
-				break;
-			}
-		}
-		break;
 	case TL_PB_EGROUP:
-		if (depth == 0)
-			return bad("group end without a start", off);
-		break;
+		/* proto2 groups: no message of a format tl streams has any. */
+		return bad("group in a streamed message", off);
 	}
 	return 1;
-}
-
-int
-tl_pbin_field(struct tl_pbin *r, struct tl_pbf *f)
-{
-	return infield(r, f, 0);
 }

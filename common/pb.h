@@ -85,7 +85,8 @@ uint64_t tl_pb_at(void);
  * A protobuf stream read from a source (its current stream), without
  * holding it: off counts the bytes consumed. Fields are read with
  * tl_pbin_field; a LEN field's bytes are then taken with tl_pbin_take
- * (into buf, valid until the next take) or passed over with tl_pbin_skip.
+ * (into buf, valid until the next tl_pbin_field or take) or passed over
+ * with tl_pbin_skip.
  * A reader that descends into a large LEN field without taking it reads
  * that field's own fields with tl_pbin_field and stops at its end offset.
  */
@@ -106,8 +107,8 @@ void tl_pbin_free(struct tl_pbin *);
  * The next field's tag, and its value when it is not LEN; for LEN its
  * length in f->len and f->data NULL (the bytes not yet read). 1 with *f
  * set; 0 at a clean end of the stream; -1 malformed or truncated (then
- * tl_pb_why / tl_pb_at). A read error of the source is reported by the
- * input layer and exits.
+ * tl_pb_why / tl_pb_at; groups are refused). A read error of the source
+ * is reported by the input layer and exits.
  */
 int tl_pbin_field(struct tl_pbin *, struct tl_pbf *f);
 
