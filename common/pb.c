@@ -85,7 +85,10 @@ le(const unsigned char *p, int n)
 	return v;
 }
 
-/* Split a tag into an empty field; -1 for field number 0 or a wire type that does not exist. */
+/*
+ * Split a tag into an empty field; -1 for field number 0 or a wire type
+ * that does not exist.
+ */
 static int
 tag(uint64_t t, struct tl_pbf *f, uint64_t off)
 {
