@@ -4,6 +4,10 @@
 # has, checks option numbers in the words of the C tools (tl(7)), makes
 # the scratch directory, and runs the stages of a pipeline as jobs, each
 # one's exit status kept, to name the one that failed. POSIX sh.
+#
+# A script sets msgmap to a sed(1) script applied to the stages'
+# messages: the notes of the programs name their own flags, and a user
+# of the script needs its flags.
 
 prog=${0##*/}
 # The programs beside the script (installed), or in bin/ of the source
@@ -82,10 +86,24 @@ badnum() {	# OPT TEXT MIN [MAX] WHAT
 	die "$1: not a $4 >= $3: \"$2\""
 }
 
-# An output file: its directory is there, and it is not one.
+# An output file: its directory is there and may be written, and it is
+# not a directory itself.
 outfile() {
 	[ -d "$(dirname "$1")" ] || die "$1: No such file or directory"
 	[ ! -d "$1" ] || die "$1: Is a directory"
+	[ -w "$(dirname "$1")" ] && { [ ! -e "$1" ] || [ -w "$1" ]; } ||
+		die "$1: Permission denied"
+}
+
+# An output directory, made later (mkdir -p): it is one, or the first
+# part of its path that is there is a directory that may be written.
+outdir() {
+	_d=$1
+	while [ ! -e "$_d" ] && [ ! -L "$_d" ]; do
+		_d=$(dirname "$_d")
+	done
+	[ -d "$_d" ] || die "$1: Not a directory"
+	[ -w "$_d" ] || die "$1: Permission denied"
 }
 
 # The scratch directory $tmp, removed at the end with the jobs still
@@ -100,10 +118,17 @@ scratch() {
 	trap 'exit 1' HUP INT TERM
 }
 pids= stages= nstage=0 watcher=
+# At the end, normal or not: stop what still runs, wait until it has
+# stopped (a program still writing into $tmp would leave it behind), then
+# remove $tmp. The jobs' programs are signalled, not the jobs, so that
+# each job ends when its program has.
 cleanup() {
-	for p in $pids $watcher; do	# each job, and the program it runs
+	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
+	for p in $pids; do
 		pkill -TERM -P "$p" 2>/dev/null
-		kill "$p" 2>/dev/null
+	done
+	for p in $pids $watcher; do
+		wait "$p" 2>/dev/null
 	done
 	rm -rf "$tmp"
 }
@@ -162,7 +187,7 @@ finish() {
 	for n in $stages; do
 		cat "$tmp/err.$n" 2>/dev/null
 		[ "$n" = "$blame" ] && break
-	done | awk '!seen[$0]++' >&2
+	done | sed "${msgmap:-}" | awk '!seen[$0]++' >&2
 	stages=
 	[ -z "$blame" ] && return
 	eval "die \"\$stage$blame failed (exit $bst)\""
