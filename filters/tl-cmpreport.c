@@ -523,23 +523,42 @@ writecsv(const struct frame *f, const char *name)
 		tl_exit(2);
 }
 
-/* Each report's sheet; the baseline's must be there (else NULL). */
+/*
+ * Each report's sheet; NULL when no report has it (an error when need).
+ * A report without it gets an empty sheet with the columns of the first
+ * that has it, so its rows are only in the others, as an outer merge has
+ * them.
+ */
 static struct frame **
 sheets(const char *sheet, int need)
 {
-	struct frame **fr = xcalloc(nrep, sizeof *fr);
-	size_t i;
+	struct frame **fr = xcalloc(nrep, sizeof *fr), *f = NULL;
+	size_t i, j;
 
+	for (i = 0; i < nrep; i++)
+		if ((fr[i] = loadcsv(rep[i], sheet)) != NULL && f == NULL)
+			f = fr[i];
+	if (f == NULL) {
+		if (need)
+			tl_errx(2, "%s: no %s.csv, nor in the others", rep[0],
+			    sheet);
+		free(fr);
+		return NULL;
+	}
 	for (i = 0; i < nrep; i++) {
-		fr[i] = loadcsv(rep[i], sheet);
 		if (fr[i] != NULL)
 			continue;
-		if (i == 0 && !need) {
-			free(fr);
-			return NULL;
+		tl_warnx("no %s.csv in %s's report: its rows are only in the "
+		    "others'", sheet, tags[i]);
+		fr[i] = xcalloc(1, sizeof *fr[i]);
+		fr[i]->path = xstrdup(rep[i]);
+		fr[i]->missing = 1;
+		fr[i]->ncol = f->ncol;
+		fr[i]->c = xcalloc(f->ncol ? f->ncol : 1, sizeof *fr[i]->c);
+		for (j = 0; j < f->ncol; j++) {
+			fr[i]->c[j].name = xstrdup(f->c[j].name);
+			fr[i]->c[j].dt = f->c[j].dt;
 		}
-		tl_errx(2, "%s: no %s.csv%s", rep[i], sheet, i == 0 ?
-		    " (the baseline must have it)" : "");
 	}
 	return fr;
 }
@@ -847,7 +866,8 @@ main(int argc, char *argv[])
 			if ((fr = sheets(roof[j][0], 0)) == NULL)
 				continue;
 			for (i = 0, empty = 0; i < n; i++)
-				if (fr[i]->nrow == 0 || fr[i]->ncol == 0)
+				if ((fr[i]->nrow == 0 && !fr[i]->missing) ||
+				    fr[i]->ncol == 0)
 					empty = 1;
 			if (empty) {
 				tl_warnx("%s: a report has no rows: not "

@@ -106,6 +106,23 @@ outdir() {
 	[ -w "$_d" ] || die "$1: Permission denied"
 }
 
+# cmpsheet SHEET PART TAG: the workbook's name of a split comparison
+# sheet (PART intersect, only_baseline or only_variant of the variant
+# TAG), in Excel's 31 characters: short words, so that the tag is kept.
+cmpsheet() {
+	case $1 in
+	ops_unique_args) _s=unique_args ;;
+	unified_perf_summary) _s=unified_perf ;;
+	*) _s=$1 ;;
+	esac
+	case $2 in
+	intersect) _p=both ;;
+	only_baseline) _p=only_base ;;
+	*) _p=only_var ;;
+	esac
+	printf '%.31s\n' "${_s}_${_p}_$3"
+}
+
 # The scratch directory $tmp, removed at the end with the jobs still
 # running; in memory (/dev/shm) when TMPDIR is not set and $1 is "shm".
 scratch() {

@@ -29,6 +29,7 @@ struct col {
 struct frame {
 	char *path;			/* for messages */
 	size_t ncol, nrow;
+	int missing;			/* no file: the columns of another's */
 	struct col *c;
 };
 
