@@ -41,6 +41,7 @@
 #include "../common/limit.h"
 #include "../common/mem.h"
 #include "../common/opt.h"
+#include "../common/share.h"
 #include "../common/tsv.h"
 #include "tl-xlsx/xlsx.h"
 
@@ -57,7 +58,9 @@ static int zlevel = 1;		/* -z */
 
 /* The workbook. */
 static lxw_workbook *wb;
-static lxw_format *fhead, *fint;
+static lxw_format *fhead, *fint, *fdec3, *fpct;
+static lxw_format **cfmt;	/* each column's format for fractions */
+static size_t capcfmt;
 static char *tmppath;
 static int copyout;		/* copy tmppath into the output at the end */
 static volatile sig_atomic_t done;
@@ -286,6 +289,32 @@ fit(struct sheet *s, size_t i, size_t chars)
 		s->width[i] = (unsigned)chars;
 }
 
+/*
+ * The number format of a column, by its name: percentages with two
+ * decimals; times (ms, us), rates and sizes with three; counts, and
+ * anything else, as Excel shows them.
+ * The cells keep every digit; this is how they are shown.
+ */
+static lxw_format *
+colfmt(const char *name)
+{
+	static const char *const pct[] = { "percent", "%", "pct", NULL };
+	static const char *const dec3[] = { "time", "duration", "_ms", "_us",
+	    "(ms)", "(us)", "(\302\265s)", "latency", "delay", "flops",
+	    "tb/s", "gb/s", "(mb)", "/byte", "per_byte", NULL };
+	int i;
+
+	if (strcasestr(name, "count") != NULL)
+		return NULL;
+	for (i = 0; pct[i] != NULL; i++)
+		if (strcasestr(name, pct[i]) != NULL)
+			return fpct;
+	for (i = 0; dec3[i] != NULL; i++)
+		if (strcasestr(name, dec3[i]) != NULL)
+			return fdec3;
+	return NULL;
+}
+
 static void
 newsheet(struct sheet *s, char **col)
 {
@@ -295,7 +324,13 @@ newsheet(struct sheet *s, char **col)
 	s->ws = workbook_add_worksheet(wb, s->name);
 	if (s->ws == NULL)
 		tl_errx(1, "sheet \"%s\": cannot add it", s->name);
+	/* Printed: landscape, as wide as the page, the header on each. */
+	worksheet_set_landscape(s->ws);
+	worksheet_fit_to_pages(s->ws, 1, 0);
+	xlcheck(worksheet_repeat_rows(s->ws, 0, 0), s);
+	xgrow(&cfmt, &capcfmt, s->ncol, sizeof *cfmt);
 	for (i = 0; i < s->ncol; i++) {
+		cfmt[i] = colfmt(col[i]);
 		s->width[i] = 0;
 		text(col[i], strlen(col[i]), &chars, &bad, &cut);
 		xlcheck(worksheet_write_string(s->ws, 0, (lxw_col_t)i, buf,
@@ -468,7 +503,8 @@ stream(struct table *t, const char *name)
 			if (number(t->f[i], t->fl[i], &v, &isint)) {
 				num[i] = v;
 				xlcheck(worksheet_write_number(s.ws, s.row,
-				    (lxw_col_t)i, v, isint ? fint : NULL), &s);
+				    (lxw_col_t)i, v, cfmt[i] != NULL ? cfmt[i] :
+				    isint ? fint : NULL), &s);
 				fit(&s, i, isint || t->fl[i] < GENWIDTH ?
 				    t->fl[i] : GENWIDTH);
 				continue;
@@ -650,6 +686,31 @@ copyinto(const char *path)
 	unlink(tmppath);
 }
 
+/*
+ * -r: an arch file, or the name of one of the share directory's, as
+ * tl-roofline -a takes it: a name with no slash that is no file here.
+ */
+static void
+archload(const char *arch)
+{
+	struct stat st;
+	char *name, *path;
+
+	if (strchr(arch, '/') != NULL || stat(arch, &st) == 0) {
+		xl_arch_load(arch);
+		return;
+	}
+	name = xmalloc(strlen(arch) + 10);
+	sprintf(name, "arch/%s.tsv", arch);
+	path = tl_sharepath(name);
+	free(name);
+	if (stat(path, &st) < 0)
+		tl_errx(1, "-r: no arch file \"%s\", nor an arch of that name "
+		    "in %s/arch (see tl-roofline -l)", arch, tl_sharedir());
+	xl_arch_load(path);
+	free(path);
+}
+
 /* The workbook, to hold insize bytes of tables. */
 static void
 bookopen(unsigned long long insize)
@@ -657,7 +718,7 @@ bookopen(unsigned long long insize)
 	lxw_workbook_options wo;
 
 	if (archpath != NULL)
-		xl_arch_load(archpath);
+		archload(archpath);
 	zlib_check();
 	tmpfile_beside(outpath);
 	memset(&wo, 0, sizeof wo);
@@ -670,6 +731,10 @@ bookopen(unsigned long long insize)
 	format_set_bold(fhead);
 	fint = workbook_add_format(wb);
 	format_set_num_format(fint, "0");
+	fdec3 = workbook_add_format(wb);
+	format_set_num_format(fdec3, "0.000");
+	fpct = workbook_add_format(wb);
+	format_set_num_format(fpct, "0.00");
 	xl_chart_init(wb);
 }
 
@@ -824,6 +889,7 @@ main(int argc, char *argv[])
 	free(hide);
 	free(buf);
 	free(num);
+	free(cfmt);
 	xl_name_free();
 	return 0;
 }

@@ -140,6 +140,7 @@ pids= stages= nstage=0 watcher=
 # remove $tmp. The jobs' programs are signalled, not the jobs, so that
 # each job ends when its program has.
 cleanup() {
+	trap '' HUP INT TERM	# a second signal must not cut this short
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
 	for p in $pids; do
 		pkill -TERM -P "$p" 2>/dev/null

@@ -276,11 +276,30 @@ hrow(const char *label, double a, double b)
 	return (uint32_t)nhrows++;
 }
 
+/*
+ * Where a chart goes: beside a narrow table, where the sheet opens; the
+ * chart of a wide one (a perf-model sheet has some 40 columns) on a
+ * chart sheet of its own, "SHEET chart", right after it.
+ */
+#define BESIDE	10	/* columns */
+
 static void
-place(lxw_worksheet *ws, lxw_chart *ch, size_t ncol, double xs, double ys)
+place(const char *sheet, lxw_worksheet *ws, lxw_chart *ch, size_t ncol,
+    double xs, double ys)
 {
 	lxw_chart_options o;
+	lxw_chartsheet *cs;
+	char base[XL_NAMECAP + 8], name[XL_NAMECAP];
 
+	if (ncol > BESIDE) {
+		snprintf(base, sizeof base, "%.*s chart", XL_MAXNAME - 6,
+		    sheet);
+		xl_name_unique(base, 0, name);
+		if ((cs = workbook_add_chartsheet(wb, name)) == NULL ||
+		    chartsheet_set_chart(cs, ch) != LXW_NO_ERROR)
+			tl_errx(1, "chart sheet \"%s\": cannot add it", name);
+		return;
+	}
 	memset(&o, 0, sizeof o);
 	o.x_offset = 8;
 	o.x_scale = xs;
@@ -317,7 +336,7 @@ timeline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 	chart_series_set_labels_percentage(s);
 	chart_title_set_name(ch, "GPU time");
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
-	place(ws, ch, ncol, 1.2, 1.2);
+	place(c->sheet, ws, ch, ncol, 1.2, 1.2);
 }
 
 static void
@@ -347,7 +366,7 @@ ops(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	chart_axis_set_name(ch->x_axis, c->yname);
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
 	chart_show_hidden_data(ch);
-	place(ws, ch, ncol, 1.6, 0.4 + 0.12 * n);
+	place(c->sheet, ws, ch, ncol, 1.6, 0.4 + 0.12 * n);
 }
 
 static double
@@ -454,7 +473,7 @@ roofline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 	chart_title_set_name(ch, title);
 	chart_title_set_name_font(ch, &font);
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
-	place(ws, ch, ncol, 1.6, 1.6);
+	place(c->sheet, ws, ch, ncol, 1.6, 1.6);
 }
 
 void

@@ -22,7 +22,7 @@ echo "exit $?"
 /usr/bin/python3 -c '
 import openpyxl
 wb = openpyxl.load_workbook("bert.xlsx")
-for c in wb["GEMM"]._charts:
+for c in wb["GEMM chart"]._charts:
     print("GEMM:", [s.tx.v for s in c.series])'
 # Nasty text: names with a comma, quotes, a backslash, a TAB and a LF go
 # through the CSV files (quoted) into the streams (escaped) and the
@@ -84,4 +84,4 @@ head -n 1 jt/GEMM.tsv | tr '\t' '\n' | grep Roofline
 /usr/bin/python3 -c '
 import openpyxl
 wb = openpyxl.load_workbook("j.xlsx")
-print("GEMM:", [s.tx.v for c in wb["GEMM"]._charts for s in c.series])'
+print("GEMM:", [s.tx.v for c in wb["GEMM chart"]._charts for s in c.series])'

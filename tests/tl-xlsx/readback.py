@@ -7,8 +7,9 @@
 #
 # SHEET=FILE says that FILE went to the sheet SHEET and its continuation
 # sheets "SHEET (2)", ... (given as SHEET=FILE:SHEET2:SHEET3 when they
-# have other names). The sheets of the book must be those, in that
-# order, plus at most a hidden "chart data" sheet at the end.
+# have other names). The worksheets of the book must be those, in that
+# order, plus at most a hidden "chart data" sheet at the end; a chart
+# sheet "SHEET chart" holds the charts of a wide SHEET.
 #
 # Cells: an empty field is an empty cell; a number (the grammar tl-xlsx
 # uses) is a number cell, equal to the double the text reads as, or,
@@ -72,7 +73,7 @@ def main():
         name, path = arg.split('=', 1)
         parts = path.split(':')
         want.append((name, parts[0], parts[1:]))
-    names = wb.sheetnames
+    names = [ws.title for ws in wb.worksheets]
     bad = 0
     k = 0
     for name, path, more in want:
@@ -138,6 +139,9 @@ def main():
                if ws.column_dimensions[
                    openpyxl.utils.get_column_letter(i + 1)].hidden]
         charts = [type(c).__name__ for c in ws._charts]
+        charts += [type(c).__name__ + ' (sheet "%s")' % cs.title
+                   for cs in wb.chartsheets if cs.title == name + ' chart'
+                   for c in cs._charts]
         print('%s: %d sheet%s, %d rows, %d numbers (%d rounded to 16 '
               'digits), %d texts; frozen %s, filter %s%s%s' % (
                   name, len(sheets), '' if len(sheets) == 1 else 's',
