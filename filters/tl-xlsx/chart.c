@@ -467,9 +467,14 @@ roofline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 	memset(&font, 0, sizeof font);
 	font.size = 12;
 	font.bold = LXW_EXPLICIT_FALSE;
-	snprintf(title, sizeof title, "Roofline: %s%s%s", c->sheet,
-	    nroof > 0 && archname != NULL ? " on " : "",
-	    nroof > 0 && archname != NULL ? archname : "");
+	/* No roof drawn (no arch, or none of its specs): no "Roofline". */
+	if (nroof > 0)
+		snprintf(title, sizeof title, "Roofline: %s%s%s", c->sheet,
+		    archname != NULL ? " on " : "",
+		    archname != NULL ? archname : "");
+	else
+		snprintf(title, sizeof title, "%s: TFLOP/s and FLOP per byte "
+		    "(no arch given: no roofline)", c->sheet);
 	chart_title_set_name(ch, title);
 	chart_title_set_name_font(ch, &font);
 	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
