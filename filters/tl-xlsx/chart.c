@@ -1,7 +1,8 @@
 /*
  * tl-xlsx: charts. A sheet gets a chart when its columns say what it is:
- * the GPU timeline (a pie of where the time goes), the ops by name (a
- * bar chart of the first ones), or a roofline sheet (a scatter of FLOP
+ * the GPU timeline (a pie of where the time goes; with a "trace" column
+ * and several traces, a stacked bar per trace), the ops by name (a bar
+ * chart of the first ones, of the first trace), or a roofline sheet (a scatter of FLOP
  * per byte against TFLOP/s on log axes, with the arch's roofline when an
  * arch file is given). The points a chart draws are copied into a hidden
  * sheet, written last, because constant-memory mode cannot go back to a
@@ -21,6 +22,8 @@
 #define MAXPOINTS	32000	/* points of one roofline chart */
 #define MAXSPECS	8
 #define MAXOPS		20	/* bars of the ops chart */
+#define NPARTS		6	/* the parts of a timeline's total */
+#define MAXTRACES	64	/* bars of the timeline chart */
 
 enum { CH_TIMELINE, CH_OPS, CH_ROOF };
 
@@ -36,10 +39,13 @@ struct xl_chart {
 	int cx, cy, cspec;	/* columns: x or label, y or value, spec */
 	char *xname, *yname;
 	uint32_t nrows;		/* data rows seen */
-	/* timeline: the parts of the total, first trace only */
-	char *tl_label[8];
-	double tl_val[8];
-	int tl_n;
+	/* timeline and ops: the traces (a "trace" column), in order */
+	int ctrace;
+	char *trace[MAXTRACES];
+	int ntrace;
+	uint32_t nfirst;	/* rows of the first trace */
+	/* timeline: each trace's parts of the total (NAN: none) */
+	double part[MAXTRACES][NPARTS];
 	/* roofline */
 	double *x, *y;
 	size_t n, cap;
@@ -161,6 +167,7 @@ struct xl_chart *
 xl_chart_begin(const char *sheet, char **col, size_t ncol)
 {
 	static const char *const c_type[] = { "type", NULL };
+	static const char *const c_trace[] = { "trace", NULL };
 	static const char *const c_time[] = { "time_ms", "time ms", NULL };
 	static const char *const c_name[] = { "name", NULL };
 	static const char *const c_opstime[] = {
@@ -179,6 +186,7 @@ xl_chart_begin(const char *sheet, char **col, size_t ncol)
 
 	c = xcalloc(1, sizeof *c);
 	c->cspec = -1;
+	c->ctrace = colof(col, ncol, c_trace);
 	if ((a = colof(col, ncol, c_type)) >= 0 &&
 	    (b = colof(col, ncol, c_time)) >= 0)
 		c->kind = CH_TIMELINE;
@@ -204,15 +212,44 @@ xl_chart_begin(const char *sheet, char **col, size_t ncol)
 	return c;
 }
 
+/*
+ * The trace of a row: its index, a new trace taken in order; -1 past
+ * MAXTRACES. Without a "trace" column every row is of trace 0.
+ */
+static int
+tracerow(struct xl_chart *c, char **f, const size_t *fl)
+{
+	const char *v = c->ctrace >= 0 ? f[c->ctrace] : "";
+	size_t n = c->ctrace >= 0 ? fl[c->ctrace] : 0;
+	int t, k;
+
+	for (t = c->ntrace; t-- > 0;)	/* the last one first: rows run */
+		if (strlen(c->trace[t]) == n && memcmp(c->trace[t], v, n) == 0)
+			break;
+	if (t < 0) {
+		if (c->ntrace == MAXTRACES)
+			return -1;
+		t = c->ntrace++;
+		c->trace[t] = xmemdup(v, n);
+		for (k = 0; k < NPARTS; k++)
+			c->part[t][k] = NAN;
+	}
+	if (t == 0 && c->ntrace == 1)
+		c->nfirst++;
+	return t;
+}
+
 void
 xl_chart_row(struct xl_chart *c, const double *num,
     char **f, const size_t *fl)
 {
 	double x, y;
-	int i, k;
+	int i, t;
 	size_t n;
 
 	c->nrows++;
+	if (c->kind != CH_ROOF && (t = tracerow(c, f, fl)) < 0)
+		return;
 	switch (c->kind) {
 	case CH_TIMELINE:
 		if (isnan(num[c->cy]))
@@ -223,13 +260,8 @@ xl_chart_row(struct xl_chart *c, const double *num,
 			    == 0)
 				break;
 		}
-		if (timeparts[i] == NULL || c->tl_n == 8)
-			return;
-		for (k = 0; k < c->tl_n; k++)
-			if (strcmp(c->tl_label[k], timeparts[i]) == 0)
-				return;	/* a second trace */
-		c->tl_label[c->tl_n] = xmemdup(f[c->cx], fl[c->cx]);
-		c->tl_val[c->tl_n++] = num[c->cy];
+		if (timeparts[i] != NULL && isnan(c->part[t][i]))
+			c->part[t][i] = num[c->cy];
 		return;
 	case CH_OPS:
 		return;
@@ -308,35 +340,70 @@ place(const char *sheet, lxw_worksheet *ws, lxw_chart *ch, size_t ncol,
 	worksheet_insert_chart_opt(ws, 1, (lxw_col_t)ncol, ch, &o);
 }
 
+/*
+ * One trace: a pie of its parts. Several: a bar per trace, the parts
+ * stacked, in the data sheet as a block of the traces' values per part.
+ */
 static void
 timeline(struct xl_chart *c, lxw_worksheet *ws, size_t ncol)
 {
 	lxw_chart *ch;
 	lxw_chart_series *s;
 	char title[128];
-	uint32_t r0;
-	int i;
+	uint32_t r0, cat = 0, nt = (uint32_t)c->ntrace;
+	int i, t, any, pie = c->ntrace == 1;
 
-	if (c->tl_n == 0)
+	if (c->ntrace == 0)
 		return;
 	snprintf(title, sizeof title, "%s: where GPU time goes", c->sheet);
 	hrow(title, NAN, NAN);
-	r0 = (uint32_t)nhrows;
-	for (i = 0; i < c->tl_n; i++)
-		hrow(c->tl_label[i], NAN, c->tl_val[i]);
-	ch = workbook_add_chart(wb, LXW_CHART_PIE);
-	s = chart_add_series(ch, NULL, NULL);
-	chart_series_set_categories(s, dataname, r0, 0, r0 + (uint32_t)c->tl_n
-	    - 1, 0);
-	chart_series_set_values(s, dataname, r0, 1, r0 + (uint32_t)c->tl_n -
-	    1, 1);
-	chart_series_set_name(s, c->yname);
-	chart_series_set_labels(s);
-	chart_series_set_labels_options(s, LXW_FALSE, LXW_FALSE, LXW_FALSE);
-	chart_series_set_labels_percentage(s);
-	chart_title_set_name(ch, "GPU time");
-	chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
-	place(c->sheet, ws, ch, ncol, 1.2, 1.2);
+	ch = workbook_add_chart(wb, pie ? LXW_CHART_PIE :
+	    LXW_CHART_BAR_STACKED);
+	if (pie) {
+		r0 = (uint32_t)nhrows;
+		for (i = 0, nt = 0; timeparts[i] != NULL; i++)
+			if (!isnan(c->part[0][i])) {
+				hrow(timeparts[i], NAN, c->part[0][i]);
+				nt++;
+			}
+		if (nt == 0)
+			return;
+		s = chart_add_series(ch, NULL, NULL);
+		chart_series_set_categories(s, dataname, r0, 0, r0 + nt - 1,
+		    0);
+		chart_series_set_values(s, dataname, r0, 1, r0 + nt - 1, 1);
+		chart_series_set_name(s, c->yname);
+		chart_series_set_labels(s);
+		chart_series_set_labels_options(s, LXW_FALSE, LXW_FALSE,
+		    LXW_FALSE);
+		chart_series_set_labels_percentage(s);
+		chart_title_set_name(ch, "GPU time");
+		chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
+		place(c->sheet, ws, ch, ncol, 1.2, 1.2);
+		return;
+	}
+	for (i = 0; timeparts[i] != NULL; i++) {
+		for (t = 0, any = 0; t < c->ntrace; t++)
+			any |= !isnan(c->part[t][i]);
+		if (!any)
+			continue;
+		hrow(timeparts[i], NAN, NAN);
+		r0 = (uint32_t)nhrows;
+		if (cat == 0)
+			cat = r0;
+		for (t = 0; t < c->ntrace; t++)
+			hrow(c->trace[t], NAN, isnan(c->part[t][i]) ? 0 :
+			    c->part[t][i]);
+		s = chart_add_series(ch, NULL, NULL);
+		chart_series_set_categories(s, dataname, cat, 0, cat + nt - 1,
+		    0);
+		chart_series_set_values(s, dataname, r0, 1, r0 + nt - 1, 1);
+		chart_series_set_name_range(s, dataname, r0 - 1, 0);
+	}
+	chart_title_set_name(ch, "GPU time by trace (ms)");
+	chart_axis_set_reverse(ch->y_axis);	/* the first trace on top */
+	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	place(c->sheet, ws, ch, ncol, 1.6, 0.6 + 0.15 * nt);
 }
 
 static void
@@ -350,6 +417,8 @@ ops(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 
 	if (n > firstrows)
 		n = (uint32_t)firstrows;
+	if (c->ntrace > 1 && n > c->nfirst)	/* the first trace's only */
+		n = c->nfirst;
 	if (n == 0)
 		return;
 	ch = workbook_add_chart(wb, LXW_CHART_BAR);
@@ -359,8 +428,13 @@ ops(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	chart_series_set_values(s, c->sheet, 1, (lxw_col_t)c->cy, n,
 	    (lxw_col_t)c->cy);
 	chart_series_set_name(s, c->yname);
-	snprintf(title, sizeof title, "Top %u operations by GPU kernel time",
-	    n);
+	if (c->ntrace > 1)
+		snprintf(title, sizeof title, "Top %u operations by GPU kernel "
+		    "time: %.60s (the first of %d traces)", n, c->trace[0],
+		    c->ntrace);
+	else
+		snprintf(title, sizeof title, "Top %u operations by GPU kernel "
+		    "time", n);
 	chart_title_set_name(ch, title);
 	chart_axis_set_reverse(ch->y_axis);	/* the first row on top */
 	chart_axis_set_name(ch->x_axis, c->yname);
@@ -499,8 +573,8 @@ xl_chart_end(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	default:
 		roofline(c, ws, ncol);
 	}
-	for (i = 0; i < c->tl_n; i++)
-		free(c->tl_label[i]);
+	for (i = 0; i < c->ntrace; i++)
+		free(c->trace[i]);
 	for (i = 0; i < c->nspec; i++)
 		free(c->spec[i]);
 	free(c->x);
