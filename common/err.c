@@ -33,10 +33,16 @@ tl_setprogname(const char *argv0)
 	tl_progname = p != NULL ? p + 1 : argv0;
 }
 
+volatile int tl_progressline;
+
 static void
 vmsg(int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
+	if (tl_progressline) {
+		tl_progressline = 0;
+		fputs("\r\033[K", stderr);
+	}
 	fprintf(stderr, "%s: ", tl_progname);
 	vfprintf(stderr, fmt, ap);
 	if (errnum >= 0)

@@ -17,6 +17,11 @@ extern int tl_failstatus;
 extern void (*tl_err_hook)(void);
 
 void tl_setprogname(const char *argv0);
+/*
+ * A progress line is on the standard error (a terminal): the next
+ * message clears it first. Set by the input layer.
+ */
+extern volatile int tl_progressline;
 /* Exit after an error already reported: tl_err_hook first, as tl_errx. */
 noreturn void tl_exit(int status);
 noreturn void tl_err(int status, const char *fmt, ...)

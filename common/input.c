@@ -84,6 +84,8 @@ struct tl_src {
 	size_t npeek, peekpos;
 	int rawerr;		/* read(2) failed: errno */
 	uint64_t nraw, ndec;	/* bytes read, and decompressed from them */
+	uint64_t size;		/* of a large regular file on a terminal */
+	int lastpct;		/* the percentage shown, -1 none */
 
 	struct archive *ar;
 	char *arbuf;
@@ -119,6 +121,48 @@ struct tl_src {
 	int cancel, finished;
 };
 
+/*
+ * Progress, for a file of PROGRESSMIN bytes or more read while the
+ * standard error is a terminal: "PROG: reading NAME: P% of M MB", one
+ * line, redrawn at each whole percent, cleared at the end and before any
+ * message (tl_progressline).
+ */
+#define PROGRESSMIN	((uint64_t)64 << 20)
+
+static void
+progress(struct tl_src *s)
+{
+	int pct;
+
+	if (s->size == 0)
+		return;
+	pct = (int)(s->nraw * 100 / s->size);
+	if (s->nraw >= s->size) {
+		if (s->lastpct >= 0)
+			fputs("\r\033[K", stderr);
+		tl_progressline = 0;
+		s->size = 0;	/* done */
+		return;
+	}
+	if (pct == s->lastpct)
+		return;
+	s->lastpct = pct;
+	fprintf(stderr, "\r\033[K%s: reading %s: %d%% of %" PRIu64 " MB",
+	    tl_progname, s->name, pct, s->size >> 20);
+	tl_progressline = 1;
+}
+
+static void
+progressstart(struct tl_src *s)
+{
+	struct stat st;
+
+	s->lastpct = -1;
+	if (isatty(2) && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size >= PROGRESSMIN)
+		s->size = (uint64_t)st.st_size;
+}
+
 static ssize_t
 readfd(struct tl_src *s, char *buf, size_t cap)
 {
@@ -130,6 +174,7 @@ readfd(struct tl_src *s, char *buf, size_t cap)
 		n = read(s->fd, buf, cap);
 		if (n >= 0) {
 			s->nraw += (uint64_t)n;
+			progress(s);
 			return n;
 		}
 		if (errno != EINTR) {
@@ -609,6 +654,7 @@ tl_src_open(const char *path)
 		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
 	}
+	progressstart(s);
 	s->peek = xmalloc(PEEK);
 	while (s->npeek < PEEK) {
 		n = readfd(s, s->peek + s->npeek, PEEK - s->npeek);
@@ -888,6 +934,10 @@ tl_src_close(struct tl_src *s)
 	if (s == NULL)
 		return;
 	endstream(s);
+	if (s->size != 0 && s->lastpct >= 0) {	/* closed before the end */
+		fputs("\r\033[K", stderr);
+		tl_progressline = 0;
+	}
 	if (s->ar != NULL)
 		la.archive_read_free(s->ar);
 	if (s->fd > 0)
