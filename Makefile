@@ -123,9 +123,9 @@ install: all
 	cp -f $(BIN) $(SCRIPTS) $(DESTDIR)$(PREFIX)/bin/
 	sed 's/^version=@VERSION@/version=$(VERSION)/' scripts/libtl.sh \
 		>$(DESTDIR)$(PREFIX)/bin/libtl.sh
-	cp -f $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
-	cp -f $(MAN5) $(DESTDIR)$(MANPREFIX)/man5/
-	cp -f $(MAN7) $(DESTDIR)$(MANPREFIX)/man7/
+	for f in $(MAN1) $(MAN5) $(MAN7); do \
+		sed 's,/usr/local/share/tl/,$(PREFIX)/share/tl/,g' $$f \
+		    >$(DESTDIR)$(MANPREFIX)/man$${f##*.}/$${f#man/}; done
 	if [ -n "$(SHARE)" ]; then for f in $(SHARE); do \
 		mkdir -p $(DESTDIR)$(PREFIX)/$$(dirname $$f) && \
 		cp -f $$f $(DESTDIR)$(PREFIX)/$$f; done; fi
