@@ -2,7 +2,8 @@
  * tl-xlsx: charts. A sheet gets a chart when its columns say what it is:
  * the GPU timeline (a pie of where the time goes; with a "trace" column
  * and several traces, a stacked bar per trace), the ops by name (a bar
- * chart of the first ones, of the first trace), or a roofline sheet (a scatter of FLOP
+ * chart of the first ones, of the first trace), a comparison by
+ * operation (a bar chart of the largest gaps), or a roofline sheet (a scatter of FLOP
  * per byte against TFLOP/s on log axes, with the arch's roofline when an
  * arch file is given). The points a chart draws are copied into a hidden
  * sheet, written last, because constant-memory mode cannot go back to a
@@ -25,7 +26,7 @@
 #define NPARTS		6	/* the parts of a timeline's total */
 #define MAXTRACES	64	/* bars of the timeline chart */
 
-enum { CH_TIMELINE, CH_OPS, CH_ROOF };
+enum { CH_TIMELINE, CH_OPS, CH_GAP, CH_ROOF };
 
 /* Rows of the data sheet: a label or a number in A, numbers in B. */
 struct hrow {
@@ -175,6 +176,8 @@ xl_chart_begin(const char *sheet, char **col, size_t ncol)
 		NULL };
 	static const char *const c_args[] = { "input_dims", "Input Dims",
 		NULL };
+	static const char *const c_op[] = { "operation", NULL };
+	static const char *const c_gap[] = { "gap_ms", "gap_ns", NULL };
 	static const char *const c_x[] = { "flop_per_byte",
 		"FLOPS/Byte_first", "FLOPS/Byte", NULL };
 	static const char *const c_y[] = { "tflops_per_s_mean",
@@ -190,6 +193,9 @@ xl_chart_begin(const char *sheet, char **col, size_t ncol)
 	if ((a = colof(col, ncol, c_type)) >= 0 &&
 	    (b = colof(col, ncol, c_time)) >= 0)
 		c->kind = CH_TIMELINE;
+	else if ((a = colof(col, ncol, c_op)) >= 0 &&
+	    (b = colof(col, ncol, c_gap)) >= 0)
+		c->kind = CH_GAP;
 	else if ((a = colof(col, ncol, c_name)) >= 0 &&
 	    (b = colof(col, ncol, c_opstime)) >= 0 &&
 	    colof(col, ncol, c_args) < 0)
@@ -248,7 +254,8 @@ xl_chart_row(struct xl_chart *c, const double *num,
 	size_t n;
 
 	c->nrows++;
-	if (c->kind != CH_ROOF && (t = tracerow(c, f, fl)) < 0)
+	if (c->kind == CH_GAP ||
+	    (c->kind != CH_ROOF && (t = tracerow(c, f, fl)) < 0))
 		return;
 	switch (c->kind) {
 	case CH_TIMELINE:
@@ -428,7 +435,10 @@ ops(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	chart_series_set_values(s, c->sheet, 1, (lxw_col_t)c->cy, n,
 	    (lxw_col_t)c->cy);
 	chart_series_set_name(s, c->yname);
-	if (c->ntrace > 1)
+	if (c->kind == CH_GAP)
+		snprintf(title, sizeof title, "The %u largest gaps, variant "
+		    "against baseline (%s)", n, c->yname);
+	else if (c->ntrace > 1)
 		snprintf(title, sizeof title, "Top %u operations by GPU kernel "
 		    "time: %.60s (the first of %d traces)", n, c->trace[0],
 		    c->ntrace);
@@ -568,6 +578,7 @@ xl_chart_end(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 		timeline(c, ws, ncol);
 		break;
 	case CH_OPS:
+	case CH_GAP:
 		ops(c, ws, ncol, firstrows);
 		break;
 	default:

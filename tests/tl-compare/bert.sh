@@ -2,8 +2,10 @@
 # comparison, the TraceDiff tables and the by-operation / by-layer tables,
 # read back with openpyxl. Its sheets are those tl-compare-reports writes
 # from tl-report's CSV files, and those tl-diff and tl-xdiff write from
-# the tree streams, cell for cell. Then the two report directories alone,
-# and tags set with -n.
+# the tree streams, cell for cell, in the words of the report comparison
+# (the sides by their tags, TAG::col for col_1 and col_2, times in ms to
+# the nanosecond); the largest gaps by operation as a chart. Then the two
+# report directories alone, and tags set with -n.
 /usr/bin/python3 -c 'import openpyxl' 2>/dev/null || exit 77
 t=gaunernst_bert-small-uncased__1016001.json.gz
 [ -f "$TRACES/mi300/$t" ] && [ -f "$TRACES/h100/$t" ] || exit 77
@@ -34,12 +36,16 @@ import openpyxl
 book = openpyxl.load_workbook(sys.argv[1])
 ref = openpyxl.load_workbook("ref/cmp.xlsx")
 print(sys.argv[1] + ":", ", ".join(book.sheetnames))
+for cs in book.chartsheets:
+    for c in cs._charts:
+        print(cs.title + ":", type(c).__name__,
+              c.title.tx.rich.p[0].r[0].t)
 def unesc(s):
     return s.replace("\\t", "\t").replace("\\n", "\n").replace("\\\\", "\\")
 def rows(ws):
     return [list(r) for r in ws.iter_rows(values_only=True)]
 bad = 0
-for name in book.sheetnames:
+for name in [ws.title for ws in book.worksheets]:
     got = rows(book[name])
     if name in ref.sheetnames:
         want = rows(ref[name])
@@ -57,6 +63,21 @@ for name in book.sheetnames:
         want = []
         for line in open("ref/" + f + ".tsv", encoding="utf-8"):
             want.append([unesc(x) for x in line.rstrip("\n").split("\t")])
+        # tl-compare's words: tags for sides, ms for ns.
+        tags = ("h100", "mi300")
+        ms = [c.endswith("_ns") or "_ns_" in c for c in want[0]]
+        side = [c == "side" for c in want[0]]
+        for i, c in enumerate(want[0]):
+            c = c.replace("_ns", "_ms", 1) if ms[i] else c
+            if c.endswith("_1") or c.endswith("_2"):
+                c = tags[int(c[-1]) - 1] + "::" + c[:-2]
+            want[0][i] = c
+        for r in want[1:]:
+            for i in range(len(r)):
+                if ms[i] and r[i] != "":
+                    r[i] = "%.6f" % (float(r[i]) / 1e6)
+                elif side[i] and r[i] in ("1", "2"):
+                    r[i] = tags[int(r[i]) - 1]
         got = [["" if c is None else c for c in r] for r in got]
         for r in range(len(want)):
             for c in range(len(want[r])):
@@ -79,9 +100,12 @@ def cells(name, *cols, n=3):
 if "gpu_timeline" in book.sheetnames:
     cells("gpu_timeline", "type", "h100::time ms", "mi300::time ms", n=1)
 if "tracediff_ops" in book.sheetnames:
-    cells("tracediff_ops", "op", "kernel_time_ns_1", "kernel_time_ns_2")
-    cells("by_operation", "operation", "status", "time_ns_1", "time_ns_2")
-    cells("by_layer", "layer", "module_1", "module_2", "ratio", n=2)
+    cells("tracediff_ops", "op", "h100::kernel_time_ms",
+          "mi300::kernel_time_ms")
+    cells("by_operation", "operation", "status", "h100::time_ms",
+          "mi300::time_ms")
+    cells("by_layer", "layer", "h100::module", "mi300::module", "ratio",
+          n=2)
 EOP
 /usr/bin/python3 check.py h100_vs_mi300_comparison.xlsx
 echo "== the report directories"
