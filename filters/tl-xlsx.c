@@ -230,7 +230,8 @@ number(const char *s, size_t n, double *v, int *isint)
 }
 
 /*
- * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, a
+ * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, U+FFFE
+ * and U+FFFF (which XML does not allow) as _xFFFE_ and _xFFFF_, a
  * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
  * is, at most XL_MAXSTR characters. Sets *chars (UTF-16 units), *bad,
  * *cut.
@@ -268,6 +269,12 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 			o += 3;
 			i++;
 			*bad = 1;
+		} else if (XL_NONCHAR(p + i, k)) {
+			/* Not allowed in XML: Excel's escape, which it undoes. */
+			memcpy(buf + o, p[i + 2] == 0xbe ? "_xFFFE_" : "_xFFFF_",
+			    7);
+			o += 7;
+			i += k;
 		} else {
 			memcpy(buf + o, s + i, k);
 			o += k;

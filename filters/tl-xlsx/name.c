@@ -35,7 +35,8 @@ cut(const char *s, char *out, size_t max, int fix)
 
 	while (i < n) {
 		k = tl_utf8len(p + i, n - i);
-		if (k == 0 || (k == 1 && (forbidden(p[i]) || p[i] < 0x20))) {
+		if (k == 0 || (k == 1 && (forbidden(p[i]) || p[i] < 0x20)) ||
+		    XL_NONCHAR(p + i, k)) {
 			if (!fix)
 				return -1;
 			if (units + 1 > max)
@@ -65,7 +66,8 @@ xl_name_check(const char *in, char *out)
 		return "an empty sheet name";
 	if (cut(in, out, XL_MAXNAME, 0) < 0)
 		return "Excel does not take [ ] : * ? / \\, control "
-		    "characters or invalid UTF-8 in a sheet name";
+		    "characters, U+FFFE, U+FFFF or invalid UTF-8 in a sheet "
+		    "name";
 	n = strlen(out);
 	if (out[0] == '\'' || out[n - 1] == '\'')
 		return "Excel does not take an apostrophe at either end of a "

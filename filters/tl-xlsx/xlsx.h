@@ -17,6 +17,10 @@
 #define XL_MAXCOLS	16384
 #define XL_MAXSTR	32767		/* characters of a cell */
 
+/* U+FFFE or U+FFFF at p (k bytes): characters XML 1.0 does not allow. */
+#define XL_NONCHAR(p, k)	((k) == 3 && (p)[0] == 0xef && \
+	(p)[1] == 0xbf && ((p)[2] == 0xbe || (p)[2] == 0xbf))
+
 /* Sheet names: at most XL_MAXNAME characters, no [ ] : * ? / \. */
 #define XL_NAMECAP	(4 * XL_MAXNAME + 16)
 

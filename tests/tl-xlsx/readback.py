@@ -11,6 +11,8 @@
 # order, plus at most a hidden "chart data" sheet at the end; a chart
 # sheet "SHEET chart" holds the charts of a wide SHEET.
 #
+# Every XML part must parse with a strict parser (expat).
+#
 # Cells: an empty field is an empty cell; a number (the grammar tl-xlsx
 # uses) is a number cell, equal to the double the text reads as, or,
 # when the text needs 17 significant digits, to that double rounded to
@@ -21,6 +23,8 @@
 # everything matches, else 1 after the first few differences.
 import re
 import sys
+import xml.etree.ElementTree as ET
+import zipfile
 
 import openpyxl
 
@@ -67,6 +71,15 @@ def xldecode(s):
 
 def main():
     book = sys.argv[1]
+    # Every part is XML 1.0 a strict parser (expat) takes.
+    with zipfile.ZipFile(book) as z:
+        for part in z.namelist():
+            if part.endswith('.xml') or part.endswith('.rels'):
+                try:
+                    ET.fromstring(z.read(part))
+                except ET.ParseError as e:
+                    print('%s: %s: not well-formed XML: %s' % (book, part, e))
+                    return 1
     wb = openpyxl.load_workbook(book)
     want = []
     for arg in sys.argv[2:]:
