@@ -97,18 +97,32 @@ done(struct tl_file *f)
 int
 tl_file_open(struct tl_file *f, const char *dir, const char *name)
 {
-	static unsigned long count;
-	char tmpname[64];
+	static int registered;
+	mode_t mask;
 	int fd;
 
-	if (count++ == 0)
+	if (!registered) {
+		registered = 1;
 		atexit(removeall);
+	}
 	f->path = tl_path(dir, name);
-	snprintf(tmpname, sizeof tmpname, ".tl.%ld.%lu.tmp", (long)getpid(),
-	    count);
-	f->tmp = tl_path(dir, tmpname);
-	if ((fd = open(f->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0666)) < 0) {
+	/*
+	 * A name no one can guess, made with O_EXCL (mkstemp): nothing
+	 * planted in the directory is written through; the rename then
+	 * replaces whatever is at the final name, a link included, without
+	 * following it.
+	 */
+	f->tmp = tl_path(dir, ".tl.XXXXXX");
+	mask = umask(0);
+	umask(mask);
+	if ((fd = mkstemp(f->tmp)) < 0 || fchmod(fd, 0666 & ~mask) < 0) {
+		int e = errno;
+
+		if (fd >= 0) {
+			close(fd);
+			unlink(f->tmp);
+		}
+		errno = e;
 		tl_warn("%s", f->path);
 		free(f->path);
 		free(f->tmp);

@@ -613,22 +613,26 @@ member(struct tl_src *src, const char *path)
 
 /*
  * The temporary workbook: beside the output, to be renamed over it; or,
- * when the output is there and not a regular file (a device such as
- * /dev/full or /dev/null, a FIFO, a symbolic link), in TMPDIR, to be
- * copied into it, since a rename would replace the device or the link.
+ * when the output is a device such as /dev/full or /dev/null, or a FIFO
+ * (itself, or what a symbolic link names), in TMPDIR, to be copied into
+ * it, since a rename would replace the device. A symbolic link to a
+ * regular file, or to nothing, is replaced, never written through: one
+ * planted in a shared directory cannot make the workbook overwrite the
+ * file it names.
  */
 static void
 tmpfile_beside(const char *path)
 {
 	const char *slash = strrchr(path, '/'), *dir;
 	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0, n;
-	struct stat st;
+	struct stat st, lst;
 	mode_t mask;
-	int fd;
+	int fd, there;
 
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+	if ((there = stat(path, &st) == 0) && S_ISDIR(st.st_mode))
 		tl_errx(1, "%s: Is a directory", path);
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (lstat(path, &lst) == 0 && !S_ISREG(lst.st_mode) &&
+	    (!S_ISLNK(lst.st_mode) || (there && !S_ISREG(st.st_mode)))) {
 		copyout = 1;
 		if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
 			dir = "/tmp";
