@@ -328,7 +328,10 @@ newsheet(struct sheet *s, char **col)
 	size_t i, chars;
 	int bad, cut;
 
+	errno = 0;
 	s->ws = workbook_add_worksheet(wb, s->name);
+	if (s->ws == NULL && errno != 0)	/* its temporary file: EMFILE */
+		tl_err(1, "sheet \"%s\": cannot add it", s->name);
 	if (s->ws == NULL)
 		tl_errx(1, "sheet \"%s\": cannot add it", s->name);
 	/* Printed: landscape, as wide as the page, the header on each. */

@@ -123,16 +123,14 @@ cmpsheet() {
 	printf '%.31s\n' "${_s}_${_p}_$3"
 }
 
-# The scratch directory $tmp, removed at the end with the jobs still
-# running; in memory (/dev/shm) when TMPDIR is not set and $1 is "shm".
+# The scratch directory $tmp in TMPDIR (else /tmp), removed at the end,
+# whatever ends the script but SIGKILL (a closed standard error, SIGPIPE,
+# included), after the jobs still running are stopped.
 scratch() {
-	d=${TMPDIR:-/tmp}
-	[ -z "${TMPDIR:-}" ] && [ "${1:-}" = shm ] && [ -d /dev/shm ] &&
-		[ -w /dev/shm ] && d=/dev/shm
-	tmp=$(mktemp -d "$d/$prog.XXXXXX") || exit 1
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || exit 1
 	tmp=$(cd "$tmp" && pwd) || exit 1
 	trap cleanup EXIT
-	trap 'exit 1' HUP INT TERM
+	trap 'exit 1' HUP INT TERM PIPE
 }
 pids= stages= nstage=0 watcher=
 # At the end, normal or not: stop what still runs, wait until it has
@@ -140,7 +138,7 @@ pids= stages= nstage=0 watcher=
 # remove $tmp. The jobs' programs are signalled, not the jobs, so that
 # each job ends when its program has.
 cleanup() {
-	trap '' HUP INT TERM	# a second signal must not cut this short
+	trap '' HUP INT TERM PIPE	# a second signal must not cut it short
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
 	for p in $pids; do
 		pkill -TERM -P "$p" 2>/dev/null
@@ -162,7 +160,9 @@ endprogress() {
 }
 
 # stage NAME IN OUT COMMAND...: the command as a job, reading IN and
-# writing OUT (named pipes, files), its messages and exit status kept.
+# writing OUT (named pipes, files), its messages kept; its exit status is
+# the job's, which finish waits for (no file to write: a full TMPDIR
+# cannot lose it).
 stage() {
 	nstage=$((nstage + 1))
 	eval "stage$nstage=\$1"
@@ -170,8 +170,9 @@ stage() {
 	shift 3
 	{
 		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
-		echo $? >"$tmp/st.$nstage"
+		exit $?
 	} &
+	eval "pid$nstage=$!"
 	pids="$pids $!"
 	stages="$stages $nstage"
 }
@@ -184,8 +185,9 @@ stage() {
 # order, each line once (two readings of a trace warn alike); then, when
 # one failed, "NAME failed (exit N)", exit 1.
 finish() {
-	for p in $pids; do
-		wait "$p"
+	for n in $stages; do
+		eval "wait \$pid$n"
+		eval "st$n=\$?"
 	done
 	pids=
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
@@ -193,14 +195,11 @@ finish() {
 	endprogress
 	blame= bst=
 	for n in $stages; do
-		st=
-		{ read -r st <"$tmp/st.$n"; } 2>/dev/null
-		case $st in
-		[0-9]*) [ "$st" -le "$1" ] && continue ;;
-		esac
+		eval "st=\$st$n"
+		[ "$st" -le "$1" ] && continue
 		[ -z "$blame" ] || { [ "$bst" = 141 ] && [ "$st" != 141 ]; } ||
 			continue
-		blame=$n bst=${st:-?}
+		blame=$n bst=$st
 	done
 	for n in $stages; do
 		cat "$tmp/err.$n" 2>/dev/null

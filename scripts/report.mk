@@ -67,7 +67,7 @@ summary: $(OUT)/summary.xlsx
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
-	$(BIN)/tl-parse -t -x python_function,cpu_instant_event $$< | \
+	$(BIN)/tl-parse -t -x python_function,cpu_instant_event -- $$< | \
 	    $(BIN)/tl-tree >$$@
 
 $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
