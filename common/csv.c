@@ -324,11 +324,39 @@ tl_csv_close(struct tl_csv *c)
 	free(c);
 }
 
+/* TL_SAFE_CSV: a field a spreadsheet would take for a formula. */
+static int
+formula(const char *s, size_t n)
+{
+	static int safe = -1;
+	char num[64], *end;
+
+	if (safe < 0) {
+		const char *e = getenv("TL_SAFE_CSV");
+
+		safe = e != NULL && *e != '\0' && strcmp(e, "0") != 0;
+	}
+	if (!safe || n == 0 || strchr("=+-@\t\r", s[0]) == NULL ||
+	    s[0] == '\0')
+		return 0;
+	if (n < sizeof num) {	/* a number, such as -1.5, is no formula */
+		memcpy(num, s, n);
+		num[n] = '\0';
+		(void)strtod(num, &end);
+		if (end == num + n && n > 1)
+			return 0;
+	}
+	return 1;
+}
+
 void
 tl_out_csvfield(struct tl_out *o, const char *s, size_t n)
 {
 	const char *q;
 	size_t i;
+
+	if (formula(s, n))
+		tl_out_char(o, '\'');
 
 	for (i = 0; i < n; i++)
 		if (s[i] == ',' || s[i] == '"' || s[i] == '\n' || s[i] == '\r')

@@ -98,6 +98,12 @@ noreturn void tl_csv_errx(const struct tl_csv *, const char *fmt, ...)
  * a double quote, LF or CR, in double quotes with each " doubled. An
  * empty field is nothing; the csv module writes a record that is one
  * empty field as "" (the caller writes that).
+ *
+ * With TL_SAFE_CSV set in the environment (not empty, not "0"), a field
+ * that starts with = + - @ TAB or CR and is not a number gets a leading
+ * apostrophe, so that a spreadsheet does not run it as a formula (OWASP's
+ * rule for CSV injection); off by default, since the files are then no
+ * longer TraceLens's byte for byte.
  */
 struct tl_out;
 void tl_out_csvfield(struct tl_out *, const char *s, size_t n);
