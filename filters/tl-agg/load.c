@@ -63,6 +63,21 @@ agg_warns_end(void)
 	A->warns.n = 0;
 }
 
+/*
+ * ns since the first event, exact as long as the difference fits in 64
+ * bits; past that (a stream spanning 292 years) in floating point, not
+ * wrapped around.
+ */
+static double
+since(int64_t ts)
+{
+	int64_t d;
+
+	if (__builtin_sub_overflow(ts, A->base, &d))
+		return (double)ts - (double)A->base;
+	return (double)d;
+}
+
 const char *
 agg_str(uint32_t id, size_t *n)
 {
@@ -268,7 +283,7 @@ agg_row(struct tl_trace *tr)
 		A->havebase = 1;
 	}
 	if (agg_nat) {
-		e->ts = (double)(e->tsns - A->base);
+		e->ts = since(e->tsns);
 		e->dur = (double)e->durns;
 	} else {
 		e->ts = (double)e->tsns / 1000.0;
@@ -563,7 +578,7 @@ agg_exact(void)
 	for (j = 0; j < A->n; j++) {
 		struct ev *e = &A->e[j];
 
-		e->ts = (double)(e->tsns - A->base);
+		e->ts = since(e->tsns);
 		e->dur = (double)e->durns;
 		e->end = e->ts + e->dur;
 	}
