@@ -67,7 +67,9 @@ static const struct key argkey[] = {
 /*
  * The 2021 generation of Kineto traces (PyTorch 1.8 and 1.9): its
  * categories and today's that they map to (tl-tsv(5)). "async" maps only
- * for flow events ("s", "f") named "launch".
+ * for flow events ("s", "f") named "launch"; an "Operator" that is one of
+ * the ranges PyTorch itself opens with record_function (annot2021) is a
+ * user_annotation, as today.
  */
 struct gen {
 	const char *cat, *to;
@@ -80,10 +82,18 @@ static const struct gen gen2021[] = {
 	G("Operator", "cpu_op"), G("Runtime", "cuda_runtime"),
 	G("Kernel", "kernel"), G("Memcpy", "gpu_memcpy"),
 	G("Memset", "gpu_memset"), G("async", "ac2g"),
+	G("Operator", "user_annotation"),
 };
 
-#define NGEN	(sizeof gen2021 / sizeof gen2021[0])
+#define NGEN	(sizeof gen2021 / sizeof gen2021[0] - 1)
+#define G_OP	0
 #define G_ASYNC	5
+#define G_ANNOT	6
+
+static const struct key annot2021[] = {
+	K("ProfilerStep#", 0), K("enumerate(DataLoader)#", 0),
+	K("Optimizer.step#", 0), K("Optimizer.zero_grad#", 0),
+};
 
 /*
  * The args of a 2021 event that are spelled otherwise today: they give
@@ -468,6 +478,22 @@ tokis(int i, const char *lit, size_t n)
 	    memcmp(ev.js + t->start, lit, n) == 0;
 }
 
+/* Does string token i begin with one of the names of annot2021? */
+static int
+annot(int i)
+{
+	const jsmntok_t *t = &ev.tok[i];
+	size_t j, n = (size_t)(t->end - t->start);
+
+	if (t->type != JSMN_STRING)
+		return 0;
+	for (j = 0; j < sizeof annot2021 / sizeof annot2021[0]; j++)
+		if (n > annot2021[j].len && memcmp(ev.js + t->start,
+		    annot2021[j].key, annot2021[j].len) == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The entry of gen2021 that an event maps by, from the tokens of its
  * cat, name and ph (or -1): or -1.
@@ -487,6 +513,8 @@ oldgen(int cat, int name, int ph)
 	    !tokis(name, "launch", 6) || (!tokis(ph, "s", 1) &&
 	    !tokis(ph, "f", 1))))
 		return -1;
+	if (g == &gen2021[G_OP] && name >= 0 && annot(name))
+		return G_ANNOT;
 	return (int)(g - gen2021);
 }
 
@@ -971,19 +999,20 @@ parse(struct tl_src *src)
 	flushpend();
 	tl_warns_end(&warns, tname);
 	if (nskipped + ncleared + nrepaired > 0 || vflag) {
-		char left[48] = "", mapped[64] = "";
+		char left[48] = "";
 
 		if (nkeep > 0 || ndrop > 0)
 			snprintf(left, sizeof left, ", %" PRIu64 " left out by "
 			    "-c or -x", nleft);
-		if (nmapped > 0)
-			snprintf(mapped, sizeof mapped, ", %" PRIu64 " mapped "
-			    "from the 2021 generation", nmapped);
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " events skipped, %"
 		    PRIu64 " values cleared, %" PRIu64 " values with repaired "
-		    "strings%s%s",
-		    tname, nskipped, nev, ncleared, nrepaired, left, mapped);
+		    "strings%s",
+		    tname, nskipped, nev, ncleared, nrepaired, left);
 	}
+	if (vflag && nmapped > 0)
+		tl_warnx("%s: %" PRIu64 " events of the 2021 generation "
+		    "(PyTorch 1.8-1.9) mapped to today's categories", tname,
+		    nmapped);
 	if (sflag && warns.n > 0)
 		r = -1;
 	return r;
