@@ -136,6 +136,7 @@ static _Thread_local uint64_t nmapped;	/* events of 2021 mapped */
 static _Thread_local const struct gen *mapto;	/* the event's, mapped */
 static _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
+static _Thread_local int cattok;		/* the key of the cat mapped */
 static _Thread_local int inhalf;	/* the second half's thread */
 static _Thread_local int dirty;		/* it would have warned */
 
@@ -535,12 +536,13 @@ insert(int **k, size_t *cap, size_t *n, int v)
  * An event of the 2021 generation, mapped by entry g, its args split:
  * the columns that today's spelling left empty go to the keys of the old
  * spelling, taken from the rest of args; an empty "Input type" beside
- * input dims is absent, and stays in args; the cat as written goes to
- * extra, and its field is today's: a token of its own, after the event's
- * (ev.tok is then a copy), of type JSMN_UNDEFINED (putval).
+ * input dims is absent, and stays in args; the cat field is today's: a
+ * token of its own, after the event's (ev.tok is then a copy), of type
+ * JSMN_UNDEFINED (putval). The caller puts the cat as written first in
+ * extra.
  */
 static void
-map2021(int *slot, int g, size_t *nrest, size_t *nextra)
+map2021(int *slot, int g, size_t *nrest)
 {
 	const jsmntok_t *t;
 	size_t j, m;
@@ -568,12 +570,12 @@ map2021(int *slot, int g, size_t *nrest, size_t *nextra)
 		insert(&rest, &caprest, nrest, slot[C_TYPES] - 1);
 		slot[C_TYPES] = -1;
 	}
-	insert(&extra, &capextra, nextra, slot[C_CAT] - 1);
 	/* The cat field: a token after the event's, that putval knows. */
 	xgrow(&tok2021, &captok2021, (size_t)ev.ntok + 1, sizeof *tok2021);
 	memcpy(tok2021, ev.tok, (size_t)ev.ntok * sizeof *tok2021);
 	memset(&tok2021[ev.ntok], 0, sizeof *tok2021);
 	tok2021[ev.ntok].type = JSMN_UNDEFINED;
+	cattok = slot[C_CAT] - 1;
 	slot[C_CAT] = ev.ntok;
 	ev.tok = tok2021;
 	mapto = &gen2021[g];
@@ -665,9 +667,14 @@ event(const struct tl_jitem *it)
 		}
 	}
 	if (g >= 0)
-		map2021(slot, g, &nrest, &nextra);
+		map2021(slot, g, &nrest);
 	nrest = lastwins(rest, nrest);
 	nextra = lastwins(extra, nextra);
+	if (g >= 0) {		/* first, so that tl-tree finds it */
+		xgrow(&extra, &capextra, nextra + 1, sizeof *extra);
+		memmove(extra + 1, extra, nextra++ * sizeof *extra);
+		extra[0] = cattok;
+	}
 	tl_out_i64(o, (int64_t)it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
