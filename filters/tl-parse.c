@@ -548,11 +548,12 @@ map2021(int *slot, int g, size_t *nrest)
 	size_t j, m;
 	int c, last[NALT], a;
 
-	for (a = 0; a < (int)NALT; a++)
+	for (a = 0; a < (int)NALT; a++) {
 		last[a] = -1;
-	for (j = 0; j < *nrest; j++)
-		if ((c = keycol(alt2021, NALT, rest[j])) >= 0)
-			last[c == C_DIMS ? 0 : 1] = rest[j];
+		for (j = 0; j < *nrest; j++)
+			if (keycol(&alt2021[a], 1, rest[j]) >= 0)
+				last[a] = rest[j];
+	}
 	for (a = 0; a < (int)NALT; a++) {
 		c = alt2021[a].col;
 		if (last[a] < 0 || slot[c] >= 0)
