@@ -64,6 +64,48 @@ static const struct key argkey[] = {
 #define NEVKEY	(sizeof evkey / sizeof evkey[0])
 #define NARGKEY	(sizeof argkey / sizeof argkey[0])
 
+/*
+ * The 2021 generation of Kineto traces (PyTorch 1.8 and 1.9): its
+ * categories and today's that they map to (tl-tsv(5)). "async" maps only
+ * for flow events ("s", "f") named "launch"; an "Operator" that is one of
+ * the ranges PyTorch itself opens with record_function (annot2021) is a
+ * user_annotation, as today.
+ */
+struct gen {
+	const char *cat, *to;
+	size_t len, tolen;
+};
+
+#define G(s, t)	{ s, t, sizeof s - 1, sizeof t - 1 }
+
+static const struct gen gen2021[] = {
+	G("Operator", "cpu_op"), G("Runtime", "cuda_runtime"),
+	G("Kernel", "kernel"), G("Memcpy", "gpu_memcpy"),
+	G("Memset", "gpu_memset"), G("async", "ac2g"),
+	G("Operator", "user_annotation"),
+};
+
+#define NGEN	(sizeof gen2021 / sizeof gen2021[0] - 1)
+#define G_OP	0
+#define G_ASYNC	5
+#define G_ANNOT	6
+
+static const struct key annot2021[] = {
+	K("ProfilerStep#", 0), K("enumerate(DataLoader)#", 0),
+	K("Optimizer.step#", 0), K("Optimizer.zero_grad#", 0),
+};
+
+/*
+ * The args of a 2021 event that are spelled otherwise today: they give
+ * the column when the event has no key of today's spelling, and stay in
+ * args otherwise.
+ */
+static const struct key alt2021[] = {
+	K("Input dims", C_DIMS), K("external id", C_EXTID),
+};
+
+#define NALT	(sizeof alt2021 / sizeof alt2021[0])
+
 static char **keepcat, **dropcat;
 static size_t nkeep, ndrop;
 static int readall;		/* read left-out events whole (tests) */
@@ -90,6 +132,11 @@ static _Thread_local size_t scratchcap;
 static _Thread_local int *rest, *extra, *sorted;
 static _Thread_local size_t caprest, capextra, capsorted;
 static _Thread_local uint64_t nskipped, ncleared, nrepaired, nleft;
+static _Thread_local uint64_t nmapped;	/* events of 2021 mapped */
+static _Thread_local const struct gen *mapto;	/* the event's, mapped */
+static _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
+static _Thread_local size_t captok2021;
+static _Thread_local int cattok;		/* the key of the cat mapped */
 static _Thread_local int inhalf;	/* the second half's thread */
 static _Thread_local int dirty;		/* it would have warned */
 
@@ -168,6 +215,9 @@ putval(int i, unsigned *bad)
 	size_t n = (size_t)(t->end - t->start);
 
 	switch (t->type) {
+	case JSMN_UNDEFINED:	/* a cat that map2021 maps */
+		tl_out_raw(o, mapto->to, mapto->tolen);
+		break;
 	case JSMN_STRING:
 		/* Checked JSON holds no raw TAB, LF or CR in a string. */
 		if (memchr(s, '\\', n) == NULL)
@@ -385,13 +435,152 @@ sort:
 	return m;
 }
 
-/* Is an event of category cat[0..n) one that -c or -x leaves out? */
+/* The entry of gen2021 for category s[0..n) as written, or NULL. */
+static const struct gen *
+findgen(const char *s, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < NGEN; j++)
+		if (gen2021[j].len == n && memcmp(gen2021[j].cat, s, n) == 0)
+			return &gen2021[j];
+	return NULL;
+}
+
+/*
+ * Is an event of category cat[0..n) one that -c or -x leaves out? A
+ * category of the 2021 generation matches as written and as the one it
+ * maps to ("async" as "ac2g", whatever the event's name).
+ */
 static int
 leftcat(const char *cat, size_t n, void *arg)
 {
+	const struct gen *g = NULL;
+
 	(void)arg;
-	return (nkeep > 0 && !listed(keepcat, nkeep, cat, n)) ||
-	    (ndrop > 0 && listed(dropcat, ndrop, cat, n));
+	if (n > 0 && ((cat[0] >= 'A' && cat[0] <= 'Z') || cat[0] == 'a'))
+		g = findgen(cat, n);
+	if (g == NULL)
+		return (nkeep > 0 && !listed(keepcat, nkeep, cat, n)) ||
+		    (ndrop > 0 && listed(dropcat, ndrop, cat, n));
+	return (nkeep > 0 && !listed(keepcat, nkeep, cat, n) &&
+	    !listed(keepcat, nkeep, g->to, g->tolen)) || (ndrop > 0 &&
+	    (listed(dropcat, ndrop, cat, n) ||
+	    listed(dropcat, ndrop, g->to, g->tolen)));
+}
+
+/* Is string token i the text lit? */
+static int
+tokis(int i, const char *lit, size_t n)
+{
+	const jsmntok_t *t = &ev.tok[i];
+
+	return t->type == JSMN_STRING && (size_t)(t->end - t->start) == n &&
+	    memcmp(ev.js + t->start, lit, n) == 0;
+}
+
+/* Does string token i begin with one of the names of annot2021? */
+static int
+annot(int i)
+{
+	const jsmntok_t *t = &ev.tok[i];
+	size_t j, n = (size_t)(t->end - t->start);
+
+	if (t->type != JSMN_STRING)
+		return 0;
+	for (j = 0; j < sizeof annot2021 / sizeof annot2021[0]; j++)
+		if (n > annot2021[j].len && memcmp(ev.js + t->start,
+		    annot2021[j].key, annot2021[j].len) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The entry of gen2021 that an event maps by, from the tokens of its
+ * cat, name and ph (or -1): or -1.
+ */
+static int
+oldgen(int cat, int name, int ph)
+{
+	const jsmntok_t *t = &ev.tok[cat];
+	const struct gen *g;
+
+	if (t->type != JSMN_STRING)
+		return -1;
+	g = findgen(ev.js + t->start, (size_t)(t->end - t->start));
+	if (g == NULL)
+		return -1;
+	if (g == &gen2021[G_ASYNC] && (name < 0 || ph < 0 ||
+	    !tokis(name, "launch", 6) || (!tokis(ph, "s", 1) &&
+	    !tokis(ph, "f", 1))))
+		return -1;
+	if (g == &gen2021[G_OP] && name >= 0 && annot(name))
+		return G_ANNOT;
+	return (int)(g - gen2021);
+}
+
+/* Put token index v into the ascending list k[0..*n). */
+static void
+insert(int **k, size_t *cap, size_t *n, int v)
+{
+	size_t j;
+
+	xgrow(k, cap, *n + 1, sizeof **k);
+	for (j = *n; j > 0 && (*k)[j - 1] > v; j--)
+		(*k)[j] = (*k)[j - 1];
+	(*k)[j] = v;
+	++*n;
+}
+
+/*
+ * An event of the 2021 generation, mapped by entry g, its args split:
+ * the columns that today's spelling left empty go to the keys of the old
+ * spelling, taken from the rest of args; an empty "Input type" beside
+ * input dims is absent, and stays in args; the cat field is today's: a
+ * token of its own, after the event's (ev.tok is then a copy), of type
+ * JSMN_UNDEFINED (putval). The caller puts the cat as written first in
+ * extra.
+ */
+static void
+map2021(int *slot, int g, size_t *nrest)
+{
+	const jsmntok_t *t;
+	size_t j, m;
+	int c, last[NALT], a;
+
+	for (a = 0; a < (int)NALT; a++) {
+		last[a] = -1;
+		for (j = 0; j < *nrest; j++)
+			if (keycol(&alt2021[a], 1, rest[j]) >= 0)
+				last[a] = rest[j];
+	}
+	for (a = 0; a < (int)NALT; a++) {
+		c = alt2021[a].col;
+		if (last[a] < 0 || slot[c] >= 0)
+			continue;
+		slot[c] = last[a] + 1;
+		for (j = m = 0; j < *nrest; j++)
+			if (!samekey(rest[j], last[a]))
+				rest[m++] = rest[j];
+		*nrest = m;
+	}
+	if (slot[C_TYPES] >= 0 && slot[C_DIMS] >= 0 &&
+	    (t = &ev.tok[slot[C_TYPES]])->type == JSMN_ARRAY && t->size == 0 &&
+	    ev.tok[slot[C_DIMS]].type == JSMN_ARRAY &&
+	    ev.tok[slot[C_DIMS]].size > 0) {
+		insert(&rest, &caprest, nrest, slot[C_TYPES] - 1);
+		slot[C_TYPES] = -1;
+	}
+	/* The cat field: a token after the event's, that putval knows. */
+	xgrow(&tok2021, &captok2021, (size_t)ev.ntok + 1, sizeof *tok2021);
+	memcpy(tok2021, ev.tok, (size_t)ev.ntok * sizeof *tok2021);
+	memset(&tok2021[ev.ntok], 0, sizeof *tok2021);
+	tok2021[ev.ntok].type = JSMN_UNDEFINED;
+	cattok = slot[C_CAT] - 1;
+	slot[C_CAT] = ev.ntok;
+	ev.tok = tok2021;
+	mapto = &gen2021[g];
+	nmapped++;
 }
 
 /* An event the scanner found to be left out, without reading it. */
@@ -408,7 +597,7 @@ leftevent(void)
 static void
 event(const struct tl_jitem *it)
 {
-	int slot[NCOL], i, k, v, nk, na, c;
+	int slot[NCOL], i, k, v, nk, na, c, g = -1;
 	size_t nrest = 0, nextra = 0;
 	unsigned bad = 0;
 
@@ -438,6 +627,12 @@ event(const struct tl_jitem *it)
 		}
 		i = tl_jskip(&ev, v);
 	}
+	/*
+	 * The 2021 generation: a capital, or "async"; today's categories
+	 * begin with a small letter after 'a', but for "ac2g".
+	 */
+	if (slot[C_CAT] >= 0 && ev.js[ev.tok[slot[C_CAT]].start] <= 'a')
+		g = oldgen(slot[C_CAT], slot[C_NAME], slot[C_PH]);
 	/* Split args into the columns of their own and the rest. */
 	if (slot[C_ARGS] >= 0 && ev.tok[slot[C_ARGS]].type == JSMN_OBJECT) {
 		na = ev.tok[slot[C_ARGS]].size;
@@ -472,8 +667,15 @@ event(const struct tl_jitem *it)
 			return;
 		}
 	}
+	if (g >= 0)
+		map2021(slot, g, &nrest);
 	nrest = lastwins(rest, nrest);
 	nextra = lastwins(extra, nextra);
+	if (g >= 0) {		/* first, so that tl-tree finds it */
+		xgrow(&extra, &capextra, nextra + 1, sizeof *extra);
+		memmove(extra + 1, extra, nextra++ * sizeof *extra);
+		extra[0] = cattok;
+	}
 	tl_out_i64(o, (int64_t)it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
@@ -602,6 +804,7 @@ struct half {
 	size_t n;
 	struct tl_out out;	/* rows, uids counted from the boundary */
 	uint64_t nev, nleft;	/* events taken, and of them left out */
+	uint64_t nmapped;	/* ... and mapped from the 2021 generation */
 	uint64_t at, index;	/* where the first thread goes on */
 	int after;		/* at is just after an event, not before */
 };
@@ -613,6 +816,7 @@ halfmain(void *arg)
 	struct half *h = arg;
 	struct tl_jitem it;
 	size_t mark;
+	uint64_t nm;
 
 	inhalf = 1;
 	o = &h->out;
@@ -620,6 +824,7 @@ halfmain(void *arg)
 	    tl_jscan_next(h->js, &it) > 0 && (it.kind == TL_JLEFT ||
 	    (it.kind == TL_JEVENT && it.badutf8 + it.ctrl + it.badesc == 0))) {
 		mark = h->out.n;
+		nm = nmapped;
 		dirty = 0;
 		if (it.kind == TL_JLEFT)
 			leftevent();
@@ -627,6 +832,7 @@ halfmain(void *arg)
 			event(&it);
 		if (dirty) {
 			h->out.n = mark;
+			nmapped = nm;
 			break;
 		}
 		h->nev++;
@@ -635,10 +841,12 @@ halfmain(void *arg)
 		h->index = it.index + 1;
 	}
 	h->nleft = nleft;
+	h->nmapped = nmapped;
 	free(scratch);
 	free(rest);
 	free(extra);
 	free(sorted);
+	free(tok2021);
 	return NULL;
 }
 
@@ -680,7 +888,7 @@ split(struct tl_jscan *js, struct tl_src *src, uint64_t end, uint64_t next)
 	half.p = p;
 	half.n = n;
 	half.out.n = 0;
-	half.nev = half.nleft = half.index = 0;
+	half.nev = half.nleft = half.index = half.nmapped = 0;
 	half.at = q;
 	half.after = 0;
 	atomic_store(&half.cancel, 0);
@@ -735,7 +943,7 @@ parse(struct tl_src *src)
 	int r, c;
 
 	tname = tl_in_name(src);
-	nskipped = ncleared = nrepaired = nleft = 0;
+	nskipped = ncleared = nrepaired = nleft = nmapped = 0;
 	warns.n = 0;
 	seenevent = notarray = 0;
 	namerank();
@@ -779,6 +987,7 @@ parse(struct tl_src *src)
 		putrows(base);
 		nev += half.nev;
 		nleft += half.nleft;
+		nmapped += half.nmapped;
 		next = tl_jscan_at(js, src, half.p, half.n, half.at,
 		    half.after, base + half.index);
 		tl_jscan_free(js);
@@ -808,6 +1017,10 @@ parse(struct tl_src *src)
 		    "strings%s",
 		    tname, nskipped, nev, ncleared, nrepaired, left);
 	}
+	if (vflag && nmapped > 0)
+		tl_warnx("%s: %" PRIu64 " events of the 2021 generation "
+		    "(PyTorch 1.8-1.9) mapped to today's categories", tname,
+		    nmapped);
 	if (sflag && warns.n > 0)
 		r = -1;
 	return r;
@@ -889,6 +1102,7 @@ main(int argc, char *argv[])
 	tl_out_close(&half.out);
 	tl_json_free(&doc);
 	free(scratch);
+	free(tok2021);
 	free(keepcat);
 	free(dropcat);
 	regfree(&rankre);

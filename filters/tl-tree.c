@@ -42,6 +42,45 @@ static const char usage[] =
     "[file ...]\n"
     "       tl-tree -u uid [-AP] [-d depth] [file ...]\n";
 
+/*
+ * What was amiss in the events of the 2021 generation (tl-tsv(5)): events
+ * of today's beside them, GPU events without a correlation, async flows
+ * without an end or a start.
+ */
+static void
+gen2021(const struct trace *tr)
+{
+	const char *name = tr->name;
+	uint64_t nos = 0, nof = 0, ntoday = 0;
+	size_t i;
+
+	for (i = 0; i < tr->nflow; i++)
+		if (tr->flow[i].old) {
+			nos += !tr->flow[i].s;
+			nof += !tr->flow[i].f;
+		}
+	for (i = 0; i < tr->nrec; i++)
+		ntoday += tr->R[i].kind != TL_K_OTHER &&
+		    !(tr->R[i].flags & F_2021);
+	if (ntoday > 0)
+		tl_warnx("%s: mixed generations: %" PRIu64 " events of the "
+		    "2021 generation (PyTorch 1.8-1.9) and %" PRIu64 " of "
+		    "today's: each read by its own category", name, tr->n2021,
+		    ntoday);
+	if (tr->nnocorr > 0)
+		tl_warnx("%s: %" PRIu64 " GPU event%s of the 2021 generation "
+		    "without a correlation: not linked", name, tr->nnocorr,
+		    PL(tr->nnocorr));
+	if (nof > 0)
+		tl_warnx("%s: %" PRIu64 " async launch flow%s without an end "
+		    "(\"f\"): %s nothing", name, nof, PL(nof),
+		    nof == 1 ? "its launch links" : "their launches link");
+	if (nos > 0)
+		tl_warnx("%s: %" PRIu64 " async launch flow%s without a start "
+		    "(\"s\"): %s nothing", name, nos, PL(nos),
+		    nos == 1 ? "it links" : "they link");
+}
+
 /* Build the tree of a trace, write or draw it, and say what was amiss. */
 void
 finish(struct trace *tr)
@@ -81,6 +120,8 @@ finish(struct trace *tr)
 	if (tr->nbadid > 0)
 		tl_warnx("%s: %" PRIu64 " non-integer id%s ignored", name,
 		    tr->nbadid, PL(tr->nbadid));
+	if (tr->n2021 > 0)
+		gen2021(tr);
 }
 
 int

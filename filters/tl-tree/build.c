@@ -69,6 +69,46 @@ push(struct trace *tr, struct thr *th, uint32_t i)
 	th->mod[th->nmod++] = (uint32_t)tr->nmnode++;
 }
 
+/*
+ * A trace of the 2021 generation has its times in whole microseconds, so
+ * an op and the first op or launch it calls often start at the same
+ * time, and the autograd profiler writes an op after the ops it calls:
+ * in file order the caller would end after its callee and be left out of
+ * the tree (the bleed rule). Of host events that start at the same time,
+ * when one of positive duration comes before a longer one, put them
+ * longest first, in file order among equals (and those of zero duration
+ * last), so that the longer holds the others as it did in nanoseconds.
+ * k[0..n) is sorted by start.
+ */
+static void
+longfirst(const struct rec *R, struct tl_sortkey *k, size_t n)
+{
+	size_t lo, hi, j;
+	int64_t d, min;
+	uint64_t t;
+	int need;
+
+	for (lo = 0; lo < n; lo = hi) {
+		need = 0;
+		min = INT64_MAX;
+		for (hi = lo; hi < n && k[hi].k == k[lo].k; hi++) {
+			d = R[k[hi].i].end - R[k[hi].i].ts;
+			if (d > min)
+				need = 1;
+			if (d > 0 && d < min)
+				min = d;
+		}
+		if (!need)
+			continue;
+		t = k[lo].k;
+		for (j = lo; j < hi; j++)
+			k[j].k = ~(uint64_t)(R[k[j].i].end - R[k[j].i].ts);
+		tl_key_sort(k + lo, hi - lo);
+		for (j = lo; j < hi; j++)
+			k[j].k = t;
+	}
+}
+
 /* Spec 2.4: nest the host events of each (pid, tid) by time. */
 void
 hosttree(struct trace *tr)
@@ -93,6 +133,8 @@ hosttree(struct trace *tr)
 			k[j++].i = (uint32_t)i;
 		}
 	tl_key_sort(k, norder);
+	if (tr->n2021 > 0)
+		longfirst(R, k, norder);
 	tr->order = order = xmalloc((norder ? norder : 1) * sizeof *order);
 	tr->norder = tr->nhost = norder;
 	for (j = 0; j < norder; j++)

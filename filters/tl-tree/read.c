@@ -21,6 +21,7 @@
 #define SPOOLBUF	(1 << 20)
 
 int col[TL_NCOL];
+int xcol = -1;
 #define FIELD(t, c)	(t)->f[col[c]], (t)->fl[col[c]]	/* as s, n */
 struct tl_trace *rd;
 struct trace *rtrace;
@@ -268,7 +269,7 @@ getid(struct trace *tr, struct tl_tsv *t, int c, int64_t *v)
 }
 
 static void
-newflow(struct trace *tr, struct tl_tsv *t, int f)
+newflow(struct trace *tr, struct tl_tsv *t, int f, int old)
 {
 	struct hslot *s;
 	struct flow *w;
@@ -286,6 +287,8 @@ newflow(struct trace *tr, struct tl_tsv *t, int f)
 		hset(&tr->flowtab, s, h, (uint32_t)tr->nflow++);
 	} else
 		w = &tr->flow[s->v - 1];
+	if (old)
+		w->old = 1;
 	if (f) {
 		w->f = 1;
 		w->fpid = tl_intern(tr->in, FIELD(t, TL_C_PID));
@@ -324,7 +327,7 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 }
 
 static void
-newrec(struct trace *tr, struct tl_tsv *t, int kind)
+newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 {
 	const char *name = t->f[col[TL_C_NAME]];
 	size_t nn = t->fl[col[TL_C_NAME]];
@@ -375,6 +378,16 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind)
 			tl_tsv_errx(t, "ts_ns + dur_ns out of range");
 	}
 	tr->corr[i] = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	if (old) {
+		e->flags |= F_2021;
+		tr->n2021++;
+		if (TL_K_ISGPU(kind) && tr->corr[i] == NOID) {
+			tr->nnocorr++;
+			warnev(tr, "event %" PRId64 ": a GPU event of the 2021 "
+			    "generation without a correlation: not linked",
+			    e->uid);
+		}
+	}
 	tr->extid[i] = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
 	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
@@ -431,7 +444,7 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 {
 	char **f = t->f, *ph;
 	size_t *fl = t->fl;
-	int kind, keep;
+	int kind, keep, old;
 
 	if (!pflag && !uflag)
 		spool(tr, f[0],
@@ -450,16 +463,19 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
 	    haslaunch(FIELD(t, TL_C_NAME)))
 		tr->lk = fl[col[TL_C_CORR]] > 0 ? 1 : 2;
+	/* tl-parse keeps the cat of a 2021 event, as written, in extra. */
+	old = kind != TL_K_OTHER && xcol >= 0 && fl[xcol] > 8 &&
+	    memcmp(f[xcol], "{\"cat\":\"", 8) == 0;
 	ph = f[col[TL_C_PH]];
 	if (kind == TL_K_AC2G && fl[col[TL_C_PH]] == 1 &&
 	    (ph[0] == 's' || ph[0] == 'f'))
-		newflow(tr, t, ph[0] == 'f');
+		newflow(tr, t, ph[0] == 'f', old);
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[col[TL_C_SEQ]] > 0);
 	newrow(tr, keep);
 	if (keep)
-		newrec(tr, t, kind);
+		newrec(tr, t, kind, old);
 }
 
 /* The first stream's header: check it, and write the tree stream's. */
@@ -469,6 +485,7 @@ header(struct tl_tsv *t)
 	size_t i;
 
 	memcpy(col, rd->col, sizeof col);
+	xcol = tl_tsv_col(t, "extra");
 	for (i = 0; treecol[i] != NULL; i++)
 		if (tl_tsv_col(t, treecol[i]) >= 0)
 			tl_errx(1, "%s:1: column \"%s\" is there already: "

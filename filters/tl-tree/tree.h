@@ -28,7 +28,8 @@ enum {
 	F_GRAPH = 1 << 5,	/* cudaGraphLaunch / hipGraphLaunch */
 	F_MODULE = 1 << 6,	/* python_function "nn.Module: ..." */
 	F_EVALFN = 1 << 7,	/* autograd::engine::evaluate_function: */
-	F_GPUBELOW = 1 << 8	/* (-g) a GPU event in the subtree */
+	F_GPUBELOW = 1 << 8,	/* (-g) a GPU event in the subtree */
+	F_2021 = 1 << 9		/* of the 2021 generation (its cat in extra) */
 };
 
 /* One event the tree needs: tens of bytes. */
@@ -52,6 +53,7 @@ struct rec {
 struct flow {
 	uint32_t fpid, ftid;
 	uint8_t s, f;
+	uint8_t old;		/* an "async" flow of the 2021 generation */
 };
 
 /* A record and a key: a sequence number, or a linking key. */
@@ -152,6 +154,8 @@ struct trace {
 	struct tl_warns warns;
 	uint64_t nnots, nnodur, nbadid, ngraph;
 	uint64_t nhost, ndrop, ngpu, nlinked, nrefused, ndup;
+	uint64_t n2021, nnocorr;	/* of the 2021 generation: events,
+					 * GPU events without a correlation */
 
 	/* Built (build.c). */
 	uint32_t *order;	/* host events by ts, stable */
@@ -193,6 +197,7 @@ void finish(struct trace *);
 	TL_COL(TL_C_SEQ))
 #define TREE_USE	TL_COL(TL_C_TRACE)
 extern int col[TL_NCOL];	/* the input's columns, or -1 */
+extern int xcol;		/* the input's column "extra", or -1 */
 extern struct tl_trace *rd;	/* the reader of the input */
 extern struct trace *rtrace;	/* the trace being read */
 void tree(void);
