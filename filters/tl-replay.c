@@ -315,7 +315,7 @@ writelist(struct tl_out *o)
 static int
 script(const char *dir)
 {
-	char *path = tl_sharepath(SCRIPT);
+	char *path = tl_sharepath("replay/" SCRIPT);
 	struct tl_src *src = tl_src_open(path);
 	struct tl_file f;
 	char *p;
