@@ -166,7 +166,7 @@ readtrace(const char *path, const char **tname)
 	keys = tl_intern_new();
 	while (tl_tsv_next(t)) {
 		int kind = tl_kind(t->f[ccat], t->fl[ccat]);
-		int64_t uid, v;
+		int64_t uid, v, *up = NULL;
 		size_t need, k, at;
 		uint32_t id;
 		struct group *g;
@@ -181,14 +181,9 @@ readtrace(const char *path, const char **tname)
 		if (kind != TL_K_CPU_OP)
 			continue;
 		tl_tsv_i64(t, cuid, &uid);
-		if (opt.nuids > 0) {
-			int64_t *p = bsearch(&uid, opt.uids, opt.nuids,
-			    sizeof *opt.uids, cmpi64);
-
-			if (p == NULL)
-				continue;
-			opt.found[p - opt.uids] = 1;
-		}
+		if (opt.nuids > 0 && (up = bsearch(&uid, opt.uids, opt.nuids,
+		    sizeof *opt.uids, cmpi64)) == NULL)
+			continue;
 		if (opt.hasre) {
 			size_t nl;
 			const char *nm = tl_tsv_str(t, col[0], &nl);
@@ -199,6 +194,8 @@ readtrace(const char *path, const char **tname)
 			if (m != 0)
 				continue;
 		}
+		if (up != NULL)
+			opt.found[up - opt.uids] = 1;
 		/* the key: the five fields as they are, NUL-separated;
 		 * with -u, the uid first (every event its own group) */
 		need = 32;
@@ -359,9 +356,10 @@ report(const char *tname)
 			    "%s: %s", tname, g->line, g->uid, g->name,
 			    reason_text[g->reason], g->detail);
 		} else if (opt.verbose)
-			tl_warnx("%s: uid %" PRId64 ": %s (%" PRIu64 " ops): "
+			tl_warnx("%s: uid %" PRId64 ": %s (%" PRIu64 " op%s): "
 			    "%s: %s", tname, g->uid, g->name, g->count,
-			    reason_text[g->reason], g->detail);
+			    g->count == 1 ? "" : "s", reason_text[g->reason],
+			    g->detail);
 	}
 	tl_warns_end(&w, tname);
 	for (r = R_OK + 1; r < R_N; r++)
@@ -438,13 +436,13 @@ main(int argc, char *argv[])
 	schemas = opt.schemas != NULL ? xstrdup(opt.schemas) :
 	    tl_sharepath(SCHEMAS);
 	schemas_load(&S, schemas);
+	if (opt.dir != NULL && tl_mkdirs(opt.dir) < 0)
+		tl_err(1, "%s", opt.dir);
 	readtrace(argc > 0 ? argv[0] : "-", &tname);
 	status = report(tname);
 	if (opt.dir != NULL) {
 		struct tl_file f;
 
-		if (tl_mkdirs(opt.dir) < 0)
-			tl_err(1, "%s", opt.dir);
 		if (tl_file_open(&f, opt.dir, IRFILE) < 0)
 			tl_exit(1);
 		writelist(&f.out);

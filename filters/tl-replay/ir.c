@@ -27,7 +27,7 @@ const char *const reason_text[R_N] = {
 	[R_DISAGREE] = "input lists of different lengths",
 	[R_STRIDES] = "strides and dims of different lengths",
 	[R_NEGATIVE] = "negative size or stride",
-	[R_OVERFLOW] = "size or storage beyond int64"
+	[R_OVERFLOW] = "size or storage too large"
 };
 
 /* The replayable tensor dtypes (spec 2.2 rule 2), the floating ones. */
@@ -573,11 +573,17 @@ tensorcfg(struct tl_out *o, int lvl, const struct inputs *in, size_t i,
 	int r;
 	uint64_t size = 1;
 
-	if ((r = intlist(&in->dims[i], dim, &nd, MAXDIM)) != R_OK ||
-	    (r = intlist(&in->strides[i], st, &ns, MAXDIM)) != R_OK) {
-		snprintf(detail, cap, "input %zu: %s", i,
-		    r == R_OVERFLOW ? "more than 64 dims or a number beyond "
-		    "int64" : r == R_NEGATIVE ? "a negative number" :
+	const char *list = "Input Dims";
+
+	if ((r = intlist(&in->dims[i], dim, &nd, MAXDIM)) == R_OK) {
+		list = "Input Strides";
+		r = intlist(&in->strides[i], st, &ns, MAXDIM);
+	}
+	if (r != R_OK) {
+		snprintf(detail, cap, "input %zu: %s: %s", i, list,
+		    r == R_OVERFLOW ?
+		    "more than 64 numbers, or one beyond int64" :
+		    r == R_NEGATIVE ? "a negative number" :
 		    "not a list of whole numbers");
 		return r;
 	}
@@ -601,7 +607,8 @@ tensorcfg(struct tl_out *o, int lvl, const struct inputs *in, size_t i,
 			    (size += (d - 1) * s) > (UINT64_C(1) << 62) ||
 			    d > (UINT64_C(1) << 62) / numel) {
 				snprintf(detail, cap, "input %zu: the storage "
-				    "of that shape and strides", i);
+				    "of its sizes and strides is beyond 2^62 "
+				    "elements", i);
 				return R_OVERFLOW;
 			}
 			numel *= d;
@@ -722,7 +729,16 @@ replay_ir(struct tl_out *o, int lvl, const struct schemas *S,
 			break;
 	}
 	if (k == UINT32_MAX) {
-		snprintf(detail, cap, "%zu inputs", in->n);
+		size_t at, j;
+
+		at = (size_t)snprintf(detail, cap, "%s %zu inputs (",
+		    schemas_find(S, name, nlen) == UINT32_MAX ?
+		    "no schema of that name;" : "none takes these", in->n);
+		for (j = 0; j < in->n && at < cap; j++)
+			at += (size_t)snprintf(detail + at, cap - at, "%s\"%s\"",
+			    j > 0 ? ", " : "", in->type[j]);
+		if (at < cap)
+			snprintf(detail + at, cap - at, ")");
 		free(op);
 		return R_NOSCHEMA;
 	}

@@ -244,6 +244,8 @@ def main(argv):
         opre = re.compile(args.op) if args.op is not None else None
     except re.error as e:
         raise Unusable("--op: %s: %r" % (e, args.op))
+    if args.file == ap.get_default("file"):
+        args.file = os.path.relpath(args.file)
     data = load(args.file)
     try:
         import torch
@@ -254,9 +256,9 @@ def main(argv):
         device = "cuda" if torch.cuda.is_available() else "cpu"
     elif device == "cuda" and not torch.cuda.is_available():
         raise Unusable("--device cuda: this PyTorch sees no GPU")
-    print("%s: %s: %d ops on %s, PyTorch %s" % (PROG, args.file, len(data),
-                                              device, torch.__version__),
-          file=sys.stderr)
+    print("%s: %s: %d op%s on %s, PyTorch %s"
+          % (PROG, args.file, len(data), "" if len(data) == 1 else "s",
+             device, torch.__version__), file=sys.stderr)
     print("index\tuid\top_name\tcount\tprofiled_us\t%s\tratio\tstatus"
           % ("result" if args.check else "replay_us"))
     failed = 0
@@ -300,8 +302,9 @@ def main(argv):
         except OpError as x:
             failed += 1
             status = "error: %s" % x
-            print("%s: entry %d (uid %s, %s): %s"
-                  % (PROG, i, e.get("uid", ""), name, x), file=sys.stderr)
+            uid = "uid %s, " % e["uid"] if "uid" in e else ""
+            print("%s: entry %d (%s%s): %s" % (PROG, i, uid, name, x),
+                  file=sys.stderr)
         print("%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s"
               % (i, e.get("uid", ""), name, e.get("count", ""),
                  fmt(prof), out, "" if ratio is None or math.isnan(ratio)
