@@ -42,6 +42,10 @@ struct schemas {
  * exits with "PROG: PATH:LINE: what" on a line that does not parse.
  */
 void schemas_load(struct schemas *, const char *path);
+/* An empty table; one more schema, the line s (changed in place, kept
+ * as it was): 0, or -1 with *why set when it does not parse. */
+void schemas_init(struct schemas *, const char *path);
+int schemas_add(struct schemas *, char *s, const char **why);
 void schemas_free(struct schemas *);
 /*
  * Parse one schema line s (NUL-terminated, changed in place): 0, or -1

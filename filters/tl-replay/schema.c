@@ -140,24 +140,63 @@ schema_parse(char *s, struct schema *sc, size_t *namelen, const char **why)
 }
 
 void
-schemas_load(struct schemas *S, const char *path)
+schemas_init(struct schemas *S, const char *path)
 {
-	struct tl_src *src;
-	char *p, *line = NULL;
-	size_t n, pos = 0, len = 0, cap = 0;
-	uint64_t lineno = 0;
-	int eof = 0, more;
-
 	memset(S, 0, sizeof *S);
 	S->path = path;
 	S->names = tl_intern_new();
+}
+
+int
+schemas_add(struct schemas *S, char *line, const char **why)
+{
+	struct schema sc;
+	size_t nl;
+	uint32_t id;
+
+	if (schema_parse(line, &sc, &nl, why) < 0)
+		return -1;
+	if (S->n >= UINT32_MAX - 1) {
+		*why = "too many schemas";
+		for (int k = 0; k < sc.narg; k++) {
+			free(sc.arg[k].type);
+			free(sc.arg[k].name);
+		}
+		free(sc.arg);
+		return -1;
+	}
+	sc.text = xstrdup(line);
+	id = tl_intern(S->names, line, nl);
+	if (id >= S->nname) {
+		xgrow(&S->first, &S->namecap, (size_t)id + 1, sizeof *S->first);
+		S->last = xreallocarray(S->last, S->namecap, sizeof *S->last);
+		S->first[id] = S->last[id] = UINT32_MAX;
+		S->nname = (size_t)id + 1;
+	}
+	xgrow(&S->s, &S->cap, S->n + 1, sizeof *S->s);
+	if (S->first[id] == UINT32_MAX)
+		S->first[id] = (uint32_t)S->n;
+	else
+		S->s[S->last[id]].next = (uint32_t)S->n;
+	S->last[id] = (uint32_t)S->n;
+	S->s[S->n++] = sc;
+	return 0;
+}
+
+void
+schemas_load(struct schemas *S, const char *path)
+{
+	struct tl_src *src;
+	char *p = NULL, *line = NULL;
+	size_t n = 0, pos = 0, len = 0, cap = 0;
+	uint64_t lineno = 0;
+	int eof = 0, more;
+
+	schemas_init(S, path);
 	if ((src = tl_src_open(path)) == NULL || tl_src_next(src) <= 0)
 		tl_exit(1);
 	do {
-		struct schema sc;
 		const char *why;
-		size_t nl;
-		uint32_t id;
 
 		/* one line into line[0..len) */
 		len = 0;
@@ -189,27 +228,8 @@ schemas_load(struct schemas *S, const char *path)
 			if (k == 0)
 				continue;
 		}
-		if (schema_parse(line, &sc, &nl, &why) < 0)
+		if (schemas_add(S, line, &why) < 0)
 			tl_errx_at(path, lineno, "%s", why);
-		sc.text = xstrdup(line);
-		id = tl_intern(S->names, line, nl);
-		if (id >= S->nname) {
-			xgrow(&S->first, &S->namecap, (size_t)id + 1,
-			    sizeof *S->first);
-			S->last = xreallocarray(S->last, S->namecap,
-			    sizeof *S->last);
-			S->first[id] = S->last[id] = UINT32_MAX;
-			S->nname = (size_t)id + 1;
-		}
-		if (S->n >= UINT32_MAX - 1)
-			tl_errx_at(path, lineno, "too many schemas");
-		xgrow(&S->s, &S->cap, S->n + 1, sizeof *S->s);
-		if (S->first[id] == UINT32_MAX)
-			S->first[id] = (uint32_t)S->n;
-		else
-			S->s[S->last[id]].next = (uint32_t)S->n;
-		S->last[id] = (uint32_t)S->n;
-		S->s[S->n++] = sc;
 	} while (more);
 	free(line);
 	tl_src_close(src);
