@@ -20,10 +20,11 @@
 # over --repeats calls after --warmup calls, with a device
 # synchronisation before and after: it includes the launch overhead),
 # ratio (replay_us / profiled_us), status (ok, or the error). With
-# --check, each op runs once, untimed; the check is that every argument
-# was built with its profiled shape, strides and dtype and that the call
-# returned a tensor (or tensors); replay_us then holds the shape and
-# dtype of the first tensor returned.
+# --check, each op runs once, untimed; the check is that every tensor
+# argument was built with its profiled shape, strides and dtype and that
+# the call ran; the column result (in place of replay_us) holds the
+# shape and dtype of the first tensor returned, or the type of what was
+# returned when it is not a tensor (aten::result_type's dtype).
 #
 # Exit status: 0 when every op ran, 1 when one or more failed (each said
 # on its line and on the standard error), 2 when the file or the
@@ -286,11 +287,11 @@ def main(argv):
             if args.check:
                 check_built(made)
                 ts = tensors(r)
-                if not ts:
-                    raise OpError("the call returned no tensor but %s"
-                                  % type(r).__name__)
-                out = "%s %s" % (list(ts[0].shape),
-                                 str(ts[0].dtype).split(".")[-1])
+                if ts:
+                    out = "%s %s" % (list(ts[0].shape),
+                                     str(ts[0].dtype).split(".")[-1])
+                else:
+                    out = type(r).__name__
             else:
                 if device == "cuda":
                     torch.cuda.synchronize()
