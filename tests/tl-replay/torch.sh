@@ -16,3 +16,4 @@ for f in h100/gaunernst_bert-small-uncased__1016001 \
 	cut -f 2,3,8 out
 	grep -v '^replay.py: .*: [0-9]* ops\{0,1\} on cpu' err
 done
+:
