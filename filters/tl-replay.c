@@ -105,7 +105,7 @@ newgroup(struct group *g, struct tl_tsv *t, const int *col, int64_t uid)
 	memset(g, 0, sizeof *g);
 	g->uid = uid;
 	g->line = t->lineno;
-	g->name = xmemdup(name, nl);
+	g->name = xmemdup(name != NULL ? name : "", nl);
 	for (k = 0; k < 4; k++)
 		f[k] = col[k + 1] >= 0 ? tl_tsv_str(t, col[k + 1], &n[k]) :
 		    (n[k] = 0, NULL);
@@ -429,7 +429,9 @@ main(int argc, char *argv[])
 		for (i = 0; i < nlist; i++)
 			opt.uids[i] = tl_optnum("-u", list[i], 0, LLONG_MAX);
 		qsort(opt.uids, nlist, sizeof *opt.uids, cmpi64);
-		opt.nuids = nlist;
+		for (i = opt.nuids = 0; i < nlist; i++)
+			if (i == 0 || opt.uids[i] != opt.uids[i - 1])
+				opt.uids[opt.nuids++] = opt.uids[i];
 		opt.found = xcalloc(nlist, 1);
 		free(list);
 	}

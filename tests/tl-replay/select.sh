@@ -11,8 +11,8 @@ for e in json.load(sys.stdin):
 }
 echo "== -n 'batch_norm|^aten::mm$'"
 tl-replay -n 'batch_norm|^aten::mm$' t.tsv | show
-echo "== -u 0,5,10,46,78 (78: a view, not replayable)"
-tl-replay -u 0,5 -u 10,46,78 t.tsv | show
+echo "== -u 0,5,10,46,78,5 (78: a view, not replayable; 5 twice)"
+tl-replay -u 0,5 -u 10,46,78,5 t.tsv | show
 echo "== -t 3"
 tl-replay -t 3 t.tsv 2>/dev/null | show
 echo "== -t 3 -n add"
