@@ -334,7 +334,8 @@ script(const char *dir)
 	return tl_file_close(&f);
 }
 
-/* The counts by reason, and with -v (or for bad input) each group. */
+/* The counts by reason, and with -v (or for bad input) each group;
+ * 1 when a uid of -u is not there. */
 static int
 report(const char *tname)
 {
@@ -351,7 +352,6 @@ report(const char *tname)
 		if (g->reason == R_OK)
 			continue;
 		if (R_ISBAD(g->reason)) {
-			bad = 1;
 			tl_warns(&w, "%s:%" PRIu64 ": uid %" PRId64 ": %s: "
 			    "%s: %s", tname, g->line, g->uid, g->name,
 			    reason_text[g->reason], g->detail);

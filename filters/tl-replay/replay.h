@@ -76,7 +76,7 @@ struct inputs {
 /*
  * Why an op cannot be replayed. The first ones are what TraceLens's
  * EventReplayer cannot do; from R_BADLIST on, the inputs are not what
- * the profiler writes (bad input: the exit status is 1).
+ * the profiler writes (bad input: each group is a warning).
  */
 enum reason {
 	R_OK,
