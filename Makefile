@@ -56,6 +56,7 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
+tests/fuzz/replay-replay .fuzz/fuzz-replay: $(wildcard filters/tl-replay/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run
