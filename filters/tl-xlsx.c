@@ -89,7 +89,23 @@ struct table {
 	int note;		/* 1: the "no rows" row is still to come */
 	char *notef[1];		/* that row */
 	size_t notefl[1];
+	/* The first rows, read ahead (see lookahead), replayed first. */
+	struct look *la;
+	size_t nla, capla, ila;
+	int replayed;		/* the current record is one of them */
 };
+
+/* A record read ahead: its fields in one block. */
+struct look {
+	char *buf, **f;
+	size_t *fl;
+	uint64_t lineno;
+};
+
+static void lookfree(struct table *);
+
+#define LOOKROWS	1000		/* rows read ahead, at most */
+#define LOOKBYTES	(4u << 20)	/* and their bytes */
 
 /* The sheet being written. */
 struct sheet {
@@ -424,14 +440,28 @@ topen(struct table *t, struct tl_src *src, int iscsv)
 static void
 tclose(struct table *t)
 {
+	lookfree(t);
 	xfreev(t->ccol, t->ncol);
 	tl_csv_close(t->csv);
 	tl_tsv_close(t->tsv);
 }
 
-/* The next record of a table: 1, or 0 at the end. */
+/*
+ * Field i as text: a stream's escapes decoded; NULL when empty. A record
+ * read ahead holds its fields decoded.
+ */
+static const char *
+tstr(struct table *t, size_t i, size_t *len)
+{
+	if (t->tsv != NULL && !t->replayed)
+		return tl_tsv_str(t->tsv, (int)i, len);
+	*len = t->fl[i];
+	return t->fl[i] > 0 ? t->f[i] : NULL;
+}
+
+/* The next record read from a table: 1, or 0 at the end. */
 static int
-tnext(struct table *t)
+tread(struct table *t)
 {
 	int r;
 
@@ -450,20 +480,103 @@ tnext(struct table *t)
 		r = tl_csv_next(t->csv);
 		t->lineno = t->csv->lineno;
 	} else {
+		t->f = t->tsv->f;
+		t->fl = t->tsv->fl;
 		r = tl_tsv_next(t->tsv);
 		t->lineno = t->tsv->lineno;
 	}
 	return r;
 }
 
-/* Field i as text: a stream's escapes decoded; NULL when empty. */
-static const char *
-tstr(struct table *t, size_t i, size_t *len)
+static void
+lookfree(struct table *t)
 {
-	if (t->tsv != NULL)
-		return tl_tsv_str(t->tsv, (int)i, len);
-	*len = t->fl[i];
-	return t->fl[i] > 0 ? t->f[i] : NULL;
+	size_t i;
+
+	for (i = 0; i < t->nla; i++) {
+		free(t->la[i].buf);
+		free(t->la[i].f);
+		free(t->la[i].fl);
+	}
+	free(t->la);
+	t->la = NULL;
+	t->nla = t->capla = t->ila = 0;
+}
+
+/* The next record of a table, those read ahead first: 1, or 0 at the end. */
+static int
+tnext(struct table *t)
+{
+	struct look *l;
+
+	t->replayed = 0;
+	if (t->ila < t->nla) {
+		l = &t->la[t->ila++];
+		t->f = l->f;
+		t->fl = l->fl;
+		t->lineno = l->lineno;
+		t->replayed = 1;
+		return 1;
+	}
+	if (t->la != NULL)
+		lookfree(t);
+	return tread(t);
+}
+
+/* inf, -inf, nan, Infinity...: what a number column may hold as text. */
+static int
+nonfinite(const char *s, size_t n)
+{
+	if (n > 0 && (*s == '-' || *s == '+')) {
+		s++;
+		n--;
+	}
+	return (n == 3 && (strncasecmp(s, "inf", 3) == 0 ||
+	    strncasecmp(s, "nan", 3) == 0)) ||
+	    (n == 8 && strncasecmp(s, "infinity", 8) == 0);
+}
+
+/*
+ * Read ahead the first rows of a table (LOOKROWS, LOOKBYTES at most) and
+ * mark in text[] each column that holds a field that is not a number
+ * (nor inf or nan, which a column of numbers may hold):
+ * its cells are text all the way down, so that an op named 1e5 or -0 is
+ * not the number 100000 or 0 (a column's kind decides, not the look of
+ * one value).
+ */
+static void
+lookahead(struct table *t, unsigned char *text)
+{
+	struct look *l;
+	size_t i, sz, bytes = 0, n;
+	const char *s;
+	double v;
+	int isint;
+	char *p;
+
+	while (t->nla < LOOKROWS && bytes < LOOKBYTES && tread(t)) {
+		for (i = 0, sz = 0; i < t->ncol; i++)
+			sz += t->fl[i];	/* a field only shrinks, unescaped */
+		xgrow(&t->la, &t->capla, t->nla + 1, sizeof *t->la);
+		l = &t->la[t->nla++];
+		l->f = xmalloc((t->ncol ? t->ncol : 1) * sizeof *l->f);
+		l->fl = xmalloc((t->ncol ? t->ncol : 1) * sizeof *l->fl);
+		p = l->buf = xmalloc(sz + 1);
+		l->lineno = t->lineno;
+		for (i = 0; i < t->ncol; i++) {
+			/* kept as text, a stream's escapes decoded */
+			if ((s = tstr(t, i, &n)) == NULL)
+				n = 0;
+			memcpy(p, s, n);
+			l->f[i] = p;
+			l->fl[i] = n;
+			p += n;
+			if (n > 0 && !number(l->f[i], n, &v, &isint) &&
+			    !nonfinite(l->f[i], n))
+				text[i] = 1;
+		}
+		bytes += sz;
+	}
 }
 
 /* One table: one sheet, and its continuation sheets. */
@@ -480,6 +593,7 @@ stream(struct table *t, const char *name)
 	double v;
 	int isint, bad, cut;
 	const char *str;
+	unsigned char *istext;	/* columns of text: no number cells */
 
 	memset(&s, 0, sizeof s);
 	s.ncol = t->ncol;
@@ -493,6 +607,8 @@ stream(struct table *t, const char *name)
 	for (i = 0; i < s.ncol; i++)
 		s.hidden[i] = (unsigned char)hidden(t->col[i]);
 	xgrow(&num, &capnum, s.ncol, sizeof *num);
+	istext = xcalloc(s.ncol ? s.ncol : 1, 1);
+	lookahead(t, istext);
 	newsheet(&s, t->col);
 	first = s.ws;
 	ch = xl_chart_begin(s.name, t->col, s.ncol);
@@ -510,7 +626,8 @@ stream(struct table *t, const char *name)
 			num[i] = NAN;
 			if (t->fl[i] == 0)
 				continue;
-			if (number(t->f[i], t->fl[i], &v, &isint)) {
+			if (!istext[i] &&
+			    number(t->f[i], t->fl[i], &v, &isint)) {
 				num[i] = v;
 				xlcheck(worksheet_write_number(s.ws, s.row,
 				    (lxw_col_t)i, v, cfmt[i] != NULL ? cfmt[i] :
@@ -543,6 +660,7 @@ stream(struct table *t, const char *name)
 	endsheet(&s);
 	xl_chart_end(ch, first, s.ncol, maxrows);
 	free(s.width);
+	free(istext);
 	free(s.hidden);
 }
 
