@@ -63,22 +63,31 @@ reports: $(foreach n,$(names),$(OUT)/$(n)/$(n)_perf_report.xlsx \
 	$(OUT)/$(n)/tables/timeline.tsv)
 summary: $(OUT)/summary.xlsx
 
-# The targets of one trace: $(1) the trace, $(2) its name.
+# The targets of one trace: $(1) the trace, $(2) its name. Each is made
+# under a name of its own (mktemp) and renamed into place, so that two
+# makes in one OUT never write into the same file; a table directory
+# that another make has just made from the same tree is kept, and one
+# being replaced is renamed away before it is removed.
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
-	$(BIN)/tl-parse -t -x python_function,cpu_instant_event -- $$< | \
-	    $(BIN)/tl-tree >$$@
+	t=$$$$(mktemp $$(@D)/.tree.XXXXXX) && \
+	    { $(BIN)/tl-parse -t -x python_function,cpu_instant_event -- \
+	    $$< | $(BIN)/tl-tree >"$$$$t" && mv -f "$$$$t" $$@; } || \
+	    { rm -f "$$$$t"; exit 1; }
 
 $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
-	rm -rf $$(@D).tmp
-	$(BIN)/tl-agg -d $$(@D).tmp $$< 2>$(OUT)/$(2)/tables.log || \
-	    { cat $(OUT)/$(2)/tables.log >&2; exit 1; }
-	rm -rf $$(@D)
-	mv $$(@D).tmp $$(@D)
+	t=$$$$(mktemp -d $$(@D).XXXXXX) && \
+	    { $(BIN)/tl-agg -d "$$$$t" $$< 2>"$$$$t.log" || \
+	    { cat "$$$$t.log" >&2; rm -rf "$$$$t" "$$$$t.log"; exit 1; }; } && \
+	    mv -f "$$$$t.log" $(OUT)/$(2)/tables.log && \
+	    if [ $$@ -nt $$< ]; then rm -rf "$$$$t"; else \
+	    o=$$$$(mktemp -d $$(@D).old.XXXXXX) && \
+	    { mv -T $$(@D) "$$$$o/t" 2>/dev/null || :; \
+	    mv -T "$$$$t" $$(@D) 2>/dev/null || rm -rf "$$$$t"; \
+	    rm -rf "$$$$o"; }; fi
 
 $(OUT)/$(2)/$(2)_perf_report.xlsx: $(OUT)/$(2)/tree.tsv
-	rm -rf $(OUT)/$(2)/csv
 	$(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
 	    --output_csvs_dir $(OUT)/$(2)/csv $(FLAGS) $(archflag) \
 	    2>$(OUT)/$(2)/report.log || { cat $(OUT)/$(2)/report.log >&2; \
@@ -89,8 +98,10 @@ $(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
 # The summary: each table of every trace, the header once.
 $(OUT)/summary/%.tsv: $(foreach n,$(names),$(OUT)/$(n)/tables/timeline.tsv)
 	@mkdir -p $(@D)
-	awk 'FNR > 1 || NR == 1' $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) \
-	    >$@
+	t=$$(mktemp $(@D)/.$*.XXXXXX) && \
+	    { awk 'FNR > 1 || NR == 1' \
+	    $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) >"$$t" && \
+	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
 
 $(OUT)/summary.xlsx: $(SUMMARY:%=$(OUT)/summary/%.tsv)
 	$(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o $@ $^
