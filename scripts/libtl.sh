@@ -127,10 +127,28 @@ cmpsheet() {
 # whatever ends the script but SIGKILL (a closed standard error, SIGPIPE,
 # included), after the jobs still running are stopped.
 scratch() {
-	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$prog.XXXXXX") || exit 1
-	tmp=$(cd "$tmp" && pwd) || exit 1
+	tmp=
+	# Named with the pid, so that a signal between mktemp and the
+	# assignment still finds it.
+	tmpbase=${TMPDIR:-/tmp}/$prog.$$.
 	trap cleanup EXIT
-	trap 'exit 1' HUP INT TERM PIPE
+	trap onsignal HUP INT TERM PIPE
+	tmp=$(mktemp -d "${tmpbase}XXXXXX") || exit 1
+	tmp=$(cd "$tmp" && pwd) || exit 1
+}
+
+# A signal ends the script with status 1, but for one that comes after
+# the last stages (those of "final=MAX; finish MAX") all ended well: their
+# outputs are then complete, and the status is 0. A stage that ended
+# well left $tmp/ok.N.
+final=
+onsignal() {
+	[ -n "$final" ] && [ -n "$stages" ] || exit 1
+	for n in $stages; do
+		eval "wait \$pid$n" 2>/dev/null
+		[ -e "$tmp/ok.$n" ] || exit 1
+	done
+	exit 0
 }
 pids= stages= nstage=0 watcher=
 # At the end, normal or not: stop what still runs, wait until it has
@@ -146,7 +164,11 @@ cleanup() {
 	for p in $pids $watcher; do
 		wait "$p" 2>/dev/null
 	done
-	rm -rf "$tmp"
+	if [ -n "$tmp" ]; then
+		rm -rf "$tmp"
+	elif [ -n "${tmpbase:-}" ]; then
+		rm -rf "$tmpbase"??????
+	fi
 }
 
 # Progress, on a terminal only.
@@ -170,7 +192,9 @@ stage() {
 	shift 3
 	{
 		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
-		exit $?
+		_st=$?
+		[ $_st -ne 0 ] || : 2>/dev/null >"$tmp/ok.$nstage"
+		exit $_st
 	} &
 	eval "pid$nstage=$!"
 	pids="$pids $!"
