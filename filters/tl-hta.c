@@ -1,0 +1,341 @@
+/*
+ * tl-hta: the analyses of Meta's Holistic Trace Analysis (HTA) as a
+ * command line, with HTA's numbers: read the tree streams of a run's
+ * ranks (or run tl-parse | tl-tree on a trace folder), load them by
+ * HTA's rules (µs rounding, links by args.correlation, alignment, the
+ * profiler-step window) and write each analysis as the CSV file HTA's
+ * DataFrame makes, so that scripts written against HTA read them.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../common/err.h"
+#include "../common/file.h"
+#include "../common/input.h"
+#include "../common/mem.h"
+#include "../common/opt.h"
+#include "tl-hta/hta.h"
+
+struct hta_opt hta_o = {
+	.ckd = 30,
+	.duration_ratio = 0.8,
+	.num_kernels = 10,
+	.max_queue_length = 1024,
+};
+
+static const char usage[] =
+    "usage: tl-hta [--include_last_profiler_step] [--only a,b,...]\n"
+    "              [--consecutive_kernel_delay us] [--duration_ratio r]\n"
+    "              [--num_kernels n] [--max_queue_length n]\n"
+    "              --output_csvs_dir dir (--trace_dir dir | [file ...])\n";
+
+/* The analyses --only names (tl-hta(1)). */
+static const char *const anames[] = {
+	"loaded_events", "temporal_breakdown", "idle_time_breakdown",
+	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
+	"queue_length", "memory_bw", "user_annotation_breakdown", NULL
+};
+
+int
+hta_want(const char *name)
+{
+	size_t i;
+
+	if (hta_o.nonly == 0)
+		return 1;
+	for (i = 0; i < hta_o.nonly; i++)
+		if (strcmp(hta_o.only[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * HTA's rank of a trace file: the first line of its text that matches
+ * "rank":\s+(\d+), else 0 (spec 1.1). Read until the match only.
+ */
+static int64_t
+filerank(const char *path)
+{
+	struct tl_src *src = tl_src_open(path);
+	char *p, *carry = NULL;
+	size_t n, nc = 0;
+	int64_t rank = 0;
+	int found = 0;
+
+	if (src == NULL || tl_src_next(src) != 1)
+		tl_exit(1);
+	while (!found && tl_in_chunk(src, &p, &n) == 1) {
+		/* look in carry + chunk; keep the last 64 bytes */
+		char *buf = xmalloc(nc + n + 1), *q, *e;
+
+		if (nc > 0)
+			memcpy(buf, carry, nc);
+		memcpy(buf + nc, p, n);
+		e = buf + nc + n;
+		for (q = buf; q + 7 < e && !found; q++) {
+			char *d;
+
+			if (memcmp(q, "\"rank\":", 7) != 0)
+				continue;
+			d = q + 7;
+			if (d >= e || strchr(" \t\n\r\f\v", *d) == NULL)
+				continue;
+			while (d < e && strchr(" \t\n\r\f\v", *d) != NULL)
+				d++;
+			if (d < e && *d >= '0' && *d <= '9') {
+				rank = 0;
+				while (d < e && *d >= '0' && *d <= '9' &&
+				    rank < INT64_MAX / 10)
+					rank = rank * 10 + (*d++ - '0');
+				if (d < e)
+					found = 1;
+				else
+					break;	/* may go on in the next chunk */
+			}
+		}
+		free(carry);
+		nc = (size_t)(e - buf) < 64 ? (size_t)(e - buf) : 64;
+		carry = xmemdup(e - nc, nc);
+		free(buf);
+	}
+	free(carry);
+	tl_src_close(src);
+	return rank;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The directory of this program, where tl-parse and tl-tree are. */
+static char *
+bindir(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+	char *s;
+
+	if (n <= 0)
+		return xstrdup(".");
+	buf[n] = '\0';
+	s = strrchr(buf, '/');
+	if (s != NULL)
+		*s = '\0';
+	return xstrdup(buf);
+}
+
+static pid_t kids[2];
+
+/* Run tl-parse FILES | tl-tree; return the fd of tl-tree's output. */
+static int
+pipeline(char **files, size_t n)
+{
+	int a[2], b[2];
+	char *dir = bindir();
+	char **av = xreallocarray(NULL, n + 2, sizeof *av);
+	char *tree[] = { NULL, NULL };
+	size_t i;
+
+	av[0] = tl_path(dir, "tl-parse");
+	for (i = 0; i < n; i++)
+		av[i + 1] = files[i];
+	av[n + 1] = NULL;
+	tree[0] = tl_path(dir, "tl-tree");
+	if (pipe(a) != 0 || pipe(b) != 0)
+		tl_err(1, "pipe");
+	if ((kids[0] = fork()) == 0) {
+		dup2(a[1], 1);
+		close(a[0]);
+		close(a[1]);
+		close(b[0]);
+		close(b[1]);
+		execv(av[0], av);
+		tl_err(127, "%s", av[0]);
+	}
+	if ((kids[1] = fork()) == 0) {
+		dup2(a[0], 0);
+		dup2(b[1], 1);
+		close(a[0]);
+		close(a[1]);
+		close(b[0]);
+		close(b[1]);
+		execv(tree[0], tree);
+		tl_err(127, "%s", tree[0]);
+	}
+	if (kids[0] < 0 || kids[1] < 0)
+		tl_err(1, "fork");
+	close(a[0]);
+	close(a[1]);
+	close(b[1]);
+	free(av[0]);
+	free(av);
+	free(tree[0]);
+	free(dir);
+	return b[0];
+}
+
+static void
+loaded(void)
+{
+	size_t i, j;
+	char name[64];
+
+	for (i = 0; i < hta_nrk; i++) {
+		const struct rank *rk = &hta_rk[i];
+		struct csv *c;
+
+		snprintf(name, sizeof name, "loaded_events_rank%" PRId64
+		    ".csv", rk->rank);
+		c = csv_open(name);
+		csv_hdr(c, "index,cat,name,pid,tid,ts,dur,stream,correlation,"
+		    "index_correlation,iteration,external_id");
+		for (j = 0; j < rk->n; j++) {
+			const struct row *r = &rk->r[j];
+
+			csv_i(c, r->index);
+			csv_id(c, r->cat);
+			csv_id(c, r->name);
+			csv_id(c, r->pid);
+			csv_id(c, r->tid);
+			csv_i(c, r->ts);
+			csv_f(c, r->dur);
+			csv_i(c, r->stream);
+			csv_i(c, r->corr);
+			csv_i(c, r->ic);
+			if (r->iter == NOITER)
+				csv_s(c, "", 0);
+			else
+				csv_i(c, r->iter);
+			csv_i(c, r->ext);
+			csv_end(c);
+		}
+		csv_close(c);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopt[] = {
+		{ "trace_dir", required_argument, NULL, 'D' },
+		{ "output_csvs_dir", required_argument, NULL, 'o' },
+		{ "include_last_profiler_step", no_argument, NULL, 'I' },
+		{ "only", required_argument, NULL, 'O' },
+		{ "consecutive_kernel_delay", required_argument, NULL, 'c' },
+		{ "duration_ratio", required_argument, NULL, 'r' },
+		{ "num_kernels", required_argument, NULL, 'k' },
+		{ "max_queue_length", required_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *tdir = NULL, **files = NULL, **names = NULL;
+	int64_t *ranks = NULL;
+	size_t nf = 0, cap = 0, i, j;
+	int ch, fd = -1, status = 0;
+
+	tl_setprogname(argv[0]);
+	while ((ch = tl_getopt(argc, argv, "", lopt, usage)) != -1)
+		switch (ch) {
+		case 'D':
+			tdir = optarg;
+			break;
+		case 'o':
+			hta_o.outdir = optarg;
+			break;
+		case 'I':
+			hta_o.include_last = 1;
+			break;
+		case 'O':
+			tl_optlist(optarg, &hta_o.only, &hta_o.nonly);
+			break;
+		case 'c':
+			hta_o.ckd = tl_optfloat("--consecutive_kernel_delay",
+			    optarg, -HUGE_VAL, HUGE_VAL);
+			break;
+		case 'r':
+			hta_o.duration_ratio = tl_optfloat("--duration_ratio",
+			    optarg, 0, 1);
+			break;
+		case 'k':
+			hta_o.num_kernels = (long)tl_optnum("--num_kernels",
+			    optarg, 0, LONG_MAX);
+			break;
+		case 'q':
+			hta_o.max_queue_length = (long)tl_optnum(
+			    "--max_queue_length", optarg, LONG_MIN, LONG_MAX);
+			break;
+		default:
+			tl_usage(usage);
+		}
+	argc -= optind;
+	argv += optind;
+	if (hta_o.outdir == NULL || (tdir != NULL && argc > 0))
+		tl_usage(usage);
+	for (i = 0; i < hta_o.nonly; i++) {
+		for (j = 0; anames[j] != NULL; j++)
+			if (strcmp(anames[j], hta_o.only[i]) == 0)
+				break;
+		if (anames[j] == NULL)
+			tl_errx(1, "--only: no analysis \"%s\"",
+			    hta_o.only[i]);
+	}
+	if (tdir != NULL) {
+		DIR *d = opendir(tdir);
+		struct dirent *e;
+
+		if (d == NULL)
+			tl_err(1, "%s", tdir);
+		while ((e = readdir(d)) != NULL) {
+			size_t l = strlen(e->d_name);
+
+			if ((l > 3 && strcmp(e->d_name + l - 3, ".gz") == 0) ||
+			    (l > 5 && strcmp(e->d_name + l - 5, ".json") ==
+			    0)) {
+				xgrow(&files, &cap, nf + 1, sizeof *files);
+				files[nf++] = tl_path(tdir, e->d_name);
+			}
+		}
+		closedir(d);
+		if (nf == 0)
+			tl_errx(1, "%s: no .gz or .json file", tdir);
+		qsort(files, nf, sizeof *files, cmpstr);
+		names = files;
+		ranks = xreallocarray(NULL, nf, sizeof *ranks);
+		for (i = 0; i < nf; i++)
+			ranks[i] = filerank(files[i]);
+		fd = pipeline(files, nf);
+	}
+	if (tl_mkdirs(hta_o.outdir) != 0)
+		tl_err(1, "%s", hta_o.outdir);
+	if (fd >= 0) {
+		char path[32], *op[1];
+
+		snprintf(path, sizeof path, "/dev/fd/%d", fd);
+		op[0] = path;
+		hta_load(1, op, names, ranks, nf);
+		close(fd);
+		for (i = 0; i < 2; i++) {
+			int st;
+
+			if (waitpid(kids[i], &st, 0) < 0 || !WIFEXITED(st) ||
+			    WEXITSTATUS(st) != 0)
+				status = 1;
+		}
+		if (status != 0)
+			tl_errx(1, "%s: tl-parse | tl-tree failed", tdir);
+	} else
+		hta_load(argc, argv, NULL, NULL, 0);
+	if (hta_want("loaded_events"))
+		loaded();
+	hta_run();
+	return 0;
+}

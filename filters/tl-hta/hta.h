@@ -1,0 +1,81 @@
+/*
+ * tl-hta: what its sources share. A rank's table is an array of rows,
+ * HTA's loaded DataFrame: one row per kept event, in HTA's row order,
+ * times in µs as HTA has them (section 1 of the spec, tl-hta(1) LOADING).
+ */
+#ifndef TL_HTA_H
+#define TL_HTA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../common/intern.h"
+#include "../../common/tsv.h"
+
+#define NOITER	INT64_MIN	/* iteration: NaN */
+
+struct row {
+	int64_t index;		/* the event's uid */
+	int64_t ts;		/* µs, aligned once loaded */
+	double dur;		/* µs */
+	double end;		/* ts + dur before alignment */
+	double bw;		/* args "memory bandwidth (GB/s)", 0 */
+	int64_t stream, corr, ic, ext, iter;
+	uint32_t cat, name, pid, tid;
+};
+
+struct rank {
+	int64_t rank;
+	char *file;
+	struct row *r;
+	size_t n, cap;
+	int mtia;		/* distributedInfo.backend holds mtia:hccl */
+};
+
+extern struct tl_intern *hta_str;
+extern struct rank *hta_rk;
+extern size_t hta_nrk;
+
+/* The options (tl-hta(1)). */
+struct hta_opt {
+	int include_last;
+	double ckd;		/* consecutive_kernel_delay, µs */
+	double duration_ratio;
+	long num_kernels;
+	long max_queue_length;
+	char **only;
+	size_t nonly;
+	const char *outdir;
+};
+extern struct hta_opt hta_o;
+
+/* load.c */
+void hta_load(int nops, char *const *ops, char *const *names,
+    const int64_t *ranks, size_t nnamed);
+const char *hta_s(uint32_t id, size_t *n);
+
+/* util.c: numpy's and pandas's arithmetic and order. */
+void hta_argsort(const double *key, size_t n, size_t *perm);
+void hta_stable(size_t *perm, size_t n, int (*cmp)(size_t, size_t));
+double hta_round(double x, int d);
+void hta_describe(const double *v, size_t n, double out[8]);
+int hta_ktype(const char *s, size_t n);
+enum { KT_COMP = 1, KT_COMM = 2, KT_MEM = 4, KT_OTHER = 8 };
+
+/* A CSV file being written into the output directory. */
+struct csv;
+struct csv *csv_open(const char *name);
+void csv_close(struct csv *);
+void csv_s(struct csv *, const char *s, size_t n);
+void csv_id(struct csv *, uint32_t id);
+void csv_i(struct csv *, int64_t v);
+void csv_f(struct csv *, double v);	/* NaN: empty */
+void csv_num(struct csv *, double v);	/* an integer when whole */
+void csv_end(struct csv *);
+void csv_hdr(struct csv *, const char *line);	/* a whole line */
+
+/* an.c */
+void hta_run(void);
+int hta_want(const char *name);
+
+#endif
