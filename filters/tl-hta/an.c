@@ -856,6 +856,571 @@ launchstats(void)
 	}
 }
 
+static int
+isqlaunch(const struct row *r)
+{
+	static const char *const nm[] = { "cudaLaunchKernel",
+	    "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx",
+	    "cudaMemcpyAsync", "cudaMemsetAsync", "hipLaunchKernel",
+	    "hipExtModuleLaunchKernel", "hipMemcpyAsync", "hipMemsetAsync",
+	    "hipMemcpyWithStream",
+	    "runFunction - job_prep_and_submit_for_execution", NULL };
+	size_t i;
+
+	if (r->ic <= 0)
+		return 0;
+	for (i = 0; nm[i] != NULL; i++)
+		if (nameis(r, nm[i]))
+			return 1;
+	return 0;
+}
+
+/* One point of the queue-length series. */
+struct qpt {
+	const struct row *ev;	/* the launch or the kernel */
+	const struct row *gpu;	/* the kernel (its stream, pid, tid) */
+	int q;			/* +1, -1 */
+	int64_t len;
+};
+
+
+/* The series of one rank, streams ascending: into *out, its length. */
+static size_t
+qseries(const struct rank *rk, struct qpt **out, int64_t **streams,
+    size_t *nstreams)
+{
+	size_t *gpu = xreallocarray(NULL, rk->n + 1, sizeof *gpu);
+	size_t ngpu = 0, i, k, np = 0, cap = 0, nr = 0, ns = 0;
+	struct qpt *v = NULL, *o;
+	int64_t *C = xreallocarray(NULL, rk->n + 1, sizeof *C), *st;
+	size_t nC = 0, *p;
+	double *key;
+
+	for (i = 0; i < rk->n; i++)
+		if (rk->r[i].stream != -1)
+			gpu[ngpu++] = i;
+	bxr = rk;
+	qsort(gpu, ngpu, sizeof *gpu, cmpcorr);
+	for (i = 0; i < rk->n; i++) {
+		const struct row *r = &rk->r[i];
+		int m = 0;
+
+		if (!isqlaunch(r))
+			continue;
+		C[nC++] = r->corr;
+		for (k = lowcorr(rk, gpu, ngpu, r->corr); k < ngpu &&
+		    rk->r[gpu[k]].corr == r->corr; k++) {
+			xgrow(&v, &cap, np + 1, sizeof *v);
+			v[np].ev = r;
+			v[np].gpu = &rk->r[gpu[k]];
+			v[np++].q = 1;
+			m = 1;
+		}
+		if (!m) {
+			xgrow(&v, &cap, np + 1, sizeof *v);
+			v[np].ev = r;
+			v[np].gpu = NULL;
+			v[np++].q = 1;
+		}
+	}
+	nr = np;
+	qsort(C, nC, sizeof *C, cmpi64);
+	for (i = 0; i < rk->n; i++) {
+		const struct row *r = &rk->r[i];
+
+		if (r->stream == -1 || bsearch(&r->corr, C, nC, sizeof *C,
+		    cmpi64) == NULL)
+			continue;
+		xgrow(&v, &cap, np + 1, sizeof *v);
+		v[np].ev = r;
+		v[np].gpu = r;
+		v[np++].q = -1;
+	}
+	if (nr != np - nr)
+		tl_warnx("queue_length: rank %" PRId64 ": %zu launches and "
+		    "%zu kernels (HTA asserts they are equal)", rk->rank, nr,
+		    np - nr);
+	key = xreallocarray(NULL, np + 1, sizeof *key);
+	p = xreallocarray(NULL, np + 1, sizeof *p);
+	for (i = 0; i < np; i++)
+		key[i] = (double)v[i].ev->ts;
+	hta_argsort(key, np, p);
+	st = xreallocarray(NULL, np + 1, sizeof *st);
+	for (i = 0; i < np; i++)
+		if (v[i].gpu != NULL)
+			st[ns++] = v[i].gpu->stream;
+	qsort(st, ns, sizeof *st, cmpi64);
+	for (i = 0, k = 0; i < ns; i++)
+		if (k == 0 || st[k - 1] != st[i])
+			st[k++] = st[i];
+	ns = k;
+	o = xreallocarray(NULL, np + 1, sizeof *o);
+	for (k = 0, nr = 0; k < ns; k++) {
+		int64_t len = 0;
+
+		for (i = 0; i < np; i++) {
+			struct qpt *q = &v[p[i]];
+
+			if (q->gpu == NULL || q->gpu->stream != st[k])
+				continue;
+			len += q->q;
+			q->len = len;
+			o[nr++] = *q;
+		}
+	}
+	free(v);
+	free(key);
+	free(p);
+	free(gpu);
+	free(C);
+	*out = o;
+	*streams = st;
+	*nstreams = ns;
+	return nr;
+}
+
+static void
+hdr2(struct csv *c, const char *k1, const char *k2, const char *col)
+{
+	static const char *const st[] = { "count", "mean", "std", "min",
+	    "25%", "50%", "75%", "max" };
+	size_t i;
+
+	csv_s(c, "", 0);
+	csv_s(c, "", 0);
+	for (i = 0; i < 8; i++)
+		csv_s(c, col, strlen(col));
+	csv_end(c);
+	csv_s(c, "", 0);
+	csv_s(c, "", 0);
+	for (i = 0; i < 8; i++)
+		csv_s(c, st[i], strlen(st[i]));
+	csv_end(c);
+	csv_s(c, k1, strlen(k1));
+	csv_s(c, k2, strlen(k2));
+	for (i = 0; i < 8; i++)
+		csv_s(c, "", 0);
+	csv_end(c);
+}
+
+static void
+queue(void)
+{
+	struct csv *c, *sum = NULL, *blk;
+	size_t i, j, k, n, ns;
+	char name[64];
+	int64_t brow = 0;
+
+	blk = csv_open("time_blocked_on_full_queue.csv");
+	csv_hdr(blk, ",rank,stream,duration_at_max_queue_length,"
+	    "relative_duration_at_max_queue_length");
+	for (i = 0; i < hta_nrk; i++) {
+		const struct rank *rk = &hta_rk[i];
+		struct qpt *v;
+		int64_t *st, lastst = 0;
+		double lastd = NAN, t0 = INFINITY, t1 = -INFINITY;
+
+		n = qseries(rk, &v, &st, &ns);
+		if (n == 0) {
+			free(v);
+			free(st);
+			continue;
+		}
+		snprintf(name, sizeof name, "queue_length_time_series_rank%"
+		    PRId64 ".csv", rk->rank);
+		c = csv_open(name);
+		csv_hdr(c, "index,ts,pid,tid,stream,queue_length");
+		for (j = 0; j < n; j++) {
+			csv_i(c, v[j].ev->index);
+			csv_i(c, v[j].ev->ts);
+			csv_id(c, v[j].gpu->pid);
+			csv_id(c, v[j].gpu->tid);
+			csv_i(c, v[j].gpu->stream);
+			csv_i(c, v[j].len);
+			csv_end(c);
+		}
+		csv_close(c);
+		if (sum == NULL) {
+			sum = csv_open("queue_length_summary.csv");
+			hdr2(sum, "rank", "stream", "queue_length");
+		}
+		for (j = 0; j < rk->n; j++) {
+			if ((double)rk->r[j].ts < t0)
+				t0 = (double)rk->r[j].ts;
+			if ((double)rk->r[j].ts > t1)
+				t1 = (double)rk->r[j].ts;
+		}
+		for (k = 0, j = 0; k < ns; k++) {
+			size_t a = j, m;
+			double d[8], *q, dsum = 0;
+			int any = 0;
+
+			while (j < n && v[j].gpu->stream == st[k])
+				j++;
+			q = xreallocarray(NULL, j - a + 1, sizeof *q);
+			for (m = a; m < j; m++) {
+				q[m - a] = (double)v[m].len;
+				if (v[m].len >= hta_o.max_queue_length) {
+					any = 1;
+					if (m + 1 < j)
+						dsum += (double)(v[m + 1].ev->ts -
+						    v[m].ev->ts);
+				}
+			}
+			hta_describe(q, j - a, d);
+			free(q);
+			csv_i(sum, rk->rank);
+			csv_i(sum, st[k]);
+			for (m = 0; m < 8; m++)
+				csv_f(sum, d[m]);
+			csv_end(sum);
+			if (any) {
+				lastst = st[k];
+				lastd = dsum;
+			}
+		}
+		if (!isnan(lastd)) {
+			csv_i(blk, brow++);
+			csv_i(blk, rk->rank);
+			csv_i(blk, lastst);
+			csv_f(blk, lastd);
+			csv_f(blk, lastd / (t1 - t0));
+			csv_end(blk);
+		}
+		free(v);
+		free(st);
+	}
+	if (sum != NULL)
+		csv_close(sum);
+	csv_close(blk);
+}
+
+/* A point of the memory-bandwidth series. */
+struct mpt {
+	double ts, bw;
+	const struct row *r;
+	int kind;		/* 0 Memcpy DtoH.. by name, else fixed */
+	char name[16];
+};
+
+static void
+memname(const struct row *r, char *buf)
+{
+	size_t n;
+	const char *s = hta_s(r->name, &n);
+
+	if (n >= 6 && memcmp(s, "Memset", 6) == 0)
+		strcpy(buf, "Memset");
+	else if (n < 6 || memcmp(s, "Memcpy", 6) != 0)
+		strcpy(buf, "Memcpy Unknown");
+	else {
+		/* the first 11 characters (bytes: these names are ASCII) */
+		size_t k = n < 11 ? n : 11;
+
+		memcpy(buf, s, k);
+		buf[k] = '\0';
+	}
+}
+
+static int
+cmpmname(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void
+membw(void)
+{
+	struct csv *c, *sum;
+	size_t i, j, k, n, m, ns = 0, caps = 0, any = 0;
+	char name[64];
+	struct msum {
+		int64_t rank;
+		char name[16];
+		double d[8];
+	} *sv = NULL;
+
+	for (i = 0; i < hta_nrk; i++) {
+		const struct rank *rk = &hta_rk[i];
+		size_t *ix = rows(rk, isgpu, KT_MEM, &n), *p, nn = 0;
+		struct mpt *v;
+		double *key, *cs;
+		const char **names;
+		int64_t row;
+
+		if (n == 0) {
+			free(ix);
+			continue;
+		}
+		v = xreallocarray(NULL, 2 * n + 1, sizeof *v);
+		for (j = 0; j < n; j++) {
+			const struct row *r = &rk->r[ix[j]];
+			double d = r->dur == 0 ? 1 : r->dur;
+
+			v[j].ts = (double)r->ts;
+			v[j].bw = r->bw;
+			v[j].r = r;
+			memname(r, v[j].name);
+			v[n + j] = v[j];
+			v[n + j].ts = (double)r->ts + d;
+			v[n + j].bw = -r->bw;
+		}
+		key = xreallocarray(NULL, 2 * n + 1, sizeof *key);
+		cs = xreallocarray(NULL, 2 * n + 1, sizeof *cs);
+		p = xreallocarray(NULL, 2 * n + 1, sizeof *p);
+		for (j = 0; j < 2 * n; j++)
+			key[j] = v[j].ts;
+		hta_argsort(key, 2 * n, p);
+		names = xreallocarray(NULL, 2 * n + 1, sizeof *names);
+		for (j = 0; j < 2 * n; j++)
+			names[j] = v[j].name;
+		qsort(names, 2 * n, sizeof *names, cmpmname);
+		for (j = 0, k = 0; j < 2 * n; j++)
+			if (k == 0 || strcmp(names[k - 1], names[j]) != 0)
+				names[k++] = names[j];
+		nn = k;
+		snprintf(name, sizeof name, "memory_bw_time_series_rank%"
+		    PRId64 ".csv", rk->rank);
+		c = csv_open(name);
+		csv_hdr(c, ",ts,pid,name,memory_bw_gbps");
+		any = 1;
+		for (k = 0; k < nn; k++) {
+			double acc = 0, comp = 0, d[8];
+
+			for (j = 0, m = 0; j < 2 * n; j++) {
+				const struct mpt *q = &v[p[j]];
+				double y, t;
+
+				if (strcmp(q->name, names[k]) != 0)
+					continue;
+				y = q->bw - comp;	/* pandas's Kahan cumsum */
+				t = acc + y;
+				comp = t - acc - y;
+				acc = t;
+				row = (int64_t)p[j];
+				csv_i(c, row);
+				csv_f(c, q->ts);
+				csv_id(c, q->r->pid);
+				csv_s(c, q->name, strlen(q->name));
+				csv_f(c, acc);
+				csv_end(c);
+				if (acc > 0)
+					cs[m++] = acc;
+			}
+			if (m == 0)	/* filtered before the groupby */
+				continue;
+			hta_describe(cs, m, d);
+			xgrow(&sv, &caps, ns + 1, sizeof *sv);
+			sv[ns].rank = rk->rank;
+			strcpy(sv[ns].name, names[k]);
+			memcpy(sv[ns++].d, d, sizeof d);
+		}
+		csv_close(c);
+		free(v);
+		free(key);
+		free(cs);
+		free(p);
+		free(names);
+		free(ix);
+	}
+	if (!any)
+		return;
+	sum = csv_open("memory_bw_summary.csv");
+	if (ns == 0)	/* pandas's empty frame: no index names */
+		csv_hdr(sum, ",memory_bw_gbps,memory_bw_gbps,memory_bw_gbps,"
+		    "memory_bw_gbps,memory_bw_gbps,memory_bw_gbps,"
+		    "memory_bw_gbps,memory_bw_gbps\n,count,mean,std,min,25%,"
+		    "50%,75%,max");
+	else
+		hdr2(sum, "rank", "name", "memory_bw_gbps");
+	for (i = 0; i < ns; i++) {
+		csv_i(sum, sv[i].rank);
+		csv_s(sum, sv[i].name, strlen(sv[i].name));
+		for (j = 0; j < 8; j++)
+			csv_f(sum, sv[i].d[j]);
+		csv_end(sum);
+	}
+	csv_close(sum);
+	free(sv);
+}
+
+static int
+iscat(const struct row *r, int cat)
+{
+	return r->cat == (uint32_t)cat;
+}
+
+static int
+cmprankname(size_t a, size_t b)
+{
+	int c = (skr[a].rank > skr[b].rank) - (skr[a].rank < skr[b].rank);
+
+	return c != 0 ? c : cmpagg(a, b);
+}
+
+static void
+annotations(const char *catname, const char *file)
+{
+	uint32_t cat = tl_intern(hta_str, catname, strlen(catname));
+	size_t i, j, n, ng, nk = 0, cap = 0, *p;
+	struct krow *kr = NULL;
+	struct agg *g;
+	struct csv *c;
+	int any = 0;
+
+	for (i = 0; i < hta_nrk; i++)
+		for (j = 0; j < hta_rk[i].n && !any; j++)
+			any = hta_rk[i].r[j].cat == cat;
+	if (!any)
+		return;
+	for (i = 0; i < hta_nrk; i++) {
+		size_t *ix = rows(&hta_rk[i], iscat, (int)cat, &n);
+
+		ng = n > 0 ? topk(&hta_rk[i], ix, n, 1000, &g) : 0;
+		for (j = 0; j < ng; j++) {
+			xgrow(&kr, &cap, nk + 1, sizeof *kr);
+			kr[nk].a = g[j];
+			kr[nk].kt = 0;
+			kr[nk++].rank = hta_rk[i].rank;
+		}
+		if (n > 0)
+			free(g);
+		free(ix);
+	}
+	p = xreallocarray(NULL, nk + 1, sizeof *p);
+	for (i = 0; i < nk; i++)
+		p[i] = i;
+	skr = kr;
+	{
+		struct agg *a = xreallocarray(NULL, nk + 1, sizeof *a);
+
+		for (i = 0; i < nk; i++)
+			a[i] = kr[i].a;
+		sag = a;
+		hta_stable(p, nk, cmprankname);
+		free(a);
+	}
+	c = csv_open(file);
+	csv_hdr(c, ",name,sum (us),max (us),min (us),stddev,mean (us),rank");
+	for (i = 0; i < nk; i++) {
+		const struct krow *k = &kr[p[i]];
+
+		csv_i(c, (int64_t)i);
+		aggname(c, &k->a);
+		csv_f(c, k->a.sum);
+		csv_f(c, k->a.max);
+		csv_f(c, k->a.min);
+		csv_f(c, k->a.std);
+		csv_f(c, k->a.mean);
+		csv_i(c, k->rank);
+		csv_end(c);
+	}
+	csv_close(c);
+	free(p);
+	free(kr);
+}
+
+/* get_gpu_kernels_with_user_annotations(rank, shorten_names=False). */
+static void
+kernelannot(void)
+{
+	uint32_t cat = tl_intern(hta_str, "gpu_user_annotation", 19);
+	size_t i, j, k, n;
+	char name[96];
+
+	for (i = 0; i < hta_nrk; i++) {
+		const struct rank *rk = &hta_rk[i];
+		size_t *ix = rows(rk, iscat, (int)cat, &n), *p;
+		int64_t *ann;
+		double *key;
+		struct csv *c;
+
+		if (n == 0) {
+			free(ix);
+			continue;
+		}
+		key = xreallocarray(NULL, n + 1, sizeof *key);
+		p = xreallocarray(NULL, n + 1, sizeof *p);
+		for (j = 0; j < n; j++)
+			key[j] = rk->r[ix[j]].dur;
+		tl_nargsort_desc(key, n, p);
+		ann = xreallocarray(NULL, rk->n + 1, sizeof *ann);
+		for (j = 0; j < rk->n; j++)
+			ann[j] = -1;
+		/*
+		 * (pid, tid) groups in first appearance, annotations in
+		 * order within each: a later (shorter) one overwrites.
+		 */
+		{
+			char *done = xcalloc(n + 1, 1);
+			size_t a;
+
+			for (a = 0; a < n; a++) {
+				const struct row *g0 = &rk->r[ix[p[a]]];
+
+				if (done[a])
+					continue;
+				for (j = a; j < n; j++) {
+					const struct row *an =
+					    &rk->r[ix[p[j]]];
+					double ae = (double)an->ts + an->dur;
+
+					if (done[j] || an->pid != g0->pid ||
+					    an->tid != g0->tid)
+						continue;
+					done[j] = 1;
+					for (k = 0; k < rk->n; k++) {
+						const struct row *r = &rk->r[k];
+						double ke = (double)r->ts + r->dur;
+
+						if (!((r->stream >= 0 &&
+						    r->corr >= 0) ||
+						    nameis(r, "Event Sync") ||
+						    nameis(r, "Context Sync")))
+							continue;
+						if (r->pid == an->pid &&
+						    r->tid == an->tid &&
+						    (double)an->ts < ke &&
+						    (double)r->ts < ae)
+							ann[k] = an->name;
+					}
+				}
+			}
+			free(done);
+		}
+		snprintf(name, sizeof name, "gpu_kernels_with_user_"
+		    "annotations_rank%" PRId64 ".csv", rk->rank);
+		c = csv_open(name);
+		csv_hdr(c, "index,ts,dur,stream,pid,tid,s_name,"
+		    "s_user_annotation");
+		for (k = 0; k < rk->n; k++) {
+			const struct row *r = &rk->r[k];
+
+			if (!((r->stream >= 0 && r->corr >= 0) ||
+			    nameis(r, "Event Sync") ||
+			    nameis(r, "Context Sync")))
+				continue;
+			csv_i(c, r->index);
+			csv_i(c, r->ts);
+			csv_f(c, r->dur);
+			csv_i(c, r->stream);
+			csv_id(c, r->pid);
+			csv_id(c, r->tid);
+			csv_id(c, r->name);
+			if (ann[k] >= 0)
+				csv_id(c, (uint32_t)ann[k]);
+			else
+				csv_s(c, "", 0);
+			csv_end(c);
+		}
+		csv_close(c);
+		free(ix);
+		free(key);
+		free(p);
+		free(ann);
+	}
+}
+
 void
 hta_run(void)
 {
@@ -869,4 +1434,15 @@ hta_run(void)
 		overlap();
 	if (hta_want("cuda_kernel_launch_stats"))
 		launchstats();
+	if (hta_want("queue_length"))
+		queue();
+	if (hta_want("memory_bw"))
+		membw();
+	if (hta_want("user_annotation_breakdown")) {
+		annotations("gpu_user_annotation",
+		    "gpu_user_annotation_breakdown.csv");
+		annotations("user_annotation",
+		    "cpu_user_annotation_breakdown.csv");
+		kernelannot();
+	}
 }
