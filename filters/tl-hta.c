@@ -193,7 +193,10 @@ loaded(void)
 	for (i = 0; i < hta_nrk; i++) {
 		const struct rank *rk = &hta_rk[i];
 		struct csv *c;
+		int nan = 0;
 
+		for (j = 0; j < rk->n && !nan; j++)
+			nan = rk->r[j].iter == NOITER;
 		snprintf(name, sizeof name, "loaded_events_rank%" PRId64
 		    ".csv", rk->rank);
 		c = csv_open(name);
@@ -214,6 +217,8 @@ loaded(void)
 			csv_i(c, r->ic);
 			if (r->iter == NOITER)
 				csv_s(c, "", 0);
+			else if (nan)	/* a float column, as pandas's */
+				csv_f(c, (double)r->iter);
 			else
 				csv_i(c, r->iter);
 			csv_i(c, r->ext);

@@ -1011,9 +1011,7 @@ queue(void)
 	char name[64];
 	int64_t brow = 0;
 
-	blk = csv_open("time_blocked_on_full_queue.csv");
-	csv_hdr(blk, ",rank,stream,duration_at_max_queue_length,"
-	    "relative_duration_at_max_queue_length");
+	blk = NULL;
 	for (i = 0; i < hta_nrk; i++) {
 		const struct rank *rk = &hta_rk[i];
 		struct qpt *v;
@@ -1043,6 +1041,9 @@ queue(void)
 		if (sum == NULL) {
 			sum = csv_open("queue_length_summary.csv");
 			hdr2(sum, "rank", "stream", "queue_length");
+			blk = csv_open("time_blocked_on_full_queue.csv");
+			csv_hdr(blk, ",rank,stream,duration_at_max_queue_"
+			    "length,relative_duration_at_max_queue_length");
 		}
 		for (j = 0; j < rk->n; j++) {
 			if ((double)rk->r[j].ts < t0)
@@ -1090,9 +1091,10 @@ queue(void)
 		free(v);
 		free(st);
 	}
-	if (sum != NULL)
+	if (sum != NULL) {
 		csv_close(sum);
-	csv_close(blk);
+		csv_close(blk);
+	}
 }
 
 /* A point of the memory-bandwidth series. */

@@ -1,0 +1,71 @@
+# Fidelity: on every HTA trace of ../shared/traces/hta with a .ref
+# directory of HTA's outputs, tl-hta writes the same CSV files as HTA
+# (no file that HTA did not write), every cell equal, numbers within
+# 1e-6 relative (tests/lib/csvcmp.awk). The references were made with
+# max_queue_length=2 for time_blocked_on_full_queue. Files of analyses
+# tl-hta does not have yet are listed as such (aten-op delay, frequent
+# kernel sequences, CUPTI counters, critical path, trace diff, memory
+# timeline) and not compared.
+[ -d "$TRACES/hta" ] || exit 77
+cmp=$TESTDATA/../lib/csvcmp.awk
+h=$TRACES/hta
+status=0
+mkdir -p out in
+mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank)'
+# name, trace folder or file, reference, options
+while read -r name trace ref opts; do
+	if [ -f "$h/$trace" ]; then	# a folder of its own for one file
+		mkdir -p "in/$name"
+		ln -sf "$h/$trace" "in/$name/"
+		dir=in/$name
+	else
+		dir=$h/$trace
+	fi
+	out=out/$name
+	rm -rf "$out"
+	# shellcheck disable=SC2086
+	if ! tl-hta --trace_dir "$dir" --output_csvs_dir "$out" \
+	    --max_queue_length 2 $opts 2>"$out.err"; then
+		echo "$name: tl-hta failed: $(head -1 "$out.err")"
+		status=1
+		continue
+	fi
+	n=0 skipped=0
+	for f in "$h/$ref"/*.csv; do
+		b=${f##*/}
+		if ! echo "$b" | grep -Eq "$mine"; then
+			skipped=$((skipped + 1))
+			continue
+		fi
+		if [ ! -f "$out/$b" ]; then
+			echo "$name $b: not written"
+			status=1
+			continue
+		fi
+		if ! awk -v tol=1e-6 -v name="$name $b" -f "$cmp" "$f" \
+		    "$out/$b" >"$out.cmp"; then
+			head -3 "$out.cmp"
+			status=1
+		fi
+		n=$((n + 1))
+	done
+	for f in "$out"/*.csv; do
+		[ -f "$f" ] || continue
+		[ -f "$h/$ref/${f##*/}" ] ||
+			{ echo "$name ${f##*/}: written, HTA writes none"; status=1; }
+	done
+	echo "$name: $n files equal, $skipped not compared"
+	grep -v "^tl-tree:" "$out.err" | sed "s|$h/||; s/^/  /"
+done <<'CASES'
+trace_filter trace_filter trace_filter.ref
+trace_filter.include_last trace_filter trace_filter.include_last.ref --include_last_profiler_step
+simple_add critical_path/simple_add critical_path/simple_add.ref
+cuda_event_sync critical_path/cuda_event_sync critical_path/cuda_event_sync.ref
+cuda_event_sync_multi_stream critical_path/cuda_event_sync_multi_stream critical_path/cuda_event_sync_multi_stream.ref
+cupti_profiler cupti_profiler cupti_profiler.ref
+event_sync_trace event_sync_trace.json.gz event_sync_trace.ref
+mi250 mi250_minitoy_train_ROCm6_2_kineto.json.gz mi250_minitoy_train_ROCm6_2_kineto.ref
+rank-34 rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz rank-34.Jul_15_10_52_41.1074.pt.trace.ref
+triton_example triton_example.json.gz triton_example.ref
+CASES
+exit $status
