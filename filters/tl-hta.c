@@ -22,6 +22,7 @@
 #include "../common/input.h"
 #include "../common/mem.h"
 #include "../common/opt.h"
+#include "../common/trace.h"
 #include "tl-hta/hta.h"
 
 struct hta_opt hta_o = {
@@ -134,54 +135,40 @@ bindir(void)
 	return xstrdup(buf);
 }
 
-static pid_t kids[2];
+static pid_t kid;
 
-/* Run tl-parse FILES | tl-tree; return the fd of tl-tree's output. */
+/*
+ * Run tl-parse FILES; return the fd of its output, an event stream.
+ * tl-tree is not needed: HTA links by correlation, not by the tree.
+ */
 static int
 pipeline(char **files, size_t n)
 {
-	int a[2], b[2];
+	int a[2];
 	char *dir = bindir();
 	char **av = xreallocarray(NULL, n + 2, sizeof *av);
-	char *tree[] = { NULL, NULL };
 	size_t i;
 
 	av[0] = tl_path(dir, "tl-parse");
 	for (i = 0; i < n; i++)
 		av[i + 1] = files[i];
 	av[n + 1] = NULL;
-	tree[0] = tl_path(dir, "tl-tree");
-	if (pipe(a) != 0 || pipe(b) != 0)
+	if (pipe(a) != 0)
 		tl_err(1, "pipe");
-	if ((kids[0] = fork()) == 0) {
+	if ((kid = fork()) == 0) {
 		dup2(a[1], 1);
 		close(a[0]);
 		close(a[1]);
-		close(b[0]);
-		close(b[1]);
 		execv(av[0], av);
 		tl_err(127, "%s", av[0]);
 	}
-	if ((kids[1] = fork()) == 0) {
-		dup2(a[0], 0);
-		dup2(b[1], 1);
-		close(a[0]);
-		close(a[1]);
-		close(b[0]);
-		close(b[1]);
-		execv(tree[0], tree);
-		tl_err(127, "%s", tree[0]);
-	}
-	if (kids[0] < 0 || kids[1] < 0)
+	if (kid < 0)
 		tl_err(1, "fork");
-	close(a[0]);
 	close(a[1]);
-	close(b[1]);
 	free(av[0]);
 	free(av);
-	free(tree[0]);
 	free(dir);
-	return b[0];
+	return a[0];
 }
 
 static void
@@ -323,22 +310,19 @@ main(int argc, char *argv[])
 		tl_err(1, "%s", hta_o.outdir);
 	if (fd >= 0) {
 		char path[32], *op[1];
+		int st;
 
 		snprintf(path, sizeof path, "/dev/fd/%d", fd);
 		op[0] = path;
-		hta_load(1, op, names, ranks, nf);
+		hta_load(1, op, TL_S_EVENT, names, ranks, nf);
 		close(fd);
-		for (i = 0; i < 2; i++) {
-			int st;
-
-			if (waitpid(kids[i], &st, 0) < 0 || !WIFEXITED(st) ||
-			    WEXITSTATUS(st) != 0)
-				status = 1;
-		}
+		if (waitpid(kid, &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0)
+			status = 1;
 		if (status != 0)
-			tl_errx(1, "%s: tl-parse | tl-tree failed", tdir);
+			tl_errx(1, "%s: tl-parse failed", tdir);
 	} else
-		hta_load(argc, argv, NULL, NULL, 0);
+		hta_load(argc, argv, TL_S_TREE, NULL, NULL, 0);
 	if (hta_want("loaded_events"))
 		loaded();
 	hta_run();

@@ -21,25 +21,7 @@ static const char *const ktname[] = { "COMPUTATION", "COMMUNICATION",
 static int
 ktype(const struct row *r)
 {
-	size_t n;
-	const char *s = hta_s(r->name, &n);
-
-	return hta_ktype(s, n);
-}
-
-static int
-catis(uint32_t id, const char *p)
-{
-	size_t n;
-	const char *s = hta_s(id, &n);
-
-	return n == strlen(p) && memcmp(s, p, n) == 0;
-}
-
-static int
-nameis(const struct row *r, const char *p)
-{
-	return catis(r->name, p);
+	return (int)(hta_ni(r->name) >> 1) & 15;
 }
 
 /* Rows of rank rk that pass f, in table order. */
@@ -621,11 +603,21 @@ bx_free(struct byix *bx)
 static int
 isidle(const struct row *r, int arg)
 {
+	static uint32_t c[7] = { UINT32_MAX };
+	static const char *const cn[7] = { "kernel", "Kernel", "gpu_memset",
+	    "Memset", "gpu_memcpy", "Memcpy", "mtia_ccp_events" };
+	int i;
+
 	(void)arg;
-	return r->stream != -1 && (catis(r->cat, "kernel") ||
-	    catis(r->cat, "Kernel") || catis(r->cat, "gpu_memset") ||
-	    catis(r->cat, "Memset") || catis(r->cat, "gpu_memcpy") ||
-	    catis(r->cat, "Memcpy") || catis(r->cat, "mtia_ccp_events"));
+	if (c[0] == UINT32_MAX)
+		for (i = 0; i < 7; i++)
+			c[i] = tl_intern(hta_str, cn[i], strlen(cn[i]));
+	if (r->stream == -1)
+		return 0;
+	for (i = 0; i < 7; i++)
+		if (r->cat == c[i])
+			return 1;
+	return 0;
 }
 
 static void
@@ -806,12 +798,7 @@ launchstats(void)
 		for (j = 0; j < rk->n; j++) {
 			const struct row *r = &rk->r[j];
 
-			if (nameis(r, "cudaLaunchKernel") ||
-			    nameis(r, "cudaLaunchKernelExC") ||
-			    nameis(r, "runFunction - job_prep_and_submit_"
-			    "for_execution") ||
-			    nameis(r, "cudaMemsetAsync") ||
-			    nameis(r, "cudaMemcpyAsync"))
+			if (hta_ni(r->name) & NI_STATS)
 				L[nL++] = r->corr;
 		}
 		qsort(L, nL, sizeof *L, cmpi64);
@@ -859,20 +846,7 @@ launchstats(void)
 static int
 isqlaunch(const struct row *r)
 {
-	static const char *const nm[] = { "cudaLaunchKernel",
-	    "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx",
-	    "cudaMemcpyAsync", "cudaMemsetAsync", "hipLaunchKernel",
-	    "hipExtModuleLaunchKernel", "hipMemcpyAsync", "hipMemsetAsync",
-	    "hipMemcpyWithStream",
-	    "runFunction - job_prep_and_submit_for_execution", NULL };
-	size_t i;
-
-	if (r->ic <= 0)
-		return 0;
-	for (i = 0; nm[i] != NULL; i++)
-		if (nameis(r, nm[i]))
-			return 1;
-	return 0;
+	return r->ic > 0 && (hta_ni(r->name) & NI_QUEUE);
 }
 
 /* One point of the queue-length series. */
@@ -1377,8 +1351,8 @@ kernelannot(void)
 
 						if (!((r->stream >= 0 &&
 						    r->corr >= 0) ||
-						    nameis(r, "Event Sync") ||
-						    nameis(r, "Context Sync")))
+						    (hta_ni(r->name) &
+						    NI_SYNC)))
 							continue;
 						if (r->pid == an->pid &&
 						    r->tid == an->tid &&
@@ -1399,8 +1373,7 @@ kernelannot(void)
 			const struct row *r = &rk->r[k];
 
 			if (!((r->stream >= 0 && r->corr >= 0) ||
-			    nameis(r, "Event Sync") ||
-			    nameis(r, "Context Sync")))
+			    (hta_ni(r->name) & NI_SYNC)))
 				continue;
 			csv_i(c, r->index);
 			csv_i(c, r->ts);

@@ -12,15 +12,15 @@
 #include "../../common/intern.h"
 #include "../../common/tsv.h"
 
-#define NOITER	INT64_MIN	/* iteration: NaN */
+#define NOITER	INT32_MIN	/* iteration: NaN */
 
 struct row {
 	int64_t index;		/* the event's uid */
 	int64_t ts;		/* µs, aligned once loaded */
 	double dur;		/* µs */
-	double end;		/* ts + dur before alignment */
 	double bw;		/* args "memory bandwidth (GB/s)", 0 */
-	int64_t stream, corr, ic, ext, iter;
+	int64_t stream, corr, ic, ext;
+	int32_t iter;
 	uint32_t cat, name, pid, tid;
 };
 
@@ -35,6 +35,21 @@ struct rank {
 extern struct tl_intern *hta_str;
 extern struct rank *hta_rk;
 extern size_t hta_nrk;
+extern int64_t hta_mints;	/* the alignment: ts + hta_mints is raw */
+
+/* HTA's end: ts + dur before alignment (spec 1.8). */
+#define ENDRAW(r)	((double)((r)->ts + hta_mints) + (r)->dur)
+
+/* What is known of a name, once per name (nameinfo). */
+enum {
+	NI_KNOWN = 1 << 0,
+	NI_COMP = 1 << 1, NI_COMM = 1 << 2, NI_MEM = 1 << 3,	/* ktype << 1 */
+	NI_OTHER = 1 << 4,
+	NI_STATS = 1 << 5,	/* a launch of cuda_kernel_launch_stats */
+	NI_QUEUE = 1 << 6,	/* a launch of the queue length */
+	NI_SYNC = 1 << 7	/* Event Sync, Context Sync */
+};
+unsigned hta_ni(uint32_t name);
 
 /* The options (tl-hta(1)). */
 struct hta_opt {
@@ -50,7 +65,7 @@ struct hta_opt {
 extern struct hta_opt hta_o;
 
 /* load.c */
-void hta_load(int nops, char *const *ops, char *const *names,
+void hta_load(int nops, char *const *ops, int want, char *const *names,
     const int64_t *ranks, size_t nnamed);
 const char *hta_s(uint32_t id, size_t *n);
 

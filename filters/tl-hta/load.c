@@ -21,6 +21,55 @@
 struct tl_intern *hta_str;
 struct rank *hta_rk;
 size_t hta_nrk;
+int64_t hta_mints;
+static unsigned char *ni;
+static size_t nni;
+
+static int
+is(const char *s, size_t n, const char *p)
+{
+	return n == strlen(p) && memcmp(s, p, n) == 0;
+}
+
+unsigned
+hta_ni(uint32_t name)
+{
+	static const char *const stats[] = { "cudaLaunchKernel",
+	    "cudaLaunchKernelExC",
+	    "runFunction - job_prep_and_submit_for_execution",
+	    "cudaMemsetAsync", "cudaMemcpyAsync", NULL };
+	static const char *const queue[] = { "cudaLaunchKernel",
+	    "cudaLaunchKernelExC", "cuLaunchKernel", "cuLaunchKernelEx",
+	    "cudaMemcpyAsync", "cudaMemsetAsync", "hipLaunchKernel",
+	    "hipExtModuleLaunchKernel", "hipMemcpyAsync", "hipMemsetAsync",
+	    "hipMemcpyWithStream",
+	    "runFunction - job_prep_and_submit_for_execution", NULL };
+	unsigned v;
+	size_t n, i;
+	const char *s;
+
+	if (name >= nni) {
+		size_t old = nni;
+
+		nni = (size_t)name + 1024;
+		ni = xrealloc(ni, nni);
+		memset(ni + old, 0, nni - old);
+	}
+	if (ni[name] & NI_KNOWN)
+		return ni[name];
+	s = tl_intern_str(hta_str, name, &n);
+	v = NI_KNOWN | (unsigned)hta_ktype(s, n) << 1;
+	for (i = 0; stats[i] != NULL; i++)
+		if (is(s, n, stats[i]))
+			v |= NI_STATS;
+	for (i = 0; queue[i] != NULL; i++)
+		if (is(s, n, queue[i]))
+			v |= NI_QUEUE;
+	if (is(s, n, "Event Sync") || is(s, n, "Context Sync"))
+		v |= NI_SYNC;
+	ni[name] = (unsigned char)v;
+	return v;
+}
 
 /* What is read of an event before the rounding rule is known. */
 struct raw {
@@ -91,14 +140,8 @@ stepnum(uint32_t id)
 static int
 gpuside(const struct row *r)
 {
-	static uint32_t es = UINT32_MAX, cs;
-
-	if (es == UINT32_MAX) {
-		es = tl_intern(hta_str, "Event Sync", 10);
-		cs = tl_intern(hta_str, "Context Sync", 12);
-	}
-	return (r->stream >= 0 && r->corr >= 0) || r->name == es ||
-	    r->name == cs;
+	return (r->stream >= 0 && r->corr >= 0) ||
+	    (hta_ni(r->name) & NI_SYNC);
 }
 
 static int64_t
@@ -149,16 +192,16 @@ bandwidth(struct tl_trace *tr)
 	return k > 0 ? strtod(buf, NULL) : 0;
 }
 
-/* One trace of the stream into a rank: its raw rows, and whether any
- * event's ts is fractional or missing (spec 1.3). */
+/* One trace of the stream into a rank: its rows (ts and dur in ns
+ * until the rounding rule is known, spec 1.3). */
 static void
-readtrace(struct tl_trace *tr, struct rank *rk, int *fractional)
+readtrace(struct tl_trace *tr, struct rank *rk)
 {
-	struct raw *v = NULL;
+	struct row *v = NULL, *o;
 	size_t nv = 0, cap = 0, n, i;
 	const char *s;
 	int r, frac = 0;
-	int64_t ts, dur;
+	int64_t ts, dur, t0;
 	uint32_t trace_cat = tl_intern(hta_str, "Trace", 5);
 
 	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
@@ -181,59 +224,51 @@ readtrace(struct tl_trace *tr, struct rank *rk, int *fractional)
 			frac = 1;
 		if (!tl_trace_i64(tr, TL_C_DUR, &dur))
 			continue;
+		t0 = ts;
 		if (tl_trace_raw(tr, TL_C_CAT, &n) == NULL)
 			continue;
 		s = tl_trace_str(tr, TL_C_CAT, &n);
-		xgrow(&v, &cap, nv + 1, sizeof *v);
-		v[nv].cat = tl_intern(hta_str, s, n);
-		if (v[nv].cat == trace_cat)
+		if (nv == cap) {	/* by a quarter: the table is the memory */
+			cap += cap / 4 + 1024;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		o = &v[nv];
+		o->cat = tl_intern(hta_str, s, n);
+		if (o->cat == trace_cat)
 			continue;
-		v[nv].index = tl_trace_uid(tr);
+		o->index = tl_trace_uid(tr);
 		s = tl_trace_str(tr, TL_C_NAME, &n);
-		v[nv].name = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->name = tl_intern(hta_str, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_PID, &n);
-		v[nv].pid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->pid = tl_intern(hta_str, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_TID, &n);
-		v[nv].tid = tl_intern(hta_str, s != NULL ? s : "", n);
-		v[nv].ts = ts;
-		v[nv].dur = dur;
-		v[nv].stream = num(tr, TL_C_STREAM, -1);
-		v[nv].corr = num(tr, TL_C_CORR, -1);
-		v[nv].ext = num(tr, TL_C_EXT, -1);
-		v[nv].bw = bandwidth(tr);
+		o->tid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->ts = t0;
+		o->dur = (double)dur;	/* exact: below 2^53 ns */
+		o->stream = num(tr, TL_C_STREAM, -1);
+		o->corr = num(tr, TL_C_CORR, -1);
+		o->ext = num(tr, TL_C_EXT, -1);
+		o->bw = bandwidth(tr);
+		o->ic = o->corr < 0 ? o->corr : 0;
+		o->iter = NOITER;
 		nv++;
 	}
-	rk->r = xreallocarray(NULL, nv + 1, sizeof *rk->r);
-	rk->n = nv;
 	for (i = 0; i < nv; i++) {
-		struct row *o = &rk->r[i];
-		double t = (double)v[i].ts / 1000, d = (double)v[i].dur / 1000;
+		o = &v[i];
+		double t = (double)o->ts / 1000, d = o->dur / 1000;
 
-		memset(o, 0, sizeof *o);
-		o->index = v[i].index;
 		if (frac) {
 			double e = floor(t + d);
 
 			o->ts = (int64_t)ceil(t);
 			o->dur = e - (double)o->ts;
 		} else {
-			o->ts = v[i].ts / 1000;
+			o->ts /= 1000;
 			o->dur = d;
 		}
-		o->end = (double)o->ts + o->dur;
-		o->bw = v[i].bw;
-		o->stream = v[i].stream;
-		o->corr = v[i].corr;
-		o->ext = v[i].ext;
-		o->cat = v[i].cat;
-		o->name = v[i].name;
-		o->pid = v[i].pid;
-		o->tid = v[i].tid;
-		o->ic = o->corr < 0 ? o->corr : 0;
-		o->iter = NOITER;
 	}
-	free(v);
-	*fractional = frac;
+	rk->r = xreallocarray(v, nv + 1, sizeof *v);
+	rk->n = nv;
 }
 
 /* A hash of correlation -> the last CPU and GPU row of it. */
@@ -261,7 +296,7 @@ hashsize(size_t n)
 {
 	size_t m = 16;
 
-	while (m < 2 * n + 2)
+	while (m < n + n / 2 + 2)
 		m <<= 1;
 	return m;
 }
@@ -282,8 +317,12 @@ newhash(size_t n, size_t *mask)
 static void
 link(struct rank *rk)
 {
-	size_t mask, i;
-	struct slot *h = newhash(rk->n, &mask), *s;
+	size_t mask, i, nc = 0;
+	struct slot *h, *s;
+
+	for (i = 0; i < rk->n; i++)
+		nc += rk->r[i].corr != -1;
+	h = newhash(nc, &mask);
 
 	for (i = 0; i < rk->n; i++) {
 		struct row *r = &rk->r[i];
@@ -356,7 +395,7 @@ iterations(struct rank *rk)
 		if (prefix(rk->r[i].name, "ProfilerStep")) {
 			xgrow(&st, &cap, ns + 1, sizeof *st);
 			st[ns].ts = rk->r[i].ts;
-			st[ns].end = (double)rk->r[i].ts + rk->r[i].dur;
+			st[ns].end = ENDRAW(&rk->r[i]);
 			st[ns].row = i;
 			st[ns].num = stepnum(rk->r[i].name);
 			ns++;
@@ -387,7 +426,8 @@ iterations(struct rank *rk)
 			    (best == SIZE_MAX || st[k].row > st[best].row))
 				best = k;
 		if (best != SIZE_MAX)
-			r->iter = st[best].num == NOITER ? -1 : st[best].num;
+			r->iter = st[best].num == NOITER ? -1 :
+			    (int32_t)st[best].num;
 	}
 	for (i = 0; i < rk->n; i++) {
 		struct row *r = &rk->r[i], *l;
@@ -401,25 +441,28 @@ iterations(struct rank *rk)
 	free(st);
 }
 
-/* Spec 1.12, non-MTIA: the CPU rows before the last step, the GPU rows
- * of their correlations, one copy per CPU row. */
+/*
+ * Spec 1.12, non-MTIA: the CPU rows before the last step, the GPU rows
+ * of their correlations, one copy per CPU row. In place when no GPU row
+ * is repeated (the kept CPU rows copied aside meanwhile), so that the
+ * peak is the table and its CPU part, not two tables.
+ */
 static void
 window(struct rank *rk)
 {
-	size_t mask, i, nk = 0, no = 0, cap = 0;
+	size_t mask, i, k, nk = 0, no = 0, ng = 0, copies = 0;
 	struct slot *h;
-	struct row *o = NULL;
+	struct row *o, *cpu;
 	int64_t last = INT64_MIN;
 	double lastend = -INFINITY;
 	char *keep = xcalloc(rk->n + 1, 1);
-	size_t *next, *first;
 
 	for (i = 0; i < rk->n; i++)
 		if (!gpuside(&rk->r[i]) && isstep(rk->r[i].name)) {
 			if (rk->r[i].ts > last)
 				last = rk->r[i].ts;
-			if (rk->r[i].end > lastend)
-				lastend = rk->r[i].end;
+			if (ENDRAW(&rk->r[i]) > lastend)
+				lastend = ENDRAW(&rk->r[i]);
 		}
 	for (i = 0; i < rk->n; i++) {
 		const struct row *r = &rk->r[i];
@@ -432,46 +475,49 @@ window(struct rank *rk)
 			nk++;
 		}
 	}
-	/* kept CPU rows by correlation, in order: a chain per slot */
+	/* the kept CPU rows of each correlation: s->cpu counts them */
 	h = newhash(nk, &mask);
-	next = xreallocarray(NULL, rk->n + 1, sizeof *next);
-	first = xreallocarray(NULL, hashsize(nk), sizeof *first);
-	for (i = rk->n; i-- > 0;)
+	for (i = 0; i < rk->n; i++)
 		if (keep[i]) {
 			struct slot *s = slotof(h, mask, rk->r[i].corr);
-			size_t si = (size_t)(s - h);
 
-			if (s->cpu < 0)
-				next[i] = SIZE_MAX;
-			else
-				next[i] = first[si];
-			first[si] = i;
-			s->cpu = 1;
+			s->cpu = s->cpu < 0 ? 1 : s->cpu + 1;
 		}
 	for (i = 0; i < rk->n; i++) {
 		struct slot *s;
-		size_t k;
 
 		if (!gpuside(&rk->r[i]))
 			continue;
 		s = slotof(h, mask, rk->r[i].corr);
-		if (s->cpu < 0)
-			continue;
-		for (k = first[s - h]; k != SIZE_MAX; k = next[k]) {
-			xgrow(&o, &cap, no + 1, sizeof *o);
-			o[no++] = rk->r[i];
+		if (s->cpu > 0) {
+			keep[i] = 2;
+			ng++;
+			copies += (size_t)s->cpu;
 		}
 	}
-	xgrow(&o, &cap, no + nk + 1, sizeof *o);
-	for (i = 0; i < rk->n; i++)
-		if (keep[i])
-			o[no++] = rk->r[i];
-	free(rk->r);
+	cpu = xreallocarray(NULL, nk + 1, sizeof *cpu);
+	for (i = 0, k = 0; i < rk->n; i++)
+		if (keep[i] == 1)
+			cpu[k++] = rk->r[i];
+	if (copies == ng) {
+		for (i = 0; i < rk->n; i++)	/* no ≤ i: in place */
+			if (keep[i] == 2)
+				rk->r[no++] = rk->r[i];
+		o = xreallocarray(rk->r, no + nk + 1, sizeof *o);
+	} else {
+		o = xreallocarray(NULL, copies + nk + 1, sizeof *o);
+		for (i = 0; i < rk->n; i++)
+			if (keep[i] == 2)
+				for (k = (size_t)slotof(h, mask,
+				    rk->r[i].corr)->cpu; k > 0; k--)
+					o[no++] = rk->r[i];
+		free(rk->r);
+	}
+	memcpy(o + no, cpu, nk * sizeof *o);
 	rk->r = o;
-	rk->n = no;
+	rk->n = no + nk;
+	free(cpu);
 	free(keep);
-	free(next);
-	free(first);
 	free(h);
 }
 
@@ -527,14 +573,14 @@ mtiawindow(struct rank *rk)
 		if (mtiacpu(r->cat) && isstep(r->name)) {
 			if (r->ts < t0)
 				t0 = r->ts;
-			if (r->end > t1)
-				t1 = r->end;
+			if (ENDRAW(r) > t1)
+				t1 = ENDRAW(r);
 		}
 	}
 	for (i = 0; i < rk->n; i++) {
 		const struct row *r = &rk->r[i];
 
-		if (mtiacpu(r->cat) && r->ts >= t0 && r->end <= t1) {
+		if (mtiacpu(r->cat) && r->ts >= t0 && ENDRAW(r) <= t1) {
 			keep[i] = 1;
 			if (r->corr != -1)
 				slotof(h, mask, r->corr)->cpu = 1;
@@ -559,10 +605,10 @@ mtiawindow(struct rank *rk)
 			    (double)s->ts + s->dur) {
 				keep[i] = 1;
 				if (r->iter == -1 || r->iter == NOITER)
-					r->iter = stepnum(s->name);
+					r->iter = (int32_t)stepnum(s->name);
 				if (r->stream == -1)
-					r->stream = strtoll(hta_s(r->tid, &no),
-					    NULL, 10);
+					r->stream = strtoll(hta_s(r->tid,
+					    &no), NULL, 10);
 				no = 0;
 				break;
 			}
@@ -588,7 +634,7 @@ cmprank(const void *a, const void *b)
 }
 
 void
-hta_load(int nops, char *const *ops, char *const *names,
+hta_load(int nops, char *const *ops, int want, char *const *names,
     const int64_t *ranks, size_t nnamed)
 {
 	struct tl_trace *tr;
@@ -602,15 +648,14 @@ hta_load(int nops, char *const *ops, char *const *names,
 	size_t nseen = 0, capseen = 0;
 
 	hta_str = tl_intern_new();
-	tr = tl_trace_open(nops, ops, TL_S_TREE, TL_COL(TL_C_TS) |
+	tr = tl_trace_open(nops, ops, want, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR), use);
 	while (tl_trace_next(tr)) {
 		struct rank rk;
-		int frac;
 
 		memset(&rk, 0, sizeof rk);
 		rk.rank = -1;
-		readtrace(tr, &rk, &frac);
+		readtrace(tr, &rk);
 		rk.file = xstrdup(tr->name);
 		for (i = 0; i < nnamed; i++)
 			if (strcmp(names[i], rk.file) == 0)
@@ -671,6 +716,7 @@ hta_load(int nops, char *const *ops, char *const *names,
 	for (i = 0; i < hta_nrk; i++)
 		for (j = 0; j < hta_rk[i].n; j++)
 			hta_rk[i].r[j].ts -= mints;
+	hta_mints = mints;
 	if (p == 0)
 		tl_warnx("ProfilerStep not found: no step window");
 	else if (p == 1)
