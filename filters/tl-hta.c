@@ -36,13 +36,17 @@ static const char usage[] =
     "usage: tl-hta [--include_last_profiler_step] [--only a,b,...]\n"
     "              [--consecutive_kernel_delay us] [--duration_ratio r]\n"
     "              [--num_kernels n] [--max_queue_length n]\n"
+    "              [--diff_test_dir dir [--diff_control_rank r]\n"
+    "              [--diff_test_rank r] [--diff_control_iteration i]\n"
+    "              [--diff_test_iteration i]] [--memory_timeline file]\n"
     "              --output_csvs_dir dir (--trace_dir dir | [file ...])\n";
 
 /* The analyses --only names (tl-hta(1)). */
 static const char *const anames[] = {
 	"loaded_events", "temporal_breakdown", "idle_time_breakdown",
 	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
-	"queue_length", "memory_bw", "user_annotation_breakdown", NULL
+	"queue_length", "memory_bw", "user_annotation_breakdown",
+	"trace_diff", "memory_timeline", NULL
 };
 
 int
@@ -171,6 +175,63 @@ pipeline(char **files, size_t n)
 	return a[0];
 }
 
+/* Load the traces of folder tdir; full: aligned and windowed. */
+static void
+loaddir(const char *tdir, int full)
+{
+	DIR *d = opendir(tdir);
+	struct dirent *e;
+	char **files = NULL, path[32], *op[1];
+	int64_t *ranks;
+	size_t nf = 0, cap = 0, i;
+	int fd, st;
+
+	if (d == NULL)
+		tl_err(1, "%s", tdir);
+	while ((e = readdir(d)) != NULL) {
+		size_t l = strlen(e->d_name);
+
+		if ((l > 3 && strcmp(e->d_name + l - 3, ".gz") == 0) ||
+		    (l > 5 && strcmp(e->d_name + l - 5, ".json") == 0)) {
+			xgrow(&files, &cap, nf + 1, sizeof *files);
+			files[nf++] = tl_path(tdir, e->d_name);
+		}
+	}
+	closedir(d);
+	if (nf == 0)
+		tl_errx(1, "%s: no .gz or .json file", tdir);
+	qsort(files, nf, sizeof *files, cmpstr);
+	ranks = xreallocarray(NULL, nf, sizeof *ranks);
+	for (i = 0; i < nf; i++)
+		ranks[i] = filerank(files[i]);
+	fd = pipeline(files, nf);
+	snprintf(path, sizeof path, "/dev/fd/%d", fd);
+	op[0] = path;
+	hta_load(1, op, TL_S_EVENT, files, ranks, nf, full);
+	close(fd);
+	if (waitpid(kid, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		tl_errx(1, "%s: tl-parse failed", tdir);
+	for (i = 0; i < nf; i++)
+		free(files[i]);
+	free(files);
+	free(ranks);
+}
+
+/* Whether an analysis of the loaded table is asked for. */
+static int
+others(void)
+{
+	size_t i;
+
+	for (i = 0; anames[i] != NULL; i++)
+		if (strcmp(anames[i], "trace_diff") != 0 &&
+		    strcmp(anames[i], "memory_timeline") != 0 &&
+		    hta_want(anames[i]))
+			return 1;
+	return 0;
+}
+
 static void
 loaded(void)
 {
@@ -227,12 +288,21 @@ main(int argc, char *argv[])
 		{ "duration_ratio", required_argument, NULL, 'r' },
 		{ "num_kernels", required_argument, NULL, 'k' },
 		{ "max_queue_length", required_argument, NULL, 'q' },
+		{ "diff_test_dir", required_argument, NULL, 'T' },
+		{ "diff_control_rank", required_argument, NULL, '1' },
+		{ "diff_test_rank", required_argument, NULL, '2' },
+		{ "diff_control_iteration", required_argument, NULL, '3' },
+		{ "diff_test_iteration", required_argument, NULL, '4' },
+		{ "memory_timeline", required_argument, NULL, 'M' },
 		{ NULL, 0, NULL, 0 }
 	};
-	char *tdir = NULL, **files = NULL, **names = NULL;
-	int64_t *ranks = NULL;
-	size_t nf = 0, cap = 0, i, j;
-	int ch, fd = -1, status = 0;
+	char *tdir = NULL, *ddir = NULL, *mtl = NULL;
+	int64_t dv[4] = { -1, -1, -1, -1 };
+	static const char *const dvopt[4] = { "--diff_control_rank",
+	    "--diff_test_rank", "--diff_control_iteration",
+	    "--diff_test_iteration" };
+	size_t i, j;
+	int ch;
 
 	tl_setprogname(argv[0]);
 	while ((ch = tl_getopt(argc, argv, "", lopt, usage)) != -1)
@@ -265,6 +335,19 @@ main(int argc, char *argv[])
 			hta_o.max_queue_length = (long)tl_optnum(
 			    "--max_queue_length", optarg, LONG_MIN, LONG_MAX);
 			break;
+		case 'T':
+			ddir = optarg;
+			break;
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+			dv[ch - '1'] = tl_optnum(dvopt[ch - '1'],
+			    optarg, 0, INT64_MAX);
+			break;
+		case 'M':
+			mtl = optarg;
+			break;
 		default:
 			tl_usage(usage);
 		}
@@ -280,49 +363,36 @@ main(int argc, char *argv[])
 			tl_errx(1, "--only: no analysis \"%s\"",
 			    hta_o.only[i]);
 	}
-	if (tdir != NULL) {
-		DIR *d = opendir(tdir);
-		struct dirent *e;
-
-		if (d == NULL)
-			tl_err(1, "%s", tdir);
-		while ((e = readdir(d)) != NULL) {
-			size_t l = strlen(e->d_name);
-
-			if ((l > 3 && strcmp(e->d_name + l - 3, ".gz") == 0) ||
-			    (l > 5 && strcmp(e->d_name + l - 5, ".json") ==
-			    0)) {
-				xgrow(&files, &cap, nf + 1, sizeof *files);
-				files[nf++] = tl_path(tdir, e->d_name);
-			}
-		}
-		closedir(d);
-		if (nf == 0)
-			tl_errx(1, "%s: no .gz or .json file", tdir);
-		qsort(files, nf, sizeof *files, cmpstr);
-		names = files;
-		ranks = xreallocarray(NULL, nf, sizeof *ranks);
-		for (i = 0; i < nf; i++)
-			ranks[i] = filerank(files[i]);
-		fd = pipeline(files, nf);
-	}
+	if (ddir != NULL && tdir == NULL)
+		tl_usage(usage);
 	if (tl_mkdirs(hta_o.outdir) != 0)
 		tl_err(1, "%s", hta_o.outdir);
-	if (fd >= 0) {
-		char path[32], *op[1];
-		int st;
+	if (mtl != NULL && hta_want("memory_timeline"))
+		hta_memtimeline(mtl);
+	if (mtl != NULL && tdir == NULL && argc == 0)
+		return 0;
+	if (ddir != NULL && hta_want("trace_diff")) {
+		struct side ctl, tst;
+		struct diffopt o = { dv[0], dv[1], dv[2], dv[3] };
 
-		snprintf(path, sizeof path, "/dev/fd/%d", fd);
-		op[0] = path;
-		hta_load(1, op, TL_S_EVENT, names, ranks, nf);
-		close(fd);
-		if (waitpid(kid, &st, 0) < 0 || !WIFEXITED(st) ||
-		    WEXITSTATUS(st) != 0)
-			status = 1;
-		if (status != 0)
-			tl_errx(1, "%s: tl-parse failed", tdir);
-	} else
-		hta_load(argc, argv, TL_S_TREE, NULL, NULL, 0);
+		loaddir(ddir, 0);
+		tst.rk = hta_rk;
+		tst.n = hta_nrk;
+		loaddir(tdir, 0);
+		ctl.rk = hta_rk;
+		ctl.n = hta_nrk;
+		hta_diff(&ctl, &tst, &o);
+		hta_free();
+		hta_rk = tst.rk;
+		hta_nrk = tst.n;
+		hta_free();
+	}
+	if (!others())
+		return 0;
+	if (tdir != NULL)
+		loaddir(tdir, 1);
+	else
+		hta_load(argc, argv, TL_S_TREE, NULL, NULL, 0, 1);
 	if (hta_want("loaded_events"))
 		loaded();
 	hta_run();

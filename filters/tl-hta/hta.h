@@ -66,7 +66,9 @@ extern struct hta_opt hta_o;
 
 /* load.c */
 void hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed);
+    const int64_t *ranks, size_t nnamed, int full);
+int64_t hta_stepnum(uint32_t name);
+void hta_free(void);
 const char *hta_s(uint32_t id, size_t *n);
 
 /* util.c: numpy's and pandas's arithmetic and order. */
@@ -88,6 +90,18 @@ void csv_f(struct csv *, double v);	/* NaN: empty */
 void csv_num(struct csv *, double v);	/* an integer when whole */
 void csv_end(struct csv *);
 void csv_hdr(struct csv *, const char *line);	/* a whole line */
+
+/* diff.c */
+struct diffopt {
+	int64_t crank, trank, citer, titer;	/* -1: the default */
+};
+struct side {
+	struct rank *rk;
+	size_t n;
+};
+void hta_diff(const struct side *control, const struct side *test,
+    const struct diffopt *);
+void hta_memtimeline(const char *path);
 
 /* an.c */
 void hta_run(void);

@@ -635,7 +635,7 @@ cmprank(const void *a, const void *b)
 
 void
 hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed)
+    const int64_t *ranks, size_t nnamed, int full)
 {
 	struct tl_trace *tr;
 	uint64_t use = TL_COL(TL_C_PID) | TL_COL(TL_C_TID) |
@@ -647,7 +647,10 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 	uint32_t *seen = NULL;
 	size_t nseen = 0, capseen = 0;
 
-	hta_str = tl_intern_new();
+	if (hta_str == NULL)
+		hta_str = tl_intern_new();
+	hta_rk = NULL;
+	hta_nrk = 0;
 	tr = tl_trace_open(nops, ops, want, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR), use);
 	while (tl_trace_next(tr)) {
@@ -713,6 +716,8 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 		}
 	}
 	free(seen);
+	if (!full)	/* trace diff: no alignment, no window */
+		return;
 	for (i = 0; i < hta_nrk; i++)
 		for (j = 0; j < hta_rk[i].n; j++)
 			hta_rk[i].r[j].ts -= mints;
@@ -729,4 +734,25 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 			else
 				window(&hta_rk[i]);
 		}
+}
+
+/* The number of a ProfilerStep name, or NOITER (for trace diff). */
+int64_t
+hta_stepnum(uint32_t name)
+{
+	return stepnum(name);
+}
+
+void
+hta_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < hta_nrk; i++) {
+		free(hta_rk[i].r);
+		free(hta_rk[i].file);
+	}
+	free(hta_rk);
+	hta_rk = NULL;
+	hta_nrk = 0;
 }

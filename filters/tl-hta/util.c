@@ -355,4 +355,5 @@ csv_hdr(struct csv *c, const char *line)
 {
 	tl_out_raw(&c->f.out, line, strlen(line));
 	tl_out_char(&c->f.out, '\n');
+	c->nf = 0;
 }

@@ -2,18 +2,20 @@
 # directory of HTA's outputs, tl-hta writes the same CSV files as HTA
 # (no file that HTA did not write), every cell equal, numbers within
 # 1e-6 relative (tests/lib/csvcmp.awk). The references were made with
-# max_queue_length=2 for time_blocked_on_full_queue. Files of analyses
-# tl-hta does not have yet are listed as such (aten-op delay, frequent
-# kernel sequences, CUPTI counters, critical path, trace diff, memory
-# timeline) and not compared.
+# max_queue_length=2 for time_blocked_on_full_queue, and the trace diff
+# of trace_filter compares its rank 0 (control) with its rank 1 (test).
+# Files of analyses tl-hta does not have yet are counted as not compared
+# (aten-op delay, frequent kernel sequences, CUPTI counters, critical
+# path).
 [ -d "$TRACES/hta" ] || exit 77
 cmp=$TESTDATA/../lib/csvcmp.awk
 h=$TRACES/hta
 status=0
 mkdir -p out in
-mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank)'
+mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank|trace_diff_|memory_timeline)'
 # name, trace folder or file, reference, options
 while read -r name trace ref opts; do
+	opts=$(echo "$opts" | sed "s|@H@|$h|g")
 	if [ -f "$h/$trace" ]; then	# a folder of its own for one file
 		mkdir -p "in/$name"
 		ln -sf "$h/$trace" "in/$name/"
@@ -57,7 +59,8 @@ while read -r name trace ref opts; do
 	echo "$name: $n files equal, $skipped not compared"
 	grep -v "^tl-tree:" "$out.err" | sed "s|$h/||; s/^/  /"
 done <<'CASES'
-trace_filter trace_filter trace_filter.ref
+trace_filter trace_filter trace_filter.ref --diff_test_dir @H@/trace_filter --diff_control_rank 0 --diff_test_rank 1
+memory_analysis critical_path/cuda_event_sync memory_analysis.ref --only memory_timeline --memory_timeline @H@/memory_analysis/memory_timeline.raw.gz
 trace_filter.include_last trace_filter trace_filter.include_last.ref --include_last_profiler_step
 simple_add critical_path/simple_add critical_path/simple_add.ref
 cuda_event_sync critical_path/cuda_event_sync critical_path/cuda_event_sync.ref
