@@ -16,6 +16,7 @@
 #include "../../common/mem.h"
 #include "../../common/stats.h"
 #include "hta.h"
+#include "memtl.h"
 
 /* shorten_name (spec 2.3), interned. */
 static uint32_t
@@ -240,11 +241,7 @@ hta_diff(const struct side *ctl, const struct side *tst,
 	ndn = capdn = 0;
 }
 
-/*
- * The memory timeline: [[t, action, numbytes, category], ...] read a
- * number at a time; one row per distinct t in order, sizes carried
- * over; t < 0 becomes the smallest t > 0.
- */
+/* The memory timeline (memtl.c) as memory_timeline.csv. */
 static const char *const mcat[8] = { "Parameter", "Optimizer state",
     "Input", "Temporary", "Activation", "Gradient", "Autograd", "Unknown" };
 
@@ -252,98 +249,25 @@ void
 hta_memtimeline(const char *path)
 {
 	struct tl_src *src = tl_src_open(path);
-	char *p;
-	size_t n, i, nrow = 0, cap = 0, k;
-	int depth = 0, nf = 0, neg = 0, innum = 0, done = 0;
-	int64_t f[4], v = 0, tmin = -1, *tv = NULL, (*sz)[8] = NULL;
-	uint64_t off = 0;
+	struct memtl m;
 	struct csv *c;
+	size_t i, k;
 
 	if (src == NULL || tl_src_next(src) != 1)
 		tl_exit(1);
-	while (tl_in_chunk(src, &p, &n) == 1) {
-		for (i = 0; i < n; i++, off++) {
-			char ch = p[i];
-
-			if (ch >= '0' && ch <= '9' && !done) {
-				if (!innum)
-					v = 0;
-				innum = 1;
-				if (v > (INT64_MAX - 9) / 10)
-					tl_errx(1, "%s:%" PRIu64 ": number out "
-					    "of range", path, off);
-				v = v * 10 + (ch - '0');
-				continue;
-			}
-			if (innum) {
-				if (depth != 2 || nf == 4)
-					tl_errx(1, "%s:%" PRIu64 ": not a record "
-					    "of four numbers", path, off);
-				f[nf++] = neg ? -v : v;
-				innum = neg = 0;
-			}
-			if (ch == ' ' || ch == '\n' || ch == '\t' ||
-			    ch == '\r' || ch == ',')
-				continue;
-			if (ch == '-' && !neg && depth == 2) {
-				neg = 1;
-				continue;
-			}
-			if (ch == '[' && depth < 2 && !done) {
-				depth++;
-				nf = 0;
-				continue;
-			}
-			if (ch == ']' && depth == 2 && nf == 4) {
-				depth--;
-				if (f[3] < 0 || f[3] > 7)
-					tl_errx(1, "%s:%" PRIu64 ": category %"
-					    PRId64 " is not 0 to 7", path, off,
-					    f[3]);
-				if (tmin == -1 || (f[0] > 0 && f[0] < tmin))
-					tmin = f[0];
-				if (nrow == 0 || tv[nrow - 1] != f[0]) {
-					if (nrow == cap) {
-						cap = cap ? 2 * cap : 1024;
-						tv = xreallocarray(tv, cap,
-						    sizeof *tv);
-						sz = xreallocarray(sz, cap,
-						    sizeof *sz);
-					}
-					tv[nrow] = f[0];
-					for (k = 0; k < 8; k++)
-						sz[nrow][k] = nrow > 0 ?
-						    sz[nrow - 1][k] : 0;
-					nrow++;
-				}
-				sz[nrow - 1][f[3]] += f[2];
-				continue;
-			}
-			if (ch == ']' && depth == 1) {
-				depth = 0;
-				done = 1;
-				continue;
-			}
-			tl_errx(1, "%s:%" PRIu64 ": not the memory timeline "
-			    "([[t, action, bytes, category], ...])", path, off);
-		}
-	}
+	memtl_read(&m, src, path);
 	tl_src_close(src);
-	if (!done)
-		tl_errx(1, "%s:%" PRIu64 ": the memory timeline is cut short",
-		    path, off);
 	c = csv_open("memory_timeline.csv");
 	csv_s(c, "time", 4);
 	for (k = 0; k < 8; k++)
 		csv_s(c, mcat[k], strlen(mcat[k]));
 	csv_end(c);
-	for (i = 0; i < nrow; i++) {
-		csv_i(c, tv[i] < 0 ? tmin : tv[i]);
+	for (i = 0; i < m.n; i++) {
+		csv_i(c, m.t[i]);
 		for (k = 0; k < 8; k++)
-			csv_i(c, sz[i][k]);
+			csv_i(c, m.sz[i][k]);
 		csv_end(c);
 	}
 	csv_close(c);
-	free(tv);
-	free(sz);
+	memtl_free(&m);
 }
