@@ -46,7 +46,7 @@ static const char *const anames[] = {
 	"loaded_events", "temporal_breakdown", "idle_time_breakdown",
 	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
 	"queue_length", "memory_bw", "user_annotation_breakdown",
-	"trace_diff", "memory_timeline", NULL
+	"aten_op_kernels_and_delay", "trace_diff", "memory_timeline", NULL
 };
 
 int

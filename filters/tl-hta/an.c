@@ -1413,6 +1413,8 @@ hta_run(void)
 		queue();
 	if (hta_want("memory_bw"))
 		membw();
+	if (hta_want("aten_op_kernels_and_delay"))
+		hta_aten();
 	if (hta_want("user_annotation_breakdown")) {
 		annotations("gpu_user_annotation",
 		    "gpu_user_annotation_breakdown.csv");

@@ -103,6 +103,9 @@ void hta_diff(const struct side *control, const struct side *test,
     const struct diffopt *);
 void hta_memtimeline(const char *path);
 
+/* aten.c */
+void hta_aten(void);
+
 /* an.c */
 void hta_run(void);
 int hta_want(const char *name);
