@@ -30,6 +30,7 @@ struct hta_opt hta_o = {
 	.duration_ratio = 0.8,
 	.num_kernels = 10,
 	.max_queue_length = 1024,
+	.min_pattern_len = 3,
 };
 
 static const char usage[] =
@@ -39,6 +40,7 @@ static const char usage[] =
     "              [--diff_test_dir dir [--diff_control_rank r]\n"
     "              [--diff_test_rank r] [--diff_control_iteration i]\n"
     "              [--diff_test_iteration i]] [--memory_timeline file]\n"
+    "              [--frequent_sequences op [--min_pattern_len n]]\n"
     "              --output_csvs_dir dir (--trace_dir dir | [file ...])\n";
 
 /* The analyses --only names (tl-hta(1)). */
@@ -46,7 +48,8 @@ static const char *const anames[] = {
 	"loaded_events", "temporal_breakdown", "idle_time_breakdown",
 	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
 	"queue_length", "memory_bw", "user_annotation_breakdown",
-	"aten_op_kernels_and_delay", "trace_diff", "memory_timeline", NULL
+	"aten_op_kernels_and_delay", "frequent_cuda_kernel_sequences",
+	"trace_diff", "memory_timeline", NULL
 };
 
 int
@@ -294,6 +297,8 @@ main(int argc, char *argv[])
 		{ "diff_control_iteration", required_argument, NULL, '3' },
 		{ "diff_test_iteration", required_argument, NULL, '4' },
 		{ "memory_timeline", required_argument, NULL, 'M' },
+		{ "frequent_sequences", required_argument, NULL, 'F' },
+		{ "min_pattern_len", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
 	char *tdir = NULL, *ddir = NULL, *mtl = NULL;
@@ -301,7 +306,7 @@ main(int argc, char *argv[])
 	static const char *const dvopt[4] = { "--diff_control_rank",
 	    "--diff_test_rank", "--diff_control_iteration",
 	    "--diff_test_iteration" };
-	size_t i, j;
+	size_t i, j, seqcap = 0;
 	int ch;
 
 	tl_setprogname(argv[0]);
@@ -347,6 +352,15 @@ main(int argc, char *argv[])
 			break;
 		case 'M':
 			mtl = optarg;
+			break;
+		case 'F':
+			xgrow(&hta_o.seqops, &seqcap, hta_o.nseqops + 1,
+			    sizeof *hta_o.seqops);
+			hta_o.seqops[hta_o.nseqops++] = optarg;
+			break;
+		case 'P':
+			hta_o.min_pattern_len = (long)tl_optnum(
+			    "--min_pattern_len", optarg, 0, LONG_MAX);
 			break;
 		default:
 			tl_usage(usage);

@@ -61,6 +61,9 @@ struct hta_opt {
 	char **only;
 	size_t nonly;
 	const char *outdir;
+	char **seqops;		/* --frequent_sequences */
+	size_t nseqops;
+	long min_pattern_len;
 };
 extern struct hta_opt hta_o;
 
@@ -102,6 +105,9 @@ struct side {
 void hta_diff(const struct side *control, const struct side *test,
     const struct diffopt *);
 void hta_memtimeline(const char *path);
+
+/* seq.c */
+void hta_sequences(char **ops, size_t nops, long minlen);
 
 /* aten.c */
 void hta_aten(void);

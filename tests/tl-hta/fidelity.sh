@@ -5,13 +5,14 @@
 # max_queue_length=2 for time_blocked_on_full_queue, and the trace diff
 # of trace_filter compares its rank 0 (control) with its rank 1 (test).
 # Files of analyses tl-hta does not have yet are counted as not compared
-# (frequent kernel sequences, CUPTI counters, critical path).
+# (CUPTI counters, critical path). The frequent kernel sequences are those
+# of the operators the references name.
 [ -d "$TRACES/hta" ] || exit 77
 cmp=$TESTDATA/../lib/csvcmp.awk
 h=$TRACES/hta
 status=0
 mkdir -p out in
-mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank|trace_diff_|memory_timeline|aten_op_kernels_and_delay_rank)'
+mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank|trace_diff_|memory_timeline|aten_op_kernels_and_delay_rank|frequent_cuda_kernel_sequences_)'
 # name, trace folder or file, reference, options
 while read -r name trace ref opts; do
 	opts=$(echo "$opts" | sed "s|@H@|$h|g")
@@ -68,15 +69,15 @@ while read -r name trace ref opts; do
 	echo "$name: $n files equal, $skipped not compared"
 	grep -v "^tl-tree:" "$out.err" | sed "s|$h/||; s/^/  /"
 done <<'CASES'
-trace_filter trace_filter trace_filter.ref --diff_test_dir @H@/trace_filter --diff_control_rank 0 --diff_test_rank 1
+trace_filter trace_filter trace_filter.ref --diff_test_dir @H@/trace_filter --diff_control_rank 0 --diff_test_rank 1 --frequent_sequences aten::linear --frequent_sequences Optimizer --frequent_sequences fbgemm
 memory_analysis critical_path/cuda_event_sync memory_analysis.ref --only memory_timeline --memory_timeline @H@/memory_analysis/memory_timeline.raw.gz
 trace_filter.include_last trace_filter trace_filter.include_last.ref --include_last_profiler_step
-simple_add critical_path/simple_add critical_path/simple_add.ref
+simple_add critical_path/simple_add critical_path/simple_add.ref --frequent_sequences aten::to
 cuda_event_sync critical_path/cuda_event_sync critical_path/cuda_event_sync.ref
 cuda_event_sync_multi_stream critical_path/cuda_event_sync_multi_stream critical_path/cuda_event_sync_multi_stream.ref
 cupti_profiler cupti_profiler cupti_profiler.ref
 event_sync_trace event_sync_trace.json.gz event_sync_trace.ref
-mi250 mi250_minitoy_train_ROCm6_2_kineto.json.gz mi250_minitoy_train_ROCm6_2_kineto.ref
+mi250 mi250_minitoy_train_ROCm6_2_kineto.json.gz mi250_minitoy_train_ROCm6_2_kineto.ref --frequent_sequences aten::linear
 rank-34 rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz rank-34.Jul_15_10_52_41.1074.pt.trace.ref
 triton_example triton_example.json.gz triton_example.ref
 CASES
