@@ -41,6 +41,8 @@ static const char usage[] =
     "              [--diff_test_rank r] [--diff_control_iteration i]\n"
     "              [--diff_test_iteration i]] [--memory_timeline file]\n"
     "              [--frequent_sequences op [--min_pattern_len n]]\n"
+    "              [--critical_path annotation:instance\n"
+    "              [--data_load_events regex]]\n"
     "              --output_csvs_dir dir (--trace_dir dir | [file ...])\n";
 
 /* The analyses --only names (tl-hta(1)). */
@@ -49,6 +51,7 @@ static const char *const anames[] = {
 	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
 	"queue_length", "memory_bw", "user_annotation_breakdown",
 	"aten_op_kernels_and_delay", "frequent_cuda_kernel_sequences",
+	"critical_path",
 	"trace_diff", "memory_timeline", NULL
 };
 
@@ -298,6 +301,8 @@ main(int argc, char *argv[])
 		{ "diff_test_iteration", required_argument, NULL, '4' },
 		{ "memory_timeline", required_argument, NULL, 'M' },
 		{ "frequent_sequences", required_argument, NULL, 'F' },
+		{ "critical_path", required_argument, NULL, 'C' },
+		{ "data_load_events", required_argument, NULL, 'L' },
 		{ "min_pattern_len", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -306,7 +311,8 @@ main(int argc, char *argv[])
 	static const char *const dvopt[4] = { "--diff_control_rank",
 	    "--diff_test_rank", "--diff_control_iteration",
 	    "--diff_test_iteration" };
-	size_t i, j, seqcap = 0;
+	size_t i, j, seqcap = 0, ncp = 0, cpcap = 0, ndl = 0, dlcap = 0;
+	char **cps = NULL, **dls = NULL;
 	int ch;
 
 	tl_setprogname(argv[0]);
@@ -357,6 +363,14 @@ main(int argc, char *argv[])
 			xgrow(&hta_o.seqops, &seqcap, hta_o.nseqops + 1,
 			    sizeof *hta_o.seqops);
 			hta_o.seqops[hta_o.nseqops++] = optarg;
+			break;
+		case 'C':
+			xgrow(&cps, &cpcap, ncp + 1, sizeof *cps);
+			cps[ncp++] = optarg;
+			break;
+		case 'L':
+			xgrow(&dls, &dlcap, ndl + 1, sizeof *dls);
+			dls[ndl++] = optarg;
 			break;
 		case 'P':
 			hta_o.min_pattern_len = (long)tl_optnum(
@@ -410,5 +424,8 @@ main(int argc, char *argv[])
 	if (hta_want("loaded_events"))
 		loaded();
 	hta_run();
+	if (hta_want("critical_path"))
+		for (i = 0; i < ncp; i++)
+			hta_critical(cps[i], (int)i, dls, ndl);
 	return 0;
 }

@@ -849,18 +849,10 @@ isqlaunch(const struct row *r)
 	return r->ic > 0 && (hta_ni(r->name) & NI_QUEUE);
 }
 
-/* One point of the queue-length series. */
-struct qpt {
-	const struct row *ev;	/* the launch or the kernel */
-	const struct row *gpu;	/* the kernel (its stream, pid, tid) */
-	int q;			/* +1, -1 */
-	int64_t len;
-};
-
 
 /* The series of one rank, streams ascending: into *out, its length. */
-static size_t
-qseries(const struct rank *rk, struct qpt **out, int64_t **streams,
+size_t
+hta_qseries(const struct rank *rk, struct qpt **out, int64_t **streams,
     size_t *nstreams)
 {
 	size_t *gpu = xreallocarray(NULL, rk->n + 1, sizeof *gpu);
@@ -992,7 +984,7 @@ queue(void)
 		int64_t *st, lastst = 0;
 		double lastd = NAN, t0 = INFINITY, t1 = -INFINITY;
 
-		n = qseries(rk, &v, &st, &ns);
+		n = hta_qseries(rk, &v, &st, &ns);
 		if (n == 0) {
 			free(v);
 			free(st);

@@ -19,8 +19,8 @@
 #include "memtl.h"
 
 /* shorten_name (spec 2.3), interned. */
-static uint32_t
-shortname(uint32_t name)
+uint32_t
+hta_short(uint32_t name)
 {
 	size_t n, i, k = 0, a, b;
 	const char *s = hta_s(name, &n);
@@ -217,7 +217,7 @@ hta_diff(const struct side *ctl, const struct side *tst,
 					if ((d == 1 && r->stream != -1) ||
 					    (d == 2 && r->stream == -1))
 						continue;
-					x = find(sh ? shortname(r->name) :
+					x = find(sh ? hta_short(r->name) :
 					    r->name);
 					x->cnt[q] += 1;
 					x->dur[q] += r->dur;

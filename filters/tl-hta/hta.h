@@ -30,6 +30,10 @@ struct rank {
 	struct row *r;
 	size_t n, cap;
 	int mtia;		/* distributedInfo.backend holds mtia:hccl */
+	struct wait {		/* the events with args wait_on_... */
+		int64_t index, stream, corr;
+	} *w;			/* in index order */
+	size_t nw;
 };
 
 extern struct tl_intern *hta_str;
@@ -95,6 +99,7 @@ void csv_end(struct csv *);
 void csv_hdr(struct csv *, const char *line);	/* a whole line */
 
 /* diff.c */
+uint32_t hta_short(uint32_t name);
 struct diffopt {
 	int64_t crank, trank, citer, titer;	/* -1: the default */
 };
@@ -108,6 +113,20 @@ void hta_memtimeline(const char *path);
 
 /* seq.c */
 void hta_sequences(char **ops, size_t nops, long minlen);
+
+/* an.c: the queue-length series of a rank (section 8) */
+struct qpt {
+	const struct row *ev;	/* the launch or the kernel */
+	const struct row *gpu;	/* the kernel (its stream, pid, tid) */
+	int q;			/* +1, -1 */
+	int64_t len;
+};
+size_t hta_qseries(const struct rank *, struct qpt **, int64_t **streams,
+    size_t *nstreams);
+const struct wait *hta_wait(const struct rank *, int64_t index);
+
+/* cp.c */
+void hta_critical(const char *spec, int j, char **dl, size_t ndl);
 
 /* aten.c */
 void hta_aten(void);

@@ -192,6 +192,63 @@ bandwidth(struct tl_trace *tr)
 	return k > 0 ? strtod(buf, NULL) : 0;
 }
 
+/* An integer after key in the args JSON, or dflt. */
+static int64_t
+argint(const char *s, size_t n, const char *key, int64_t dflt)
+{
+	const char *p = memmem(s, n, key, strlen(key)), *e = s + n;
+	int64_t v = 0;
+	int neg = 0;
+
+	if (p == NULL)
+		return dflt;
+	p += strlen(key);
+	if (p < e && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (p == e || *p < '0' || *p > '9')
+		return dflt;
+	for (; p < e && *p >= '0' && *p <= '9' && v < INT64_MAX / 10; p++)
+		v = v * 10 + (*p - '0');
+	return neg ? -v : v;
+}
+
+/* The wait_on_ args of a sync event, kept aside: few events have them. */
+static void
+waitarg(struct tl_trace *tr, struct rank *rk, int64_t index)
+{
+	static const char key[] = "\"wait_on_cuda_event_record_corr_id\":";
+	size_t n;
+	const char *s = tl_trace_raw(tr, TL_C_ARGS, &n);
+	static size_t cap;
+
+	if (s == NULL || memmem(s, n, key, sizeof key - 1) == NULL)
+		return;
+	if (rk->nw == 0)
+		cap = 0;
+	xgrow(&rk->w, &cap, rk->nw + 1, sizeof *rk->w);
+	rk->w[rk->nw].index = index;
+	rk->w[rk->nw].corr = argint(s, n, key, -1);
+	rk->w[rk->nw++].stream = argint(s, n, "\"wait_on_stream\":", -1);
+}
+
+const struct wait *
+hta_wait(const struct rank *rk, int64_t index)
+{
+	size_t lo = 0, hi = rk->nw;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (rk->w[m].index < index)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < rk->nw && rk->w[lo].index == index ? &rk->w[lo] : NULL;
+}
+
 /* One trace of the stream into a rank: its rows (ts and dur in ns
  * until the rounding rule is known, spec 1.3). */
 static void
@@ -249,6 +306,7 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 		o->corr = num(tr, TL_C_CORR, -1);
 		o->ext = num(tr, TL_C_EXT, -1);
 		o->bw = bandwidth(tr);
+		waitarg(tr, rk, o->index);
 		o->ic = o->corr < 0 ? o->corr : 0;
 		o->iter = NOITER;
 		nv++;
