@@ -935,9 +935,18 @@ hta_critical(const char *spec, int j, char **dls, size_t ndl)
 	}
 	stacks(in);
 	kernels(in);
-	for (i = 0; i < ne; i++)	/* validation */
+	for (i = 0; i < ne; i++) {	/* validation */
+		const struct row *a = &rk->r[nd[ed[i].u].ev];
+		const struct row *b = &rk->r[nd[ed[i].v].ev];
+
 		if (ed[i].w <= -1)
 			ed[i].w = 0;
+		if (ed[i].type == E_SYNC && a->stream != -1 &&
+		    a->stream == b->stream && a->pid == b->pid)
+			tl_warnx("critical path %d: a sync edge between two "
+			    "kernels of stream %" PRId64 " (HTA fails)", j,
+			    a->stream);
+	}
 	longest();
 	writeall(j, dl, ndl);
 	free(in);
