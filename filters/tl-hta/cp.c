@@ -170,6 +170,14 @@ cmpnode(const void *a, const void *b)
 }
 
 static int
+cmpi64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
 cmpidx(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -949,6 +957,35 @@ hta_critical(const char *spec, int j, char **dls, size_t ndl)
 	}
 	longest();
 	writeall(j, dl, ndl);
+	{
+		/* the overlaid trace: the events of the path's nodes, the
+		 * flows of its dependency, launch and sync edges */
+		int64_t *crit = xreallocarray(NULL, nn + 1, sizeof *crit);
+		struct cpflow *fl = xreallocarray(NULL, ne + 1, sizeof *fl);
+		size_t nc = 0, nf = 0;
+
+		for (i = 0; i < nn; i++)
+			if (nd[i].crit)
+				crit[nc++] = rk->r[nd[i].ev].index;
+		qsort(crit, nc, sizeof *crit, cmpi64);
+		for (i = 0; i < ne; i++) {
+			const struct edge *g = &ed[i];
+
+			if (!g->crit || !(g->type == E_DEP ||
+			    g->type == E_SYNC || (g->type == E_LAUNCH &&
+			    g->w != 0)))
+				continue;
+			fl[nf].src = rk->r[nd[g->u].ev].index;
+			fl[nf].dst = rk->r[nd[g->v].ev].index;
+			fl[nf].sstart = nd[g->u].start;
+			fl[nf].dstart = nd[g->v].start;
+			fl[nf].w = g->w;
+			fl[nf++].type = etype[g->type];
+		}
+		hta_overlay(rk, j, crit, nc, fl, nf);
+		free(crit);
+		free(fl);
+	}
 	free(in);
 	free(nd);
 	free(ed);

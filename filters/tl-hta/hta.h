@@ -125,6 +125,16 @@ size_t hta_qseries(const struct rank *, struct qpt **, int64_t **streams,
     size_t *nstreams);
 const struct wait *hta_wait(const struct rank *, int64_t index);
 
+/* overlay.c: a flow of the overlaid trace, an edge of the path */
+struct cpflow {
+	int64_t src, dst;	/* event indexes */
+	int sstart, dstart;	/* start nodes */
+	double w;
+	const char *type;
+};
+void hta_overlay(const struct rank *, int j, const int64_t *crit,
+    size_t ncrit, const struct cpflow *, size_t nfl);
+
 /* cp.c */
 void hta_critical(const char *spec, int j, char **dl, size_t ndl);
 

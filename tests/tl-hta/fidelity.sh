@@ -9,7 +9,9 @@
 # those the references name. A critical path's breakdown lists its edges
 # in Python's set order, and its cat column is the id of HTA's symbol
 # table (a set's order too): its rows are compared as a multiset, without
-# the row number, and cat is not compared.
+# the row number, and cat is not compared. The overlaid traces are
+# compared as JSON (overlay-cmp.py: the events as a multiset, the flows
+# without their ids), not byte for byte: HTA writes them indented.
 [ -d "$TRACES/hta" ] || exit 77
 cmp=$TESTDATA/../lib/csvcmp.awk
 h=$TRACES/hta
@@ -74,6 +76,21 @@ while read -r name trace ref opts; do
 			status=1
 		fi
 		n=$((n + 1))
+	done
+	for f in "$h/$ref"/critical_path*_overlaid_*.json.gz; do
+		[ -f "$f" ] || continue
+		b=${f##*/}
+		if ! command -v python3 >/dev/null 2>&1; then
+			skipped=$((skipped + 1))
+		elif [ ! -f "$out/$b" ]; then
+			echo "$name $b: not written"
+			status=1
+		elif python3 "$TESTDATA/../tl-hta/overlay-cmp.py" \
+		    "$name $b" "$f" "$out/$b" 2>/dev/null; then
+			n=$((n + 1))
+		else
+			status=1
+		fi
 	done
 	for f in "$out"/*.csv; do
 		[ -f "$f" ] || continue
