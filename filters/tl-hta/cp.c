@@ -399,34 +399,163 @@ streamof(uint32_t pid, int64_t stream)
 	return &sk[nsk++];
 }
 
+/*
+ * The kernels with a host launch, by (pid, stream, launch ts, row) for
+ * the source of a wait, and by (launch pid, launch tid, stream, launch
+ * ts, row) for the kernel that must wait; the cudaEventRecord calls by
+ * correlation. Sorted once: a trace may have a wait every step.
+ */
+struct kl {
+	size_t k, l;		/* kernel and launch rows */
+};
+
+static struct kl *ka, *kb;
+static size_t nkl, *recs, nrec;
+
+static int
+cmpka(const void *a, const void *b)
+{
+	const struct row *x = &rk->r[((const struct kl *)a)->k];
+	const struct row *y = &rk->r[((const struct kl *)b)->k];
+	const struct row *lx = &rk->r[((const struct kl *)a)->l];
+	const struct row *ly = &rk->r[((const struct kl *)b)->l];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (lx->ts != ly->ts)
+		return lx->ts < ly->ts ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmpkb(const void *a, const void *b)
+{
+	const struct row *x = &rk->r[((const struct kl *)a)->k];
+	const struct row *y = &rk->r[((const struct kl *)b)->k];
+	const struct row *lx = &rk->r[((const struct kl *)a)->l];
+	const struct row *ly = &rk->r[((const struct kl *)b)->l];
+
+	if (lx->pid != ly->pid)
+		return lx->pid < ly->pid ? -1 : 1;
+	if (lx->tid != ly->tid)
+		return lx->tid < ly->tid ? -1 : 1;
+	if (x->stream != y->stream)
+		return x->stream < y->stream ? -1 : 1;
+	if (lx->ts != ly->ts)
+		return lx->ts < ly->ts ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmprec(const void *a, const void *b)
+{
+	const struct row *x = &rk->r[*(const size_t *)a];
+	const struct row *y = &rk->r[*(const size_t *)b];
+
+	if (x->corr != y->corr)
+		return x->corr < y->corr ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static void
+klmake(void)
+{
+	size_t i, l;
+
+	ka = xreallocarray(NULL, rk->n + 1, sizeof *ka);
+	recs = xreallocarray(NULL, rk->n + 1, sizeof *recs);
+	nkl = nrec = 0;
+	for (i = 0; i < rk->n; i++) {
+		if (rk->r[i].stream == -1 && nameis(i, "cudaEventRecord"))
+			recs[nrec++] = i;
+		if (rk->r[i].stream == -1 || rk->r[i].ic <= 0 ||
+		    (l = findix(rk->r[i].ic)) == NONE ||
+		    rk->r[l].stream != -1)
+			continue;
+		ka[nkl].k = i;
+		ka[nkl++].l = l;
+	}
+	kb = xreallocarray(NULL, nkl + 1, sizeof *kb);
+	memcpy(kb, ka, nkl * sizeof *kb);
+	qsort(ka, nkl, sizeof *ka, cmpka);
+	qsort(kb, nkl, sizeof *kb, cmpkb);
+	qsort(recs, nrec, sizeof *recs, cmprec);
+}
+
+static void
+klfree(void)
+{
+	free(ka);
+	free(kb);
+	free(recs);
+}
+
 /* The kernel whose launch is the last before the cudaEventRecord of
  * correlation corr, on (pid, stream): the source of a wait, or NONE. */
 static size_t
-waitsrc(const char *in, uint32_t pid, int64_t stream, int64_t corr)
+waitsrc(uint32_t pid, int64_t stream, int64_t corr)
 {
-	size_t i, rec = NONE, best = NONE;
-	double bt = -INFINITY;
+	size_t lo = 0, hi = nrec, m;
+	int64_t rts;
 
-	(void)in;
-	for (i = 0; i < rk->n && rec == NONE; i++)
-		if (rk->r[i].corr == corr && rk->r[i].stream == -1 &&
-		    nameis(i, "cudaEventRecord"))
-			rec = i;
-	if (rec == NONE)
-		return NONE;
-	for (i = 0; i < rk->n; i++) {
-		size_t l;
-
-		if (rk->r[i].stream != stream || rk->r[i].pid != pid ||
-		    rk->r[i].ic <= 0 || (l = findix(rk->r[i].ic)) == NONE ||
-		    rk->r[l].stream != -1 || rk->r[l].ts >= rk->r[rec].ts)
-			continue;
-		if ((double)rk->r[l].ts >= bt) {
-			bt = (double)rk->r[l].ts;
-			best = i;
-		}
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		if (rk->r[recs[m]].corr < corr)
+			lo = m + 1;
+		else
+			hi = m;
 	}
-	return best;
+	if (lo == nrec || rk->r[recs[lo]].corr != corr)
+		return NONE;
+	rts = rk->r[recs[lo]].ts;
+	/* the first of (pid, stream) with a launch at or after rts */
+	lo = 0;
+	hi = nkl;
+	while (lo < hi) {
+		const struct row *k, *l;
+
+		m = lo + (hi - lo) / 2;
+		k = &rk->r[ka[m].k];
+		l = &rk->r[ka[m].l];
+		if (k->pid < pid || (k->pid == pid && (k->stream < stream ||
+		    (k->stream == stream && l->ts < rts))))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	if (lo == 0 || rk->r[ka[lo - 1].k].pid != pid ||
+	    rk->r[ka[lo - 1].k].stream != stream)
+		return NONE;
+	return ka[lo - 1].k;
+}
+
+/* The kernel launched first after launch row l (its pid and tid) onto
+ * stream, or NONE. */
+static size_t
+nextlaunch(size_t l, int64_t stream)
+{
+	const struct row *w = &rk->r[l];
+	size_t lo = 0, hi = nkl, m;
+
+	while (lo < hi) {
+		const struct row *k, *x;
+
+		m = lo + (hi - lo) / 2;
+		k = &rk->r[kb[m].k];
+		x = &rk->r[kb[m].l];
+		if (x->pid < w->pid || (x->pid == w->pid && (x->tid < w->tid ||
+		    (x->tid == w->tid && (k->stream < stream ||
+		    (k->stream == stream && x->ts <= w->ts))))))
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	if (lo == nkl || rk->r[kb[lo].l].pid != w->pid ||
+	    rk->r[kb[lo].l].tid != w->tid || rk->r[kb[lo].k].stream != stream)
+		return NONE;
+	return kb[lo].k;
 }
 
 /* Pass 3: kernels, launches and synchronisations. */
@@ -469,6 +598,7 @@ kernels(const char *in)
 		    rk->r[K[i]].dur : 0);
 	hta_argsort(key, nk, p);
 	nsk = 0;
+	klmake();
 	for (k = 0; k < nk; k++) {
 		size_t r = K[p[k]], l = findix(rk->r[r].ic), src, s, e, last;
 		const struct row *R = &rk->r[r];
@@ -482,7 +612,7 @@ kernels(const char *in)
 			if (nameis(r, "Stream Wait Event") ||
 			    nameis(r, "Event Sync")) {
 				if (w == NULL || w->corr == -1 ||
-				    (src = waitsrc(in, R->pid, w->stream,
+				    (src = waitsrc(R->pid, w->stream,
 				    w->corr)) == NONE)
 					continue;
 				if (nameis(r, "Event Sync")) {
@@ -494,23 +624,10 @@ kernels(const char *in)
 				/* the next launch on the same thread and
 				 * stream after the cudaStreamWaitEvent */
 				if (l != NONE) {
-					size_t g, best = NONE, gl;
+					size_t g = nextlaunch(l, R->stream);
 
-					for (g = 0; g < n; g++) {
-						if (rk->r[g].stream != R->stream ||
-						    rk->r[g].ic <= 0 ||
-						    (gl = findix(rk->r[g].ic)) ==
-						    NONE || rk->r[gl].pid !=
-						    rk->r[l].pid ||
-						    rk->r[gl].tid != rk->r[l].tid ||
-						    rk->r[gl].ts <= rk->r[l].ts)
-							continue;
-						if (best == NONE || rk->r[gl].ts <
-						    rk->r[findix(rk->r[best].ic)].ts)
-							best = g;
-					}
-					if (best != NONE)
-						pend[best] = src;
+					if (g != NONE)
+						pend[g] = src;
 				}
 			} else if (nameis(r, "Stream Sync")) {
 				q = streamof(R->pid, R->stream);
@@ -549,6 +666,7 @@ kernels(const char *in)
 		q = streamof(R->pid, R->stream);
 		q->last = e;
 	}
+	klfree();
 	free(qk);
 	free(ql);
 	free(K);
