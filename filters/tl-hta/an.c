@@ -540,9 +540,16 @@ overlap(void)
 	csv_close(c);
 }
 
-/* The row of rank rk whose index is idx, or NULL: a sorted index. */
+/*
+ * The row of rank rk whose index is idx, or NULL. A loaded table is a
+ * few runs sorted by index (the GPU rows and the CPU rows of the step
+ * window, or one run): a binary search in each run; a table of many
+ * runs is sorted by index first.
+ */
 struct byix {
-	int64_t *ix;
+	size_t *run;		/* the starts of the runs, then n */
+	size_t nrun;
+	int64_t *ix;		/* sorted: the indexes, and their rows */
 	size_t *row;
 	size_t n;
 };
@@ -564,9 +571,25 @@ cmpbx(const void *a, const void *b)
 static void
 bx_make(struct byix *bx, const struct rank *rk)
 {
-	size_t i;
+	size_t i, cap = 0;
 
+	memset(bx, 0, sizeof *bx);
 	bx->n = rk->n;
+	for (i = 0; i < rk->n; i++)
+		if (i == 0 || rk->r[i].index < rk->r[i - 1].index) {
+			if (bx->nrun == 8)
+				break;
+			xgrow(&bx->run, &cap, bx->nrun + 2, sizeof *bx->run);
+			bx->run[bx->nrun++] = i;
+		}
+	if (i == rk->n) {
+		xgrow(&bx->run, &cap, bx->nrun + 2, sizeof *bx->run);
+		bx->run[bx->nrun] = rk->n;
+		return;
+	}
+	free(bx->run);
+	bx->run = NULL;
+	bx->nrun = 0;
 	bx->row = xreallocarray(NULL, rk->n + 1, sizeof *bx->row);
 	bx->ix = xreallocarray(NULL, rk->n + 1, sizeof *bx->ix);
 	for (i = 0; i < rk->n; i++)
@@ -580,8 +603,26 @@ bx_make(struct byix *bx, const struct rank *rk)
 static const struct row *
 bx_find(const struct byix *bx, const struct rank *rk, int64_t idx)
 {
-	size_t lo = 0, hi = bx->n;
+	size_t lo, hi, k;
 
+	for (k = 0; k < bx->nrun; k++) {	/* the first run that has it */
+		lo = bx->run[k];
+		hi = bx->run[k + 1];
+		while (lo < hi) {
+			size_t m = lo + (hi - lo) / 2;
+
+			if (rk->r[m].index < idx)
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		if (lo < bx->run[k + 1] && rk->r[lo].index == idx)
+			return &rk->r[lo];
+	}
+	if (bx->row == NULL)
+		return NULL;
+	lo = 0;
+	hi = bx->n;
 	while (lo < hi) {
 		size_t m = lo + (hi - lo) / 2;
 
@@ -596,6 +637,7 @@ bx_find(const struct byix *bx, const struct rank *rk, int64_t idx)
 static void
 bx_free(struct byix *bx)
 {
+	free(bx->run);
 	free(bx->ix);
 	free(bx->row);
 }

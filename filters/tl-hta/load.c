@@ -305,8 +305,14 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 		o->stream = num(tr, TL_C_STREAM, -1);
 		o->corr = num(tr, TL_C_CORR, -1);
 		o->ext = num(tr, TL_C_EXT, -1);
-		o->bw = bandwidth(tr);
-		waitarg(tr, rk, o->index);
+		/* the args only the analyses read: of the MEMORY-type
+		 * names, and of the waits of the critical path */
+		o->bw = 0;
+		if (hta_ni(o->name) & NI_MEM)
+			o->bw = bandwidth(tr);
+		if (named(o->name, "Event Sync") ||
+		    named(o->name, "Stream Wait Event"))
+			waitarg(tr, rk, o->index);
 		o->ic = o->corr < 0 ? o->corr : 0;
 		o->iter = NOITER;
 		nv++;

@@ -84,7 +84,7 @@ gzopen2(struct gz *g, const char *name)
 	g->path = tl_path(hta_o.outdir, name);
 	g->tmp = xmalloc(strlen(g->path) + 8);
 	sprintf(g->tmp, "%s.tmp", g->path);
-	g->f = gzopen(g->tmp, "wb");
+	g->f = gzopen(g->tmp, "wb1");	/* fast: a trace for a viewer */
 	g->nev = 0;
 	if (g->f == NULL) {
 		tl_warnx("%s: cannot write", g->tmp);
