@@ -1450,6 +1450,8 @@ hta_run(void)
 	if (hta_o.nseqops > 0 && hta_want("frequent_cuda_kernel_sequences"))
 		hta_sequences(hta_o.seqops, hta_o.nseqops,
 		    hta_o.min_pattern_len);
+	if (hta_want("cupti_counter_data"))
+		hta_cupti();
 	if (hta_want("aten_op_kernels_and_delay"))
 		hta_aten();
 	if (hta_want("user_annotation_breakdown")) {

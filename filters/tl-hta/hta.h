@@ -30,6 +30,11 @@ struct rank {
 	struct row *r;
 	size_t n, cap;
 	int mtia;		/* distributedInfo.backend holds mtia:hccl */
+	struct prof {		/* the cuda_profiler_range events */
+		int64_t index;
+		char *args;	/* their args, JSON */
+	} *prof;
+	size_t nprof;
 	struct wait {		/* the events with args wait_on_... */
 		int64_t index, stream, corr;
 	} *w;			/* in index order */
@@ -111,7 +116,18 @@ void hta_diff(const struct side *control, const struct side *test,
     const struct diffopt *);
 void hta_memtimeline(const char *path);
 
-/* seq.c */
+/* seq.c: HTA's call graph (spec 12.1) */
+struct cg {
+	size_t *parent, *child, *next;	/* first child, next sibling */
+	int64_t *depth;			/* -1: not in the graph */
+	int64_t *nk;			/* GPU descendants */
+	double *kdur;			/* their durations */
+};
+void hta_callgraph(const struct rank *, struct cg *);
+void hta_cgfree(struct cg *);
+
+/* cupti.c */
+void hta_cupti(void);
 void hta_sequences(char **ops, size_t nops, long minlen);
 
 /* an.c: the queue-length series of a rank (section 8) */

@@ -310,6 +310,16 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 		o->bw = 0;
 		if (hta_ni(o->name) & NI_MEM)
 			o->bw = bandwidth(tr);
+		if (named(o->cat, "cuda_profiler_range")) {
+			size_t an;
+			const char *a = tl_trace_raw(tr, TL_C_ARGS, &an);
+
+			rk->prof = xreallocarray(rk->prof, rk->nprof + 1,
+			    sizeof *rk->prof);
+			rk->prof[rk->nprof].index = o->index;
+			rk->prof[rk->nprof++].args = xmemdup(a != NULL ? a :
+			    "{}", a != NULL ? an : 2);
+		}
 		if (named(o->name, "Event Sync") ||
 		    named(o->name, "Stream Wait Event"))
 			waitarg(tr, rk, o->index);

@@ -19,12 +19,6 @@
 
 #define NONE	SIZE_MAX
 
-struct cg {
-	size_t *parent, *child, *next;	/* first child, next sibling */
-	int64_t *depth;			/* -1: not in the graph */
-	int64_t *nk;			/* GPU descendants */
-	double *kdur;			/* their durations */
-};
 
 static const struct row *R;
 
@@ -99,8 +93,8 @@ setdepth(struct cg *g, size_t i, int64_t d)
 }
 
 /* The call graph of rank rk. */
-static void
-callgraph(const struct rank *rk, struct cg *g)
+void
+hta_callgraph(const struct rank *rk, struct cg *g)
 {
 	size_t n = rk->n, i, j, k, *h, nh = 0, *st, ns, *byix;
 	size_t *tops = NULL, ntop = 0, cap = 0;
@@ -263,8 +257,8 @@ callgraph(const struct rank *rk, struct cg *g)
 	free(gputhr);
 }
 
-static void
-cgfree(struct cg *g)
+void
+hta_cgfree(struct cg *g)
 {
 	free(g->parent);
 	free(g->child);
@@ -322,7 +316,7 @@ hta_sequences(char **ops, size_t nops, long minlen)
 		    "written");
 		return;
 	}
-	callgraph(rk, &g);
+	hta_callgraph(rk, &g);
 	for (o = 0; o < nops; o++) {
 		int64_t mind = INT64_MAX;
 		size_t np = 0, cap = 0, *v = NULL, nv, capv = 0, *p;
@@ -403,5 +397,5 @@ hta_sequences(char **ops, size_t nops, long minlen)
 		free(p);
 		free(PAT);
 	}
-	cgfree(&g);
+	hta_cgfree(&g);
 }

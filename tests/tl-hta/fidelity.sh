@@ -4,8 +4,8 @@
 # 1e-6 relative (tests/lib/csvcmp.awk). The references were made with
 # max_queue_length=2 for time_blocked_on_full_queue, and the trace diff
 # of trace_filter compares its rank 0 (control) with its rank 1 (test).
-# Files of analyses tl-hta does not have yet are counted as not compared
-# (CUPTI counters). The frequent kernel sequences and critical paths are
+# The CUPTI counter columns come in Python's set order in HTA: they are
+# matched by name (cols.py). The frequent kernel sequences and critical paths are
 # those the references name. A critical path's breakdown lists its edges
 # in Python's set order, and its cat column is the id of HTA's symbol
 # table (a set's order too): its rows are compared as a multiset, without
@@ -17,7 +17,7 @@ cmp=$TESTDATA/../lib/csvcmp.awk
 h=$TRACES/hta
 status=0
 mkdir -p out in
-mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank|trace_diff_|memory_timeline|aten_op_kernels_and_delay_rank|frequent_cuda_kernel_sequences_|critical_path[0-9]+_)'
+mine='^(loaded_events_rank|temporal_breakdown|idle_time_breakdown|idle_interval_stats|kernel_type_breakdown|kernel_breakdown|comm_comp_overlap|cuda_kernel_launch_stats_rank|queue_length_|time_blocked_on_full_queue|memory_bw_|gpu_user_annotation_breakdown|cpu_user_annotation_breakdown|gpu_kernels_with_user_annotations_rank|trace_diff_|memory_timeline|aten_op_kernels_and_delay_rank|frequent_cuda_kernel_sequences_|critical_path[0-9]+_|cupti_counter_data_rank)'
 # name, trace folder or file, reference, options
 while read -r name trace ref opts; do
 	opts=$(echo "$opts" | sed "s|@H@|$h|g")
@@ -54,6 +54,16 @@ while read -r name trace ref opts; do
 		fi
 		exp=$f got=$out/$b skip=
 		case $b in
+		cupti_counter_data_*)
+			# the counter columns in Python's set order
+			command -v python3 >/dev/null 2>&1 || {
+				skipped=$((skipped + 1))
+				continue
+			}
+			python3 "$TESTDATA/../tl-hta/cols.py" "$f" \
+			    "$out/$b" >"$out.got"
+			got=$out.got
+			;;
 		critical_path*_breakdown.csv)
 			for x in exp got; do
 				eval "y=\$$x"
