@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/csv.h"
 #include "../common/err.h"
 #include "../common/file.h"
 #include "../common/input.h"
@@ -43,7 +44,8 @@ static const char usage[] =
     "              [--frequent_sequences op [--min_pattern_len n]]\n"
     "              [--critical_path annotation:instance\n"
     "              [--data_load_events regex]]\n"
-    "              --output_csvs_dir dir (--trace_dir dir | [file ...])\n";
+    "              (--output_csvs_dir dir | --output_xlsx_path file |\n"
+    "              both) (--trace_dir dir | [file ...])\n";
 
 /* The analyses --only names (tl-hta(1)). */
 static const char *const anames[] = {
@@ -51,7 +53,7 @@ static const char *const anames[] = {
 	"kernel_breakdown", "comm_comp_overlap", "cuda_kernel_launch_stats",
 	"queue_length", "memory_bw", "user_annotation_breakdown",
 	"aten_op_kernels_and_delay", "frequent_cuda_kernel_sequences",
-	"critical_path",
+	"critical_path", "cupti_counter_data",
 	"trace_diff", "memory_timeline", NULL
 };
 
@@ -224,6 +226,127 @@ loaddir(const char *tdir, int full)
 	free(ranks);
 }
 
+/*
+ * The CSV files written, as the sheets of one workbook (tl-xlsx, beside
+ * this program, names each sheet after its file); then the temporary
+ * directory, if the files were only for it, removed.
+ */
+/*
+ * A copy of CSV file path into dir whose header tl-xlsx takes: pandas's
+ * unnamed index column named "index", and the two-line column header of
+ * a describe() table flattened ("queue_length_count", ...).
+ */
+static char *
+sheetcopy(const char *path, const char *dir)
+{
+	const char *base = strrchr(path, '/');
+	char *out = tl_path(dir, base != NULL ? base + 1 : path);
+	struct tl_src *src = tl_src_open(path);
+	struct tl_csv *c;
+	struct tl_out o;
+	FILE *f;
+	size_t k, j, lead = 0;
+	int dup = 0;
+	char **name;
+
+	if (src == NULL || tl_src_next(src) != 1)
+		tl_exit(1);
+	c = tl_csv_open(src, 0);
+	tl_out_init(&o, -1, out);
+	name = xcalloc(c->ncol + 1, sizeof *name);
+	while (lead < c->ncol && c->cl[lead] == 0)
+		lead++;
+	for (k = 0; k < c->ncol; k++) {
+		name[k] = xmemdup(c->col[k], c->cl[k]);
+		for (j = 0; j < k && !dup; j++)
+			dup = c->cl[k] > 0 && strcmp(name[j], name[k]) == 0;
+	}
+	if (dup && lead > 0 && tl_csv_next(c)) {
+		/* describe(): the statistics, then the index names */
+		for (k = lead; k < c->ncol; k++) {
+			char *t = xmalloc(strlen(name[k]) + c->fl[k] + 2);
+
+			sprintf(t, "%s_%.*s", name[k], (int)c->fl[k], c->f[k]);
+			free(name[k]);
+			name[k] = t;
+		}
+		if (lead == 2 && tl_csv_next(c))
+			for (k = 0; k < lead; k++) {
+				free(name[k]);
+				name[k] = xmemdup(c->f[k], c->fl[k]);
+			}
+	}
+	for (k = 0; k < c->ncol; k++) {
+		if (k > 0)
+			tl_out_char(&o, ',');
+		if (name[k][0] == '\0')
+			tl_out_raw(&o, "index", 5);
+		else
+			tl_out_csvfield(&o, name[k], strlen(name[k]));
+		free(name[k]);
+	}
+	free(name);
+	tl_out_char(&o, '\n');
+	while (tl_csv_next(c)) {
+		for (k = 0; k < c->ncol; k++) {
+			if (k > 0)
+				tl_out_char(&o, ',');
+			tl_out_csvfield(&o, c->f[k], c->fl[k]);
+		}
+		tl_out_char(&o, '\n');
+	}
+	tl_csv_close(c);
+	tl_src_close(src);
+	if ((f = fopen(out, "w")) == NULL || fwrite(o.buf, 1, o.n, f) != o.n ||
+	    fclose(f) != 0)
+		tl_err(1, "%s", out);
+	free(o.buf);
+	return out;
+}
+
+static void
+workbook(const char *xlsx, char *tmpdir)
+{
+	char *dir = bindir();
+	char **av = xreallocarray(NULL, hta_nwritten + 4, sizeof *av);
+	const char *t = getenv("TMPDIR");
+	char *sd = tl_path(t != NULL && *t != '\0' ? t : "/tmp",
+	    "tl-hta.XXXXXX");
+	size_t i;
+	pid_t p;
+	int st;
+
+	if (mkdtemp(sd) == NULL)
+		tl_err(1, "%s", sd);
+	av[0] = tl_path(dir, "tl-xlsx");
+	av[1] = "-o";
+	av[2] = (char *)xlsx;
+	for (i = 0; i < hta_nwritten; i++)
+		av[i + 3] = sheetcopy(hta_written[i], sd);
+	av[hta_nwritten + 3] = NULL;
+	if ((p = fork()) == 0) {
+		execv(av[0], av);
+		tl_err(127, "%s", av[0]);
+	}
+	if (p < 0 || waitpid(p, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		tl_errx(1, "%s: tl-xlsx failed", xlsx);
+	for (i = 0; i < hta_nwritten; i++) {
+		remove(av[i + 3]);
+		free(av[i + 3]);
+	}
+	rmdir(sd);
+	free(sd);
+	if (tmpdir != NULL) {
+		for (i = 0; i < hta_nwritten; i++)
+			remove(hta_written[i]);
+		rmdir(tmpdir);
+	}
+	free(av[0]);
+	free(av);
+	free(dir);
+}
+
 /* Whether an analysis of the loaded table is asked for. */
 static int
 others(void)
@@ -302,6 +425,7 @@ main(int argc, char *argv[])
 		{ "memory_timeline", required_argument, NULL, 'M' },
 		{ "frequent_sequences", required_argument, NULL, 'F' },
 		{ "critical_path", required_argument, NULL, 'C' },
+		{ "output_xlsx_path", required_argument, NULL, 'X' },
 		{ "data_load_events", required_argument, NULL, 'L' },
 		{ "min_pattern_len", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
@@ -312,7 +436,7 @@ main(int argc, char *argv[])
 	    "--diff_test_rank", "--diff_control_iteration",
 	    "--diff_test_iteration" };
 	size_t i, j, seqcap = 0, ncp = 0, cpcap = 0, ndl = 0, dlcap = 0;
-	char **cps = NULL, **dls = NULL;
+	char **cps = NULL, **dls = NULL, *xlsx = NULL, *tmpdir = NULL;
 	int ch;
 
 	tl_setprogname(argv[0]);
@@ -364,6 +488,9 @@ main(int argc, char *argv[])
 			    sizeof *hta_o.seqops);
 			hta_o.seqops[hta_o.nseqops++] = optarg;
 			break;
+		case 'X':
+			xlsx = optarg;
+			break;
 		case 'C':
 			xgrow(&cps, &cpcap, ncp + 1, sizeof *cps);
 			cps[ncp++] = optarg;
@@ -381,8 +508,18 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (hta_o.outdir == NULL || (tdir != NULL && argc > 0))
+	if ((hta_o.outdir == NULL && xlsx == NULL) || (tdir != NULL &&
+	    argc > 0))
 		tl_usage(usage);
+	if (hta_o.outdir == NULL) {	/* the CSV files of the workbook */
+		const char *t = getenv("TMPDIR");
+
+		tmpdir = tl_path(t != NULL && *t != '\0' ? t : "/tmp",
+		    "tl-hta.XXXXXX");
+		if (mkdtemp(tmpdir) == NULL)
+			tl_err(1, "%s", tmpdir);
+		hta_o.outdir = tmpdir;
+	}
 	for (i = 0; i < hta_o.nonly; i++) {
 		for (j = 0; anames[j] != NULL; j++)
 			if (strcmp(anames[j], hta_o.only[i]) == 0)
@@ -397,8 +534,11 @@ main(int argc, char *argv[])
 		tl_err(1, "%s", hta_o.outdir);
 	if (mtl != NULL && hta_want("memory_timeline"))
 		hta_memtimeline(mtl);
-	if (mtl != NULL && tdir == NULL && argc == 0)
+	if (mtl != NULL && tdir == NULL && argc == 0) {
+		if (xlsx != NULL)
+			workbook(xlsx, tmpdir);
 		return 0;
+	}
 	if (ddir != NULL && hta_want("trace_diff")) {
 		struct side ctl, tst;
 		struct diffopt o = { dv[0], dv[1], dv[2], dv[3] };
@@ -415,8 +555,11 @@ main(int argc, char *argv[])
 		hta_nrk = tst.n;
 		hta_free();
 	}
-	if (!others())
+	if (!others()) {
+		if (xlsx != NULL)
+			workbook(xlsx, tmpdir);
 		return 0;
+	}
 	if (tdir != NULL)
 		loaddir(tdir, 1);
 	else
@@ -427,5 +570,7 @@ main(int argc, char *argv[])
 	if (hta_want("critical_path"))
 		for (i = 0; i < ncp; i++)
 			hta_critical(cps[i], (int)i, dls, ndl);
+	if (xlsx != NULL)
+		workbook(xlsx, tmpdir);
 	return 0;
 }

@@ -93,6 +93,8 @@ enum { KT_COMP = 1, KT_COMM = 2, KT_MEM = 4, KT_OTHER = 8 };
 
 /* A CSV file being written into the output directory. */
 struct csv;
+extern char **hta_written;	/* the paths csv_open made, in order */
+extern size_t hta_nwritten;
 struct csv *csv_open(const char *name);
 void csv_close(struct csv *);
 void csv_s(struct csv *, const char *s, size_t n);

@@ -278,11 +278,17 @@ struct csv {
 	int nf;
 };
 
+char **hta_written;	/* the CSV files written, for the workbook */
+size_t hta_nwritten;
+
 struct csv *
 csv_open(const char *name)
 {
 	struct csv *c = xcalloc(1, sizeof *c);
+	static size_t cap;
 
+	xgrow(&hta_written, &cap, hta_nwritten + 1, sizeof *hta_written);
+	hta_written[hta_nwritten++] = tl_path(hta_o.outdir, name);
 	if (tl_file_open(&c->f, hta_o.outdir, name) != 0)
 		tl_exit(1);
 	return c;
