@@ -79,7 +79,8 @@ hta_cupti(void)
 			}
 			tl_json_free(&d);
 		}
-	qsort(keys, nkeys, sizeof *keys, cmpstr);
+	if (nkeys > 0)
+		qsort(keys, nkeys, sizeof *keys, cmpstr);
 	for (r = 0; r < hta_nrk; r++) {
 		const struct rank *rk = &hta_rk[r];
 		size_t *kr = xreallocarray(NULL, rk->n + 1, sizeof *kr);

@@ -225,8 +225,9 @@ hta_diff(const struct side *ctl, const struct side *tst,
 				}
 				/* control's names sorted, then the names
 				 * only in the test, sorted */
-				qsort(dn + first, ndn - first, sizeof *dn,
-				    cmpdn);
+				if (ndn > first)
+					qsort(dn + first, ndn - first,
+					    sizeof *dn, cmpdn);
 				reslot();
 			}
 			nctl = 0;

@@ -474,7 +474,8 @@ iterations(struct rank *rk)
 			st[ns].num = stepnum(rk->r[i].name);
 			ns++;
 		}
-	qsort(st, ns, sizeof *st, cmpstep);
+	if (ns > 0)
+		qsort(st, ns, sizeof *st, cmpstep);
 	for (i = 0; i < ns; i++)
 		st[i].maxend = i > 0 && st[i - 1].maxend > st[i].end ?
 		    st[i - 1].maxend : st[i].end;
