@@ -54,6 +54,8 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 # fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's (all its
 # sources).
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
+tests/fuzz/replay-memtl .fuzz/fuzz-memtl: filters/tl-hta/memtl.c \
+		filters/tl-hta/memtl.h
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
 tests/fuzz/replay-replay .fuzz/fuzz-replay: $(wildcard filters/tl-replay/*.[ch])
