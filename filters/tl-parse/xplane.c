@@ -2027,10 +2027,12 @@ xp_is(struct tl_src *src)
 	    ".lz4", NULL };
 	const char *const *s;
 
-	if (tl_in_whole(src, &p, &n))
-		return xp_sniff((const unsigned char *)p, n);
 	name = tl_in_name(src);
 	ln = strlen(name);
+	if (ln > 10 && strcmp(name + ln - 10, ".xplane.pb") == 0)
+		return 1;
+	if (tl_in_whole(src, &p, &n))
+		return xp_sniff((const unsigned char *)p, n);
 	for (s = suf; *s != NULL; s++)
 		if (ln > strlen(*s) && strcmp(name + ln - strlen(*s), *s) == 0) {
 			ln -= strlen(*s);
