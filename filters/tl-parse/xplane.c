@@ -1486,6 +1486,33 @@ metarow(const char *what, int pid, int64_t tid, int hastid, struct xs v)
 	xend();
 }
 
+/*
+ * A flow row for a launch (s, on the host) or the GPU event it launched
+ * (f), id the correlation id, as a Kineto trace has them; so tl-tree
+ * links them. Its uid is negative: it is no event of TraceLens's.
+ */
+static void
+flowrow(int start, int pid, uint32_t tid, int64_t ts, int64_t corr)
+{
+	tl_out_i64(xo, --nextmuid);
+	tl_out_raw(xo, start ? "\ts\tac2g\tac2g\t" : "\tf\tac2g\tac2g\t",
+	    sizeof "\ts\tac2g\tac2g\t" - 1);
+	tl_out_i64(xo, pid);
+	tab();
+	tl_out_i64(xo, tid);
+	tab();
+	tl_out_i64(xo, ts >= 0 ? ts / 1000 : -((-ts + 999) / 1000));
+	tab();
+	tab();
+	tl_out_i64(xo, corr);
+	tab();
+	if (!start)
+		tl_out_char(xo, 'e');
+	/* stream ... extra: 10 more fields */
+	tl_out_raw(xo, "\t\t\t\t\t\t\t\t\t\t", 10);
+	xend();
+}
+
 /* Write one line's events, sorted; 0 or -1. */
 static int
 putline(const struct plane *P, struct span L, int *named)
@@ -1625,6 +1652,9 @@ putline(const struct plane *P, struct span L, int *named)
 			name = fx.stepname;
 		nm = lastvalue(nm);
 		cat = catof(tname, name);
+		/* A host event that has a correlation id is a launch. */
+		if (P->kind == P_HOST && fx.hascorr)
+			cat = "cuda_runtime";
 		if (fx.hlo_op.n > 0 && fx.hlo_module.n > 0 &&
 		    P->kind == P_GPU) {
 			struct module *M = findmodule(fx.hlo_module, fx.progid);
@@ -1654,7 +1684,11 @@ putline(const struct plane *P, struct span L, int *named)
 		tab();
 		if (fx.hascorr)
 			tl_out_i64(xo, fx.corr);
-		tab();		/* external_id */
+		tab();
+		/* external_id: the correlation id again, so that tl-tree
+		 * links a launch not named like one (legacy layout). */
+		if (fx.hascorr && (P->kind == P_HOST || P->kind == P_GPU))
+			tl_out_i64(xo, fx.corr);
 		tab();		/* seq */
 		tab();
 		if (h != NULL)
@@ -1738,6 +1772,8 @@ putline(const struct plane *P, struct span L, int *named)
 			tl_out_char(xo, '}');
 		}
 		xend();
+		if (fx.hascorr && (P->kind == P_HOST || P->kind == P_GPU))
+			flowrow(P->kind == P_HOST, P->pid, tid, e->ts, fx.corr);
 	}
 	return 0;
 }
