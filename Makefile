@@ -56,6 +56,8 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
+tests/fuzz/replay-xplane .fuzz/fuzz-xplane: filters/tl-parse/xplane.c \
+		filters/tl-parse/xplane.h
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

@@ -38,7 +38,7 @@ struct ev {
 	double ts, dur;			/* us */
 	int pid;
 	int64_t tid;
-	uint32_t name, hloop, ops, meta, cct, out;
+	uint32_t name, hloop, ops, meta, cct, out, bcfg;
 	int hascorr, hasdev, kind;	/* kind: TL_K_* */
 	int parent;			/* index, -1 */
 };
@@ -115,6 +115,8 @@ args(struct ev *e, const char *s, size_t n, int meta)
 			e->meta = jstr(v);
 		else if (tl_jeq(&doc, i, "hlo_custom_call_target"))
 			e->cct = jstr(v);
+		else if (tl_jeq(&doc, i, "hlo_backend_config"))
+			e->bcfg = jstr(v);
 		else if (tl_jeq(&doc, i, "hlo_output"))
 			e->out = jstr(v);
 		else if (tl_jeq(&doc, i, "hlo_operands") &&
@@ -158,7 +160,8 @@ load(int argc, char **argv)
 			memset(&e, 0, sizeof e);
 			e.uid = tl_trace_uid(tr);
 			e.parent = -1;
-			e.name = e.hloop = e.ops = e.meta = e.cct = e.out = NONE;
+			e.name = e.hloop = e.ops = e.meta = e.cct = e.out =
+			    e.bcfg = NONE;
 			s = tl_trace_str(tr, TL_C_PH, &n);
 			if (tl_trace_i64(tr, TL_C_PID, &v))
 				e.pid = (int)v;
@@ -378,8 +381,8 @@ enum { M_REST, M_GEMM, M_TE, M_TEBWD, M_CONV, M_CONVBWD };
 
 struct shape {
 	char type[24];
-	int64_t d[MAXD];
-	int nd;
+	int64_t d[MAXD], lay[MAXD];
+	int nd, nl;
 };
 
 struct krow {
@@ -426,6 +429,16 @@ shapeof(const char *s, size_t n, struct shape *sh)
 			l++;
 		if (l == d1 + 2 || l >= n || s[l] != '}')
 			continue;
+		sh->nl = 0;
+		for (j = d1 + 2; j < l && sh->nl < MAXD;) {
+			int64_t v = 0;
+
+			while (j < l && s[j] != ',')
+				v = v * 10 + (s[j++] - '0');
+			sh->lay[sh->nl++] = v;
+			if (j < l)
+				j++;
+		}
 		if (k - i >= sizeof sh->type)
 			return 0;
 		memcpy(sh->type, s + i, k - i);
@@ -1555,10 +1568,13 @@ launchers(void)
 
 /* ---- op_<category> sheets (spec 7.7, 8) ---- */
 
+#define MAXP 13
+
 struct perf {
 	size_t k;
 	double flops, bytes;		/* NaN: none */
-	char params[8][96];
+	const char *const *pname;	/* the model's parameters */
+	char params[MAXP][128];
 	int nparam;
 	uint32_t key;
 };
@@ -1651,6 +1667,7 @@ convmodel(const struct krow *k, struct perf *p)
 	}
 	p->flops = fl;
 	p->bytes = bpe > 0 ? by : NAN;
+	p->pname = convparams;
 	p->nparam = 7;
 	snprintf(p->params[0], sizeof p->params[0], "conv%dd", nx - 2);
 	tuplestr(p->params[1], sizeof p->params[1], x, nx);
@@ -1663,6 +1680,184 @@ convmodel(const struct krow *k, struct perf *p)
 	else
 		p->params[5][0] = '\0';
 	snprintf(p->params[6], sizeof p->params[6], "False");
+	return 0;
+}
+
+static const char *const teparams[] = { "B", "N_Q", "H_Q", "N_KV", "H_KV",
+	"d_h_qk", "d_h_v", "bias", "dtype_A_B", "causal", "flash_impl",
+	"fused", "bytes_per_element" };
+
+static void
+typestuple(char *b, size_t cap, const struct shape *op, int n)
+{
+	struct tl_out o;
+	int i;
+
+	tl_out_init(&o, -1, "(types)");
+	tl_out_char(&o, '(');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			tl_out_raw(&o, ", ", 2);
+		tl_out_pystr(&o, op[i].type, strlen(op[i].type));
+	}
+	if (n == 1)
+		tl_out_char(&o, ',');
+	tl_out_char(&o, ')');
+	snprintf(b, cap, "%.*s", (int)o.n, o.buf);
+	free(o.buf);
+}
+
+/* TE fused attention (spec 8.5): q, k, v in BSHD order. */
+static int
+temodel(const struct krow *k, struct perf *p)
+{
+	const int64_t *q, *kk, *v;
+	double B, NQ, HQ, NK, HK, dqk, dv, fl, el, r;
+	int bpe;
+	struct tl_out o;
+
+	if (k->nop < 3 || k->op[0].nd != 4 || k->op[1].nd != 4 ||
+	    k->op[2].nd != 4)
+		return -1;
+	q = k->op[0].d;
+	kk = k->op[1].d;
+	v = k->op[2].d;
+	B = (double)q[0];
+	NQ = (double)q[1];
+	HQ = (double)q[2];
+	dqk = (double)q[3];
+	NK = (double)kk[1];
+	HK = (double)kk[2];
+	dv = (double)v[3];
+	if (kk[0] != q[0] || v[0] != q[0] || kk[2] != v[2] || kk[1] != v[1] ||
+	    kk[3] != q[3])
+		return -1;
+	bpe = bpeof(k->op[0].type);
+	if (tflag || bpe == 0)
+		bpe = 2;	/* TraceLens: bytes() at its default of 2 */
+	if (k->model == M_TE) {
+		fl = B * HQ * (2 * NQ * NK * dqk + 2 * NQ * NK * dv);
+		el = B * NQ * HQ * dqk + B * NK * HK * dqk + B * NK * HK * dv +
+		    B * NQ * HQ * dv;
+	} else {
+		r = HK > 0 ? floor(HQ / HK) - 1 : 0;
+		fl = 2 * B * HQ * NQ * NK * dqk +
+		    2 * B * HQ * NK * NQ * dv + B * NK * dv * r +
+		    2 * B * HQ * NQ * NK * dv +
+		    2 * B * HQ * NQ * NK * dqk +
+		    2 * B * HQ * NK * NQ * dqk + B * NK * dqk * r;
+		el = 2 * (B * NQ * HQ * dqk + B * NK * HK * dqk +
+		    B * NK * HK * dv) + B * NQ * HQ * dv;
+	}
+	p->flops = fl;
+	p->bytes = el * bpe;
+	p->pname = teparams;
+	p->nparam = 13;
+	snprintf(p->params[0], sizeof p->params[0], "%" PRId64, q[0]);
+	snprintf(p->params[1], sizeof p->params[1], "%" PRId64, q[1]);
+	snprintf(p->params[2], sizeof p->params[2], "%" PRId64, q[2]);
+	snprintf(p->params[3], sizeof p->params[3], "%" PRId64, kk[1]);
+	snprintf(p->params[4], sizeof p->params[4], "%" PRId64, kk[2]);
+	snprintf(p->params[5], sizeof p->params[5], "%" PRId64, q[3]);
+	snprintf(p->params[6], sizeof p->params[6], "%" PRId64, v[3]);
+	tl_out_init(&o, -1, "(bias)");
+	tl_out_char(&o, '(');
+	if (k->nop > 3) {
+		puttuple(&o, k->op[3].d, k->op[3].nd);
+		tl_out_char(&o, ',');
+	}
+	tl_out_char(&o, ')');
+	snprintf(p->params[7], sizeof p->params[7], "%.*s", (int)o.n, o.buf);
+	free(o.buf);
+	typestuple(p->params[8], sizeof p->params[8], k->op, 2);
+	snprintf(p->params[9], sizeof p->params[9], "False");
+	snprintf(p->params[10], sizeof p->params[10], "True");
+	snprintf(p->params[11], sizeof p->params[11], "True");
+	snprintf(p->params[12], sizeof p->params[12], "%d", bpe);
+	return 0;
+}
+
+static const char *const gemmparams[] = { "B", "M", "N", "K", "bias",
+	"dtype_A_B", "simulation_dtype" };
+
+/* A number after "key": in the backend config's text, or -1. */
+static double
+cfgnum(const char *s, const char *key, int *found)
+{
+	const char *p = strstr(s, key);
+
+	*found = 0;
+	if (p == NULL)
+		return 0;
+	p += strlen(key);
+	while (*p == '"' || *p == ':' || *p == '[' || *p == ' ')
+		p++;
+	if ((*p < '0' || *p > '9') && *p != '-' && *p != '.')
+		return 0;
+	*found = 1;
+	return strtod(p, NULL);
+}
+
+/* GEMM of a matmul custom call (spec 8.2, 8.5). */
+static int
+gemmmodel(const struct krow *k, const struct ev *e, struct perf *p)
+{
+	const struct shape *a, *out = &k->outs;
+	double B = 1, M, N, Kd, beta = 0;
+	int64_t ob[MAXD];
+	int no, lc, f, bpe, swap = 0;
+	const char *cfg = e->bcfg != NONE ? S(e->bcfg, NULL) : "";
+	const char *t;
+
+	if (k->nop < 2 || !k->hasout)
+		return -1;
+	a = &k->op[0];
+	beta = cfgnum(cfg, "\"beta\"", &f);
+	lc = (int)cfgnum(cfg, "\"lhs_contracting_dimensions\"", &f);
+	if (!f)
+		lc = a->nd - 1;
+	if (lc < 0 || lc >= a->nd)
+		return -1;
+	Kd = (double)a->d[lc];
+	no = out->nd;
+	memcpy(ob, out->d, (size_t)no * sizeof *ob);
+	if (no == 3) {
+		B = (double)ob[0];
+		memmove(ob, ob + 1, 2 * sizeof *ob);
+		no = 2;
+	}
+	if (no != 2)
+		return -1;
+	/* The output's M dimension minor to its N: the roles swap. */
+	{
+		int r = out->nd, i, pm = -1, pn = -1;
+
+		for (i = 0; i < out->nl; i++) {
+			if (out->lay[i] == r - 2)
+				pm = i;
+			else if (out->lay[i] == r - 1)
+				pn = i;
+		}
+		swap = pm >= 0 && pn >= 0 && pm < pn;
+	}
+	M = (double)ob[swap ? 1 : 0];
+	N = (double)ob[swap ? 0 : 1];
+	bpe = bpeof(a->type);
+	p->flops = B * (2 * M * N * Kd + (beta != 0 ? M * N : 0));
+	p->bytes = bpe > 0 ? B * ((M * Kd + Kd * N + M * N) * bpe +
+	    (beta != 0 ? N * bpe : 0)) : NAN;
+	p->pname = gemmparams;
+	p->nparam = 7;
+	snprintf(p->params[0], sizeof p->params[0], "%.0f", B);
+	snprintf(p->params[1], sizeof p->params[1], "%.0f", M);
+	snprintf(p->params[2], sizeof p->params[2], "%.0f", N);
+	snprintf(p->params[3], sizeof p->params[3], "%.0f", Kd);
+	snprintf(p->params[4], sizeof p->params[4], "%s", beta != 0 ? "True" :
+	    "False");
+	typestuple(p->params[5], sizeof p->params[5], k->op, 2);
+	t = e->cct != NONE && strstr(S(e->cct, NULL), "f8") ? "fp8" :
+	    a->type;
+	snprintf(p->params[6], sizeof p->params[6], "%s", t);
 	return 0;
 }
 
@@ -1722,6 +1917,8 @@ opsheets(void)
 	for (c = 0; c < NCAT; c++) {
 		size_t np = 0, ng = 0;
 		struct og *g = NULL;
+		const char *pn[2 * MAXP];
+		int npn = 0;
 		char sname[64];
 		int m;
 		const char *cn = catname[c];
@@ -1737,8 +1934,11 @@ opsheets(void)
 			if (k->model == M_CONV || k->model == M_CONVBWD) {
 				if (convmodel(k, p) < 0)
 					continue;
-			} else
-				continue;	/* GEMM and TE: not yet */
+			} else if (k->model == M_TE || k->model == M_TEBWD) {
+				if (temodel(k, p) < 0)
+					continue;
+			} else if (gemmmodel(k, &E[k->e], p) < 0)
+				continue;
 			np++;
 		}
 		if (np == 0)
@@ -1793,14 +1993,25 @@ opsheets(void)
 			g[q] = t;
 		}
 		{
-			const char *cols[48];
+			const char *cols[64];
 			int nc = 0;
-			char pcol[8][64];
+			char pcol[2 * MAXP][64];
 
 			cols[nc++] = "name";
-			for (m = 0; m < 7; m++) {
+			npn = 0;
+			for (i = 0; i < np; i++)
+				for (m = 0; m < P[i].nparam; m++) {
+					int q2;
+
+					for (q2 = 0; q2 < npn && strcmp(pn[q2],
+					    P[i].pname[m]) != 0; q2++)
+						;
+					if (q2 == npn && npn < 2 * MAXP)
+						pn[npn++] = P[i].pname[m];
+				}
+			for (m = 0; m < npn; m++) {
 				snprintf(pcol[m], sizeof pcol[m], "param: %s",
-				    convparams[m]);
+				    pn[m]);
 				cols[nc++] = pcol[m];
 			}
 			cols[nc++] = "GFLOPS_first";
@@ -1852,8 +2063,14 @@ opsheets(void)
 				kr[i] = p->k;
 			}
 			cellid(E[k0->e].name);
-			for (m = 0; m < p0->nparam; m++)
-				cells(p0->params[m]);
+			for (m = 0; m < npn; m++) {
+				int q2;
+
+				for (q2 = 0; q2 < p0->nparam &&
+				    strcmp(p0->pname[q2], pn[m]) != 0; q2++)
+					;
+				cells(q2 < p0->nparam ? p0->params[q2] : "");
+			}
 			cellf(gf);
 			cellf(p0->bytes / 1048576);
 			cellf(p0->bytes > 0 ? gf * 1e9 / p0->bytes : NAN);

@@ -158,6 +158,15 @@ inlist(const char *const *v, struct xs s)
 	return 0;
 }
 
+/* tl_pb_init, for an absent (NULL, 0) message too. */
+static void
+pbinit(struct tl_pb *m, const void *p, size_t n, uint64_t off)
+{
+	static const unsigned char none[1];
+
+	tl_pb_init(m, p != NULL ? p : none, p != NULL ? n : 0, off);
+}
+
 /* A located error: "tl-parse: NAME:OFFSET: what". */
 static int
 bad(uint64_t off, const char *what)
@@ -454,7 +463,7 @@ readspace(const unsigned char *p, size_t n)
 	struct tl_pbf f;
 	int r;
 
-	tl_pb_init(&m, p, n, 0);
+	pbinit(&m, p, n, 0);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
 		if (f.num == 1) {
 			if (readplane(&f) < 0)
@@ -501,7 +510,7 @@ putshape(struct tl_out *o, const unsigned char *p, size_t n, int depth)
 
 	if (depth > 32)
 		return -1;
-	tl_pb_init(&m, p, n, 0);
+	pbinit(&m, p, n, 0);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
 		if (f.num == 2 && f.wire == TL_PB_VARINT)
 			t = f.v;
@@ -524,7 +533,7 @@ putshape(struct tl_out *o, const unsigned char *p, size_t n, int depth)
 		return -1;
 	if (t == 13) {
 		tl_out_char(o, '(');
-		tl_pb_init(&m, p, n, 0);
+		pbinit(&m, p, n, 0);
 		i = 0;
 		while (tl_pb_next(&m, &f) == 1)
 			if (f.num == 4 && f.wire == TL_PB_LEN) {
@@ -737,7 +746,7 @@ putmeta(struct tl_out *o, struct span s)
 	static const char *const key[] = { "op_type", "op_name",
 	    "source_file" };
 
-	tl_pb_init(&m, s.p, s.n, 0);
+	pbinit(&m, s.p, s.n, 0);
 	while ((r = tl_pb_next(&m, &g)) == 1) {
 		if (g.wire == TL_PB_LEN && g.num >= 1 && g.num <= 3)
 			f[g.num - 1] = fstr(&g);
@@ -836,7 +845,7 @@ parsemodule(struct module *M)
 
 	M->parsed = 1;
 	tl_out_init(&t, -1, "(hlo)");
-	tl_pb_init(&m, M->proto.p, M->proto.n, M->proto.off);
+	pbinit(&m, M->proto.p, M->proto.n, M->proto.off);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
 		if (f.num != 1)
 			continue;
@@ -1033,7 +1042,7 @@ findmodules(void)
 			const char *lp;
 			int r;
 
-			tl_pb_init(&m, e->msg.p, e->msg.n, e->msg.off);
+			pbinit(&m, e->msg.p, e->msg.n, e->msg.off);
 			while ((r = tl_pb_next(&m, &g)) == 1) {
 				struct smeta *s = NULL;
 				struct tl_pbf val = { 0, TL_PB_LEN, 0, NULL, 0, 0 };
@@ -1369,7 +1378,7 @@ addstats(const struct plane *P, struct span s, uint32_t num, size_t *nm,
 	struct xstat st;
 	int r;
 
-	tl_pb_init(&m, s.p, s.n, s.off);
+	pbinit(&m, s.p, s.n, s.off);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
 		if (f.num != num)
 			continue;
@@ -1525,7 +1534,7 @@ putline(const struct plane *P, struct span L, int *named)
 	uint32_t tid;
 	int r, stream;
 
-	tl_pb_init(&m, L.p, L.n, L.off);
+	pbinit(&m, L.p, L.n, L.off);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
 		switch (f.num) {
 		case 1: case 3: case 10:
@@ -1570,7 +1579,7 @@ putline(const struct plane *P, struct span L, int *named)
 		struct xev *e = &evs[i];
 		int64_t mid = 0, off = 0, dur = 0;
 
-		tl_pb_init(&em, e->msg.p, e->msg.n, e->msg.off);
+		pbinit(&em, e->msg.p, e->msg.n, e->msg.off);
 		while ((r = tl_pb_next(&em, &g)) == 1) {
 			if (g.num >= 1 && g.num <= 5 && g.num != 4 &&
 			    wantvar(&g, "event field") < 0)
@@ -1801,7 +1810,7 @@ lineid(struct span L)
 	struct tl_pbf f;
 	int64_t id = 0, did = 0;
 
-	tl_pb_init(&m, L.p, L.n, L.off);
+	pbinit(&m, L.p, L.n, L.off);
 	while (tl_pb_next(&m, &f) == 1)
 		if (f.wire == TL_PB_VARINT) {
 			if (f.num == 1)
@@ -1994,7 +2003,7 @@ xp_sniff(const unsigned char *p, size_t n)
 	 * whose fields have XPlane's wire types and that has a name. */
 	if (n < 2 || (p[0] != 0x0a && p[0] != 0x22))
 		return 0;
-	tl_pb_init(&m, p, n, 0);
+	pbinit(&m, p, n, 0);
 	while ((r = tl_pb_next(&m, &f)) == 1 && nf < 4) {
 		int named = 0;
 
@@ -2006,7 +2015,7 @@ xp_sniff(const unsigned char *p, size_t n)
 		}
 		if (f.num != 1 || f.wire != TL_PB_LEN)
 			return 0;
-		tl_pb_init(&pm, f.data, f.len, 0);
+		pbinit(&pm, f.data, f.len, 0);
 		while ((r = tl_pb_next(&pm, &g)) == 1) {
 			if (g.num == 1 && g.wire != TL_PB_VARINT)
 				return 0;

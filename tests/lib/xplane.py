@@ -170,6 +170,78 @@ def hlo_module(name, convname="cudnn-conv.1"):
     return ln(1, mod)
 
 
+def te_module(name):
+    bf16 = 16
+    qs = [2, 128, 16, 64]
+    L = [3, 2, 1, 0]
+    q = inst("q", "parameter", shape(bf16, qs, L), 1)
+    k = inst("k", "parameter", shape(bf16, qs, L), 2)
+    v = inst("v", "parameter", shape(bf16, qs, L), 3)
+    bias = inst("bias", "parameter", shape(bf16, [0], [0]), 4)
+    fwd = inst("te_fused_attn_forward_ffi.1", "custom-call",
+               tshape(shape(bf16, qs, L), shape(11, [2, 16, 128, 1],
+                                                   [3, 2, 1, 0])),
+               5, [1, 2, 3, 4], meta={"op_name": "jit(g)/te_fwd"},
+               cct="te_fused_attn_forward_ffi")
+    bwd = inst("te_fused_attn_backward_ffi.12", "custom-call",
+               tshape(shape(bf16, qs, L), shape(bf16, qs, L),
+                      shape(bf16, qs, L)),
+               6, [1, 2, 3, 4, 1], meta={"op_name": "jit(g)/te_bwd"},
+               cct="te_fused_attn_backward_ffi")
+    a = inst("a", "parameter", shape(bf16, [256, 512], [1, 0]), 7)
+    b = inst("b", "parameter", shape(bf16, [512, 1024], [1, 0]), 8)
+    mm = inst("custom-call.3", "custom-call",
+              tshape(shape(bf16, [256, 1024], [1, 0]),
+                     shape(6, [4096], [0])), 9, [7, 8],
+              meta={"op_name": "jit(g)/dot_general"},
+              cct="__cublas$lt$matmul",
+              bcfg='{"gemm_backend_config":{"alpha_real":1,"beta":0,'
+                   '"dot_dimension_numbers":{"lhs_contracting_dimensions":'
+                   '["1"],"rhs_contracting_dimensions":["0"]}}}')
+    root = inst("tuple.1", "tuple", tshape(), 10, [5, 6])
+    comp = ln(1, "main") + b"".join(ln(2, i) for i in
+                                    (q, k, v, bias, fwd, bwd, a, b, mm,
+                                     root)) + vi(5, 1) + vi(6, 10)
+    return ln(1, ln(1, name) + ln(2, "main") + ln(3, comp) + vi(6, 1))
+
+
+def te():
+    # Transformer Engine fused attention and a cuBLAS GEMM, one GPU
+    sm = [smeta(1, "correlation_id"), smeta(2, "hlo_op"),
+          smeta(3, "hlo_module"), smeta(5, "program_id")]
+    names = ["void ck_tile::kentry<ck_tile::FmhaFwdKernel<x>>",
+             "transformer_engine::fused_attn_rocm::populate_rng_state_kernel",
+             "void ck_tile::kentry<ck_tile::FmhaBwdDQDKDVKernel<x>>",
+             "__amd_rocclr_fillBufferAligned.kd",
+             "Cijk_Alik_Bljk_BBS_BH_MT128x128x64",
+             "loop_convert_fusion.2.kd"]
+    ops = ["te_fused_attn_forward_ffi.1", "te_fused_attn_forward_ffi.1",
+           "te_fused_attn_backward_ffi.12", "te_fused_attn_backward_ffi.12",
+           "custom-call.3", "loop_convert_fusion.2"]
+    em = [emeta(i + 1, n) for i, n in enumerate(names)]
+    evs = []
+    for r in range(2):
+        for i in range(len(names)):
+            c = 10 + r * 10 + i
+            evs.append(event(i + 1, r * 50000000 + i * 3000000,
+                             1000000 + i * 250000 + r * 1000,
+                             [stat(1, "i", c), stat(2, "s", ops[i]),
+                              stat(3, "s", "jit_g"), stat(5, "i", 5)]))
+    gpu = plane(0, "/device:GPU:0", [line(2, "Stream #2", 500, evs)], em,
+                sm)
+    hsm = [smeta(1, "correlation_id"), smeta(2, "device_id")]
+    hev = []
+    for r in range(2):
+        for i in range(len(names)):
+            c = 10 + r * 10 + i
+            hev.append(event(1, r * 50000000 + i * 3000000, 2000,
+                             [stat(1, "i", c), stat(2, "i", 0)]))
+    host = plane(0, "/host:CPU", [line(3, "Host Threads/3", 400, hev)],
+                 [emeta(1, "hipModuleLaunchKernel")], hsm)
+    return space([metaplane([("jit_g(5)", te_module("jit_g"))]), gpu,
+                  host])
+
+
 def metaplane(mods):
     em = []
     for i, (n, proto) in enumerate(mods):
@@ -247,7 +319,7 @@ def jax08():
 def main():
     d = sys.argv[1]
     os.makedirs(d, exist_ok=True)
-    good = {"legacy": legacy(), "jax08": jax08()}
+    good = {"legacy": legacy(), "jax08": jax08(), "te": te()}
     bad = {}
     b = good["legacy"]
     bad["truncated"] = b[:len(b) // 2]
