@@ -294,6 +294,7 @@ reademeta(struct plane *P, const struct tl_pbf *f)
 	P->em = xreallocarray(P->em, P->nem + 1, sizeof *P->em);
 	e = &P->em[P->nem++];
 	memset(e, 0, sizeof *e);
+	e->name.p = e->dname.p = "";
 	e->id = key;
 	e->msg.p = v.data;
 	e->msg.n = v.len;
@@ -402,6 +403,9 @@ dedupe(struct plane *P)
 	}
 }
 
+static void release(struct span);
+static uintptr_t mapbase, mapend;	/* the mapping, page aligned */
+
 static int
 readplane(const struct tl_pbf *f)
 {
@@ -438,6 +442,7 @@ readplane(const struct tl_pbf *f)
 			P->ln[P->nln].p = g.data;
 			P->ln[P->nln].n = g.len;
 			P->ln[P->nln].off = g.off;
+			release(P->ln[P->nln]);
 			P->nln++;
 			break;
 		case 4:
@@ -700,6 +705,7 @@ readinst(const struct tl_pbf *f, struct rawinst *ri)
 	int r;
 
 	memset(ri, 0, sizeof *ri);
+	ri->name.p = ri->opcode.p = ri->cct.p = ri->bcfg.p = "";
 	ri->id = -1;
 	if (tl_pb_sub(&m, f) < 0)
 		return -1;
@@ -1821,19 +1827,30 @@ lineid(struct span L)
 	return (uint32_t)(did != 0 ? did : id);
 }
 
-/* Give back the pages of a written line (mapped input only). */
+/*
+ * Give back the pages of a line once read (mapped input only). A page
+ * fault maps the pages around it too (the kernel's fault-around, an
+ * aligned window), so whole aligned windows of RELWIN bytes are given
+ * back: what a line's reading mapped, and perhaps pages of lines not yet
+ * read, which are then read again from the file (the mapping is private
+ * and never written).
+ */
+#define RELWIN	((uintptr_t)256 << 10)
 static int mapped;
 
 static void
 release(struct span L)
 {
-	long pg = sysconf(_SC_PAGESIZE);
 	uintptr_t a, b;
 
-	if (!mapped || pg <= 0)
+	if (!mapped || L.p == NULL)
 		return;
-	a = ((uintptr_t)L.p + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1);
-	b = ((uintptr_t)L.p + L.n) & ~((uintptr_t)pg - 1);
+	a = (uintptr_t)L.p & ~(RELWIN - 1);
+	b = ((uintptr_t)L.p + L.n + RELWIN - 1) & ~(RELWIN - 1);
+	if (a < mapbase)
+		a = mapbase;
+	if (b > mapend)
+		b = mapend;
 	if (b > a)
 		(void)madvise((void *)a, b - a, MADV_DONTNEED);
 }
@@ -1975,6 +1992,7 @@ readall(const unsigned char *p, size_t n)
 		for (j = 0; j < P->nln; j++) {
 			lr[j].tid = lineid(P->ln[j]);
 			lr[j].i = j;
+			release(P->ln[j]);
 		}
 		qsort(lr, P->nln, sizeof *lr, lrcmp);
 		for (j = 0; j < P->nln && status == 0; j++) {
@@ -2163,6 +2181,9 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void))
 	}
 	(void)madvise(map, maplen, MADV_SEQUENTIAL);
 	mapped = 1;
+	mapbase = (uintptr_t)map;
+	mapend = (uintptr_t)map + ((maplen + (size_t)sysconf(_SC_PAGESIZE) -
+	    1) & ~((size_t)sysconf(_SC_PAGESIZE) - 1));
 	r = readall(map, maplen);
 	munmap(map, maplen);
 	if (spool != NULL)
