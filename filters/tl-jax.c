@@ -56,9 +56,10 @@ struct pname {
 	int64_t tid;
 	int thread;
 	uint32_t name;
+	size_t pad;		/* its place, for a stable sort */
 };
 static struct pname *names;
-static size_t nnames, capnames;
+static size_t nnames, capnames, nproc;
 
 static struct tl_jdoc doc;
 static char *dec;
@@ -137,6 +138,11 @@ args(struct ev *e, const char *s, size_t n, int meta)
 	}
 }
 
+static int gpupid(int);
+static int namecmp(const void *, const void *);
+static int nameposcmp(const void *, const void *);
+static int namesorted, gpucache = -1, gpucached;
+
 static void
 load(int argc, char **argv)
 {
@@ -184,12 +190,21 @@ load(int argc, char **argv)
 				    sizeof *names);
 				p = &names[nnames++];
 				p->pid = e.pid;
-				p->tid = e.tid;
+				p->tid = th ? e.tid : 0;
 				p->thread = th;
 				p->name = e.name;
+				if (!th) {
+					nproc++;
+					gpucache = -1;
+				}
 				continue;
 			}
 			if (e.uid < 0)
+				continue;
+			/* Only GPU events, and host events that may launch. */
+			if (tr->col[TL_C_CORR] >= 0 &&
+			    tr->t->fl[tr->col[TL_C_CORR]] == 0 &&
+			    !gpupid(e.pid))
 				continue;
 			s = tl_trace_str(tr, TL_C_NAME, &n);
 			e.name = tl_intern(in, s ? s : "", n);
@@ -209,30 +224,80 @@ load(int argc, char **argv)
 	if (tr->status)
 		exit(1);
 	tl_trace_close(tr);
+	/* The last name of a process or thread wins: stable sort, keep the
+	 * last of equal keys. */
+	{
+		size_t i, k;
+
+		for (i = 0; i < nnames; i++)
+			names[i].pad = i;
+		qsort(names, nnames, sizeof *names, nameposcmp);
+		for (i = k = 0; i < nnames; i++) {
+			if (k > 0 && namecmp(&names[k - 1], &names[i]) == 0)
+				names[k - 1] = names[i];
+			else
+				names[k++] = names[i];
+		}
+		nnames = k;
+		namesorted = 1;
+	}
+}
+
+/* Names sorted: processes (thread 0) first, by pid and tid. */
+
+static int
+namecmp(const void *a, const void *b)
+{
+	const struct pname *x = a, *y = b;
+
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return x->tid < y->tid ? -1 : x->tid > y->tid;
+}
+
+static int
+nameposcmp(const void *a, const void *b)
+{
+	const struct pname *x = a, *y = b;
+	int c = namecmp(a, b);
+
+	return c != 0 ? c : x->pad < y->pad ? -1 : x->pad > y->pad;
+}
+
+static uint32_t
+findname(int thread, int pid, int64_t tid)
+{
+	struct pname key, *hit;
+	size_t i;
+
+	if (!namesorted) {	/* while loading: the processes, few */
+		for (i = nnames; i-- > 0;)
+			if (names[i].thread == thread && names[i].pid == pid &&
+			    (!thread || names[i].tid == tid))
+				return names[i].name;
+		return NONE;
+	}
+	key.thread = thread;
+	key.pid = pid;
+	key.tid = thread ? tid : 0;
+	hit = bsearch(&key, names, nnames, sizeof *names, namecmp);
+	return hit != NULL ? hit->name : NONE;
 }
 
 static uint32_t
 procname(int pid)
 {
-	size_t i;
-
-	for (i = 0; i < nnames; i++)
-		if (!names[i].thread && names[i].pid == pid)
-			return names[i].name;
-	return NONE;
+	return findname(0, pid, 0);
 }
 
 static uint32_t
 threadname(int pid, int64_t tid)
 {
-	size_t i;
-
-	for (i = 0; i < nnames; i++)
-		if (names[i].thread && names[i].pid == pid &&
-		    names[i].tid == tid)
-			return names[i].name;
-	return NONE;
+	return findname(1, pid, tid);
 }
+
 
 static int
 hasstr(uint32_t id, const char *sub)
@@ -274,7 +339,11 @@ static int *isgpu;	/* per pid index: pid's process is a GPU */
 static int
 gpupid(int pid)
 {
-	return hasstr(procname(pid), "/device:GPU");
+	if (pid != gpucache) {
+		gpucache = pid;
+		gpucached = hasstr(procname(pid), "/device:GPU");
+	}
+	return gpucached;
 }
 
 static void
