@@ -2092,16 +2092,16 @@ xp_is(struct tl_src *src)
 
 	name = tl_in_name(src);
 	ln = strlen(name);
-	if (ln > 10 && strcmp(name + ln - 10, ".xplane.pb") == 0)
-		return 1;
-	if (tl_in_whole(src, &p, &n))
-		return xp_sniff((const unsigned char *)p, n);
 	for (s = suf; *s != NULL; s++)
 		if (ln > strlen(*s) && strcmp(name + ln - strlen(*s), *s) == 0) {
 			ln -= strlen(*s);
 			break;
 		}
-	return ln > 3 && memcmp(name + ln - 3, ".pb", 3) == 0;
+	if (ln > 10 && memcmp(name + ln - 10, ".xplane.pb", 10) == 0)
+		return 1;
+	if (tl_in_whole(src, &p, &n))
+		return xp_sniff((const unsigned char *)p, n);
+	return 0;
 }
 
 int
