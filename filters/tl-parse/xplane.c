@@ -49,6 +49,7 @@ struct emeta {			/* XEventMetadata */
 	struct xs name, dname;
 	struct span msg;
 	int internal;		/* an event type the conversion drops */
+	int nstats;		/* its stats */
 };
 
 struct smeta {			/* XStatMetadata */
@@ -309,6 +310,8 @@ reademeta(struct plane *P, const struct tl_pbf *f)
 				e->dname = fstr(&g);
 		} else if (g.num == 1 && wantvar(&g, "event metadata id") < 0)
 			return -1;
+		else if (g.num == 5)
+			e->nstats++;
 	}
 	if (r < 0)
 		return badpb();
@@ -1250,16 +1253,31 @@ evcmp(const void *a, const void *b)
 	return x->msg.off < y->msg.off ? -1 : x->msg.off > y->msg.off;
 }
 
-/* The cat of an event from its thread's name (spec 5.1). */
-static const char *
-catof(struct xs thread, struct xs name)
+/* The cat of an event from its thread's name (spec 5.1): the thread's
+ * part, once per line, then the event's. */
+enum { T_CPUOP, T_PYFUNC, T_STREAM, T_UNKNOWN };
+
+static int
+threadcat(struct xs thread)
 {
 	if (xseq(thread, "Framework Name Scope") ||
 	    memmem(thread.p, thread.n, "py_xla", 6) != NULL)
-		return "cpu_op";
+		return T_CPUOP;
 	if (xseq(thread, "XLA Ops"))
+		return T_PYFUNC;
+	if (xsprefix(thread, "Stream"))
+		return T_STREAM;
+	return T_UNKNOWN;
+}
+
+static const char *
+catof(int tcat, struct xs name)
+{
+	if (tcat == T_CPUOP)
+		return "cpu_op";
+	if (tcat == T_PYFUNC)
 		return "python function";
-	if (xsprefix(thread, "Stream")) {
+	if (tcat == T_STREAM) {
 		if ((name.n >= 4 && strncasecmp(name.p, "copy", 4) == 0) ||
 		    (name.n >= 6 && strncasecmp(name.p, "memcpy", 6) == 0))
 			return "gpu_memcpy";
@@ -1538,7 +1556,7 @@ putline(const struct plane *P, struct span L, int *named)
 	int64_t id = 0, did = 0, tsns = 0;
 	size_t nev = 0, i;
 	uint32_t tid;
-	int r, stream;
+	int r, stream, tcat;
 
 	pbinit(&m, L.p, L.n, L.off);
 	while ((r = tl_pb_next(&m, &f)) == 1) {
@@ -1580,6 +1598,7 @@ putline(const struct plane *P, struct span L, int *named)
 	tname = dname.n > 0 ? dname : lname;
 	tid = (uint32_t)(did != 0 ? did : id);
 	stream = xsprefix(tname, "Stream");
+	tcat = threadcat(tname);
 	/* Each event's time, duration and name. */
 	for (i = 0; i < nev; i++) {
 		struct xev *e = &evs[i];
@@ -1655,7 +1674,7 @@ putline(const struct plane *P, struct span L, int *named)
 		memset(&fx, 0, sizeof fx);
 		fx.progid = -1;
 		js.n = 0;
-		if (e->m != NULL) {
+		if (e->m != NULL && e->m->nstats > 0) {
 			struct span ms = e->m->msg;
 
 			if (addstats(P, ms, 5, &nm, &fx) < 0)
@@ -1666,7 +1685,7 @@ putline(const struct plane *P, struct span L, int *named)
 		if (fx.stepname.p != NULL)
 			name = fx.stepname;
 		nm = lastvalue(nm);
-		cat = catof(tname, name);
+		cat = catof(tcat, name);
 		/* A host event that has a correlation id is a launch. */
 		if (P->kind == P_HOST && fx.hascorr)
 			cat = "cuda_runtime";
