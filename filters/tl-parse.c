@@ -744,7 +744,8 @@ parse(struct tl_src *src)
 		header();
 		o = &out;
 		ntraces++;
-		return xp_parse(src, o, endrow);
+		return xp_parse(src, o, endrow, nkeep > 0 || ndrop > 0 ?
+		    leftcat : NULL);
 	}
 	js = tl_jscan_new(src);
 	if (tl_src_container(src))

@@ -103,6 +103,7 @@ struct xev {
 static const char *xname;	/* the trace's name, for messages */
 static struct tl_out *xo;
 static void (*xend)(void);
+static int (*xleft)(const char *, size_t, void *);
 static struct tl_warns xwarn;
 
 static struct plane *pl;
@@ -1689,6 +1690,10 @@ putline(const struct plane *P, struct span L, int *named)
 		/* A host event that has a correlation id is a launch. */
 		if (P->kind == P_HOST && fx.hascorr)
 			cat = "cuda_runtime";
+		if (xleft != NULL && xleft(cat, strlen(cat), NULL)) {
+			nextuid++;	/* left out by -c or -x: uid kept */
+			continue;
+		}
 		if (fx.hlo_op.n > 0 && fx.hlo_module.n > 0 &&
 		    P->kind == P_GPU) {
 			struct module *M = findmodule(fx.hlo_module, fx.progid);
@@ -2130,12 +2135,14 @@ xp_parse_mem(const char *name, const unsigned char *p, size_t n,
 	xname = name;
 	xo = o;
 	xend = endrow;
+	xleft = NULL;
 	mapped = 0;
 	return readall(p, n);
 }
 
 int
-xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void))
+xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
+    int (*left)(const char *, size_t, void *))
 {
 	const char *p;
 	char *c;
@@ -2150,6 +2157,7 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void))
 	xname = tl_in_name(src);
 	xo = o;
 	xend = endrow;
+	xleft = left;
 	mapped = 0;
 	if (tl_in_whole(src, &p, &n))
 		return readall((const unsigned char *)p, n);

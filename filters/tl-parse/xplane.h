@@ -23,10 +23,13 @@ int xp_is(struct tl_src *src);
 /*
  * Read the XSpace of the current stream of src and write its rows to o,
  * each ended by endrow() (which writes the trace and rank columns when
- * they are on, and the LF). 0; -1 after a located message when the
- * input is malformed (the rows before it stay written).
+ * they are on, and the LF); an event whose cat left() says is left out
+ * (when left is not NULL) is not written, its uid kept. 0; -1 after a
+ * located message when the input is malformed (the rows before it stay
+ * written).
  */
-int xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void));
+int xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
+    int (*left)(const char *, size_t, void *));
 
 /* The same on p[0..n), named name (for the fuzz target and the tests). */
 int xp_parse_mem(const char *name, const unsigned char *p, size_t n,
