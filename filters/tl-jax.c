@@ -34,7 +34,7 @@ static const char usage[] = "usage: tl-jax [-T] [-k keyword[,keyword...]] "
 #define NONE	UINT32_MAX
 
 struct ev {
-	int64_t uid, tsns, durns, corr, devid;
+	int64_t uid, tsns, durns, corr, devid, rawcorr;
 	double ts, dur;			/* us */
 	int pid;
 	int64_t tid;
@@ -108,6 +108,10 @@ args(struct ev *e, const char *s, size_t n, int meta)
 				e->name = jstr(v);
 		} else if (tl_jeq(&doc, i, "hlo_op"))
 			e->hloop = jstr(v);
+		else if (tl_jeq(&doc, i, "correlation_id") &&
+		    doc.tok[v].type == JSMN_PRIMITIVE)
+			e->rawcorr = strtoll(doc.js + doc.tok[v].start, NULL,
+			    10);
 		else if (tl_jeq(&doc, i, "device_id") &&
 		    doc.tok[v].type == JSMN_PRIMITIVE) {
 			e->devid = strtoll(doc.js + doc.tok[v].start, NULL, 10);
@@ -215,8 +219,13 @@ load(int argc, char **argv)
 			e.dur = (double)e.durns / 1e3;
 			if (tl_trace_i64(tr, TL_C_CORR, &e.corr))
 				e.hascorr = 1;
+			e.rawcorr = e.corr;
 			s = tl_trace_str(tr, TL_C_ARGS, &n);
 			args(&e, s, n, 0);
+			/* TraceLens links by the profile's own id, which may
+			 * repeat across GPUs; tl-parse's column is unique. */
+			if (tflag)
+				e.corr = e.rawcorr;
 			xgrow(&E, &capE, nE + 1, sizeof *E);
 			E[nE++] = e;
 		}

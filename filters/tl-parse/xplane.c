@@ -131,8 +131,7 @@ static const char *const internal_events[] = {
 /* Stats the conversion leaves out of args (kernel_details is kept). */
 static const char *const internal_stats[] = {
 	"program_id", "flops", "bytes_accessed", "is_root", "symbol_id",
-	"_p", "_pt", "_c", "_ct", "group_id", "flow", "is_async",
-	"correlation_id", NULL
+	"_p", "_pt", "_c", "_ct", "group_id", "flow", "is_async", NULL
 };
 
 static int
@@ -1387,8 +1386,8 @@ lastvalue(size_t n)
 }
 
 struct evfacts {
-	int64_t corr;
-	int hascorr;
+	int64_t corr, dev;
+	int hascorr, hasdev;
 	struct xs hlo_op, hlo_module, stepname;
 	int64_t progid;
 };
@@ -1415,6 +1414,10 @@ addstats(const struct plane *P, struct span s, uint32_t num, size_t *nm,
 		    st.type != V_BYTES && st.type != V_DOUBLE) {
 			fx->corr = st.type == V_U64 ? (int64_t)st.u : st.i;
 			fx->hascorr = 1;
+		} else if (xseq(st.name, "device_id") && (st.type == V_U64 ||
+		    st.type == V_I64)) {
+			fx->dev = st.type == V_U64 ? (int64_t)st.u : st.i;
+			fx->hasdev = 1;
 		} else if (xseq(st.name, "program_id") && (st.type == V_U64 ||
 		    st.type == V_I64))
 			fx->progid = st.type == V_U64 ? (int64_t)st.u : st.i;
@@ -1685,6 +1688,19 @@ putline(const struct plane *P, struct span L, int *named)
 			return -1;
 		if (fx.stepname.p != NULL)
 			name = fx.stepname;
+		/*
+		 * The link key: JAX 0.8 starts the correlation ids again on
+		 * each GPU, so the id of a GPU event, and of a launch that
+		 * names its device, is made unique: id + device * 2^40.
+		 */
+		if (fx.hascorr) {
+			int64_t dev = P->kind == P_GPU ? P->id : fx.hasdev ?
+			    fx.dev : 0;
+
+			if (fx.corr >= 0 && fx.corr < (INT64_C(1) << 40) &&
+			    dev > 0 && dev < (1 << 20))
+				fx.corr += dev << 40;
+		}
 		nm = lastvalue(nm);
 		cat = catof(tcat, name);
 		/* A host event that has a correlation id is a launch. */
