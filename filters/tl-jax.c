@@ -1996,7 +1996,7 @@ opsheets(void)
 		size_t np = 0, ng = 0;
 		struct og *g = NULL;
 		const char *pn[2 * MAXP];
-		int npn = 0;
+		int npn = 0, pnone[2 * MAXP], nobytes = 0;
 		char sname[64];
 		int m;
 		const char *cn = catname[c];
@@ -2087,19 +2087,39 @@ opsheets(void)
 					if (q2 == npn && npn < 2 * MAXP)
 						pn[npn++] = P[i].pname[m];
 				}
+			/* TraceLens drops the columns that are all None or
+			 * NaN: a parameter no row has, bytes no row knows. */
+			nobytes = 1;
+			for (i = 0; i < np; i++)
+				if (P[i].bytes == P[i].bytes)
+					nobytes = 0;
 			for (m = 0; m < npn; m++) {
+				pnone[m] = 1;
+				for (i = 0; i < np && pnone[m]; i++) {
+					int q2;
+
+					for (q2 = 0; q2 < P[i].nparam; q2++)
+						if (strcmp(P[i].pname[q2],
+						    pn[m]) == 0 &&
+						    P[i].params[q2][0] != '\0')
+							pnone[m] = 0;
+				}
+				if (pnone[m])
+					continue;
 				snprintf(pcol[m], sizeof pcol[m], "param: %s",
 				    pn[m]);
 				cols[nc++] = pcol[m];
 			}
 			cols[nc++] = "GFLOPS_first";
-			cols[nc++] = "Data Moved (MB)_first";
-			cols[nc++] = "FLOPS/Byte_first";
-			cols[nc++] = "TB/s_mean";
-			cols[nc++] = "TB/s_median";
-			cols[nc++] = "TB/s_std";
-			cols[nc++] = "TB/s_min";
-			cols[nc++] = "TB/s_max";
+			if (!nobytes) {
+				cols[nc++] = "Data Moved (MB)_first";
+				cols[nc++] = "FLOPS/Byte_first";
+				cols[nc++] = "TB/s_mean";
+				cols[nc++] = "TB/s_median";
+				cols[nc++] = "TB/s_std";
+				cols[nc++] = "TB/s_min";
+				cols[nc++] = "TB/s_max";
+			}
 			cols[nc++] = "TFLOPS/s_mean";
 			cols[nc++] = "TFLOPS/s_median";
 			cols[nc++] = "TFLOPS/s_std";
@@ -2144,15 +2164,21 @@ opsheets(void)
 			for (m = 0; m < npn; m++) {
 				int q2;
 
+				if (pnone[m])
+					continue;
+
 				for (q2 = 0; q2 < p0->nparam &&
 				    strcmp(p0->pname[q2], pn[m]) != 0; q2++)
 					;
 				cells(q2 < p0->nparam ? p0->params[q2] : "");
 			}
 			cellf(gf);
-			cellf(p0->bytes / 1048576);
-			cellf(p0->bytes > 0 ? gf * 1e9 / p0->bytes : NAN);
-			statcells(tb, n, 0);
+			if (!nobytes) {
+				cellf(p0->bytes / 1048576);
+				cellf(p0->bytes > 0 ? gf * 1e9 / p0->bytes :
+				    NAN);
+				statcells(tb, n, 0);
+			}
 			statcells(tf, n, 0);
 			tl_out_init(&o, -1, "(kstats)");
 			tl_out_raw(&o, "[{'name': ", 10);
