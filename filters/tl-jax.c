@@ -466,7 +466,7 @@ struct shape {
 struct krow {
 	size_t e;
 	int cat, model, hasmeta;
-	struct shape op[MAXOP], outs;
+	struct shape *op, outs;	/* op: only for a kernel with a model */
 	int nop, hasout;
 	uint32_t dims, types, conc, kd;
 	double lat;
@@ -664,6 +664,7 @@ pyrepr(struct tl_out *o, uint32_t id)
 static void
 kernelrows(void)
 {
+	static struct shape tmpop[MAXOP];
 	size_t i;
 
 	K = xreallocarray(NULL, nE ? nE : 1, sizeof *K);
@@ -680,6 +681,7 @@ kernelrows(void)
 		k->cat = kcat(e);
 		k->hasmeta = e->out != NONE && (e->parent >= 0 || !tflag);
 		k->lat = e->parent >= 0 ? e->ts - E[e->parent].ts : NAN;
+		k->op = tmpop;
 		if (k->hasmeta && e->ops != NONE)
 			k->nop = operands(e->ops, k->op);
 		if (k->hasmeta && e->out != NONE) {
@@ -700,6 +702,12 @@ kernelrows(void)
 			k->types = typesrepr(k->op, 0, k->nop);
 			k->conc = tl_intern(in, "()", 2);
 		}
+		if (k->model != M_REST && k->nop > 0) {
+			k->op = xreallocarray(NULL, (size_t)k->nop,
+			    sizeof *k->op);
+			memcpy(k->op, tmpop, (size_t)k->nop * sizeof *k->op);
+		} else
+			k->op = NULL;
 		/* kernel_details */
 		tl_out_init(&o, -1, "(kd)");
 		tl_out_raw(&o, "[{'name': ", 10);
@@ -1226,7 +1234,7 @@ struct grp {
 	struct tl_kahan sum;
 	double ms;
 	size_t *rows;
-	size_t nrows;
+	size_t nrows, caprows;
 };
 
 static int
@@ -1268,7 +1276,7 @@ group(const size_t *r, size_t n, uint32_t (*key)(size_t), size_t *ng,
 			gi[k] = (uint32_t)++*ng;
 		}
 		j = gi[k] - 1;
-		g[j].rows = xreallocarray(g[j].rows, g[j].nrows + 1,
+		xgrow(&g[j].rows, &g[j].caprows, g[j].nrows + 1,
 		    sizeof *g[j].rows);
 		g[j].rows[g[j].nrows++] = r[i];
 	}
@@ -1942,7 +1950,7 @@ gemmmodel(const struct krow *k, const struct ev *e, struct perf *p)
 struct og {
 	uint32_t key;
 	size_t *r;		/* indexes into P */
-	size_t n;
+	size_t n, cap;
 	double ktsum;
 	int64_t uid0;
 };
@@ -2046,8 +2054,7 @@ opsheets(void)
 				g[ng].uid0 = E[K[P[i].k].e].uid;
 				ng++;
 			}
-			g[j].r = xreallocarray(g[j].r, g[j].n + 1,
-			    sizeof *g[j].r);
+			xgrow(&g[j].r, &g[j].cap, g[j].n + 1, sizeof *g[j].r);
 			g[j].r[g[j].n++] = i;
 		}
 		qsort(g, ng, sizeof *g, ogkeycmp);
@@ -2261,6 +2268,8 @@ main(int argc, char *argv[])
 	tl_json_free(&doc);
 	free(dec);
 	free(E);
+	for (size_t i = 0; i < nK; i++)
+		free(K[i].op);
 	free(K);
 	free(names);
 	free(kw);
