@@ -468,7 +468,7 @@ struct krow {
 	int cat, model, hasmeta;
 	struct shape *op, outs;	/* op: only for a kernel with a model */
 	int nop, hasout;
-	uint32_t dims, types, conc, kd;
+	uint32_t dims, types, conc;
 	double lat;
 };
 
@@ -671,7 +671,6 @@ kernelrows(void)
 	for (i = 0; i < nE; i++) {
 		struct ev *e = &E[i];
 		struct krow *k;
-		struct tl_out o;
 
 		if (e->kind != TL_K_KERNEL || !gpupid(e->pid))
 			continue;
@@ -708,33 +707,6 @@ kernelrows(void)
 			memcpy(k->op, tmpop, (size_t)k->nop * sizeof *k->op);
 		} else
 			k->op = NULL;
-		/* kernel_details */
-		tl_out_init(&o, -1, "(kd)");
-		tl_out_raw(&o, "[{'name': ", 10);
-		pyrepr(&o, e->name);
-		tl_out_raw(&o, ", 'dur': ", 9);
-		tl_out_pyfloat(&o, e->dur);
-		tl_out_raw(&o, ", 'custom_call_target': ", 24);
-		if (k->hasmeta && e->cct != NONE)
-			pyrepr(&o, e->cct);
-		else
-			tl_out_raw(&o, "'NA'", 4);
-		tl_out_raw(&o, ", 'operands': ", 14);
-		if (k->hasmeta && e->ops != NONE) {
-			size_t n;
-			const char *s = S(e->ops, &n);
-
-			tl_out_raw(&o, s, n);
-		} else
-			tl_out_raw(&o, "'NA'", 4);
-		tl_out_raw(&o, ", 'outputs': 'NA', 'metadata': ", 31);
-		if (k->hasmeta && e->meta != NONE)
-			pyrepr(&o, e->meta);
-		else
-			tl_out_raw(&o, "'NA'", 4);
-		tl_out_raw(&o, "}]", 2);
-		k->kd = tl_intern(in, o.buf, o.n);
-		free(o.buf);
 	}
 }
 
@@ -756,7 +728,7 @@ kept(const struct krow *k)
 
 /* ---- CSV writing ---- */
 
-static struct tl_out co;
+static struct tl_out co, kdo;	/* a sheet; a kernel_details cell */
 static const char *csvdir, *onesheet;
 static int ncol;
 
@@ -1129,6 +1101,42 @@ timeline(void)
 
 /* ---- kernel_launchers and its summaries (spec 7.1-7.6) ---- */
 
+/*
+ * The dict of a kernel's kernel_details, without its braces: with its
+ * 'dur' (kernel_launchers) or without (the summaries). Made when it is
+ * written: it holds the duration, and so is not worth keeping.
+ */
+static void
+putkd(struct tl_out *o, const struct krow *k, int dur)
+{
+	const struct ev *e = &E[k->e];
+
+	tl_out_raw(o, "'name': ", 8);
+	pyrepr(o, e->name);
+	if (dur) {
+		tl_out_raw(o, ", 'dur': ", 9);
+		tl_out_pyfloat(o, e->dur);
+	}
+	tl_out_raw(o, ", 'custom_call_target': ", 24);
+	if (k->hasmeta && e->cct != NONE)
+		pyrepr(o, e->cct);
+	else
+		tl_out_raw(o, "'NA'", 4);
+	tl_out_raw(o, ", 'operands': ", 14);
+	if (k->hasmeta && e->ops != NONE) {
+		size_t n;
+		const char *s = S(e->ops, &n);
+
+		tl_out_raw(o, s, n);
+	} else
+		tl_out_raw(o, "'NA'", 4);
+	tl_out_raw(o, ", 'outputs': 'NA', 'metadata': ", 31);
+	if (k->hasmeta && e->meta != NONE)
+		pyrepr(o, e->meta);
+	else
+		tl_out_raw(o, "'NA'", 4);
+}
+
 static const char *const klcols[] = {
 	"name", "UID", "op category", "total_direct_kernel_time",
 	"direct_kernel_count", "pid", "tid", "Input Dims", "Input type",
@@ -1152,7 +1160,11 @@ klrow(const struct krow *k)
 	cellid(k->types);
 	cells("()");
 	cellid(k->conc);
-	cellid(k->kd);
+	kdo.n = 0;
+	tl_out_raw(&kdo, "[{", 2);
+	putkd(&kdo, k, 1);
+	tl_out_raw(&kdo, "}]", 2);
+	cell(kdo.buf, kdo.n);
 	cellf(k->lat);
 }
 
@@ -1419,25 +1431,6 @@ uakey(size_t r)
 	return id;
 }
 
-/* The dict's body of a kernel_details list, without '[{' and '}]' and
- * without its 'dur' entry. */
-static void
-kdbody(struct tl_out *o, const struct krow *k)
-{
-	size_t n;
-	const char *s = S(k->kd, &n), *d, *c;
-
-	/* [{'name': N, 'dur': D, 'custom_call_target': ... }] */
-	d = strstr(s, ", 'dur': ");
-	c = d != NULL ? strstr(d, ", 'custom_call_target': ") : NULL;
-	if (d == NULL || c == NULL || n < 4) {
-		tl_out_raw(o, s + 2, n > 4 ? n - 4 : 0);
-		return;
-	}
-	tl_out_raw(o, s + 2, (size_t)(d - s - 2));
-	tl_out_raw(o, c, (size_t)(s + n - 2 - c));
-}
-
 static void
 npfloat(struct tl_out *o, double v)
 {
@@ -1558,7 +1551,7 @@ uniqueargs(const size_t *r, size_t n)
 		celli(E[k->e].uid);
 		o.n = 0;
 		tl_out_raw(&o, "[{", 2);
-		kdbody(&o, k);
+		putkd(&o, k, 0);
 		kstats(&o, u[i].g->rows, u[i].g->nrows);
 		tl_out_raw(&o, "}]", 2);
 		cell(o.buf, o.n);
@@ -2258,6 +2251,7 @@ main(int argc, char *argv[])
 		exit(1);
 	in = tl_intern_new();
 	tl_out_init(&co, -1, "(sheet)");
+	tl_out_init(&kdo, -1, "(kernel_details)");
 	load(argc, argv);
 	link();
 	kernelrows();
@@ -2265,6 +2259,7 @@ main(int argc, char *argv[])
 	launchers();
 	opsheets();
 	free(co.buf);
+	free(kdo.buf);
 	tl_json_free(&doc);
 	free(dec);
 	free(E);
