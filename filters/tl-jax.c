@@ -233,6 +233,10 @@ load(int argc, char **argv)
 	if (tr->status)
 		exit(1);
 	tl_trace_close(tr);
+	if (nE > 0 && nE < capE) {	/* give the slack back */
+		E = xreallocarray(E, nE, sizeof *E);
+		capE = nE;
+	}
 	/* The last name of a process or thread wins: stable sort, keep the
 	 * last of equal keys. */
 	{
@@ -355,6 +359,19 @@ gpupid(int pid)
 	return gpucached;
 }
 
+/* Whether host event h may link event u (h's device, by default). */
+static int
+canlink(const struct ev *h, const struct ev *u)
+{
+	return tflag || !h->hasdev || u->pid == 701 || u->pid == h->devid + 1;
+}
+
+/*
+ * Every host event of pid 701 links the other events with its id, in UID
+ * order, so the last one wins: each event's parent is the last such host
+ * event but itself. Found per id, in time linear in the events (ids that
+ * repeat many times cost no more).
+ */
 static void
 link(void)
 {
@@ -367,31 +384,31 @@ link(void)
 			c[n++].i = i;
 		}
 	qsort(c, n, sizeof *c, cucmp);
-	for (i = 0; i < nE; i++) {
-		struct ev *h = &E[i];
+	for (lo = 0; lo < n; lo = hi) {
+		size_t last = SIZE_MAX, prev = SIZE_MAX;
 
-		if (h->pid != 701 || !h->hascorr)
+		for (hi = lo; hi < n && c[hi].corr == c[lo].corr; hi++)
+			if (E[c[hi].i].pid == 701) {
+				prev = last;
+				last = c[hi].i;
+			}
+		if (last == SIZE_MAX)
 			continue;
-		lo = 0;
-		hi = n;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
+		for (k = lo; k < hi; k++) {
+			size_t u = c[k].i, h = u == last ? prev : last, j;
 
-			if (c[mid].corr < h->corr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (k = lo; k < n && c[k].corr == h->corr; k++) {
-			struct ev *u = &E[c[k].i];
-
-			if (c[k].i == i)
-				continue;
-			/* The launch names its GPU: only its kernels. */
-			if (!tflag && h->hasdev && u->pid != 701 &&
-			    u->pid != h->devid + 1)
-				continue;
-			u->parent = (int)i;
+			if (h != SIZE_MAX && !canlink(&E[h], &E[u])) {
+				/* the last host event of u's device */
+				h = SIZE_MAX;
+				for (j = hi; j-- > lo;)
+					if (c[j].i != u && E[c[j].i].pid == 701 &&
+					    canlink(&E[c[j].i], &E[u])) {
+						h = c[j].i;
+						break;
+					}
+			}
+			if (h != SIZE_MAX)
+				E[u].parent = (int)h;
 		}
 	}
 	free(c);
@@ -667,7 +684,12 @@ kernelrows(void)
 	static struct shape tmpop[MAXOP];
 	size_t i;
 
-	K = xreallocarray(NULL, nE ? nE : 1, sizeof *K);
+	size_t nk = 0;
+
+	for (i = 0; i < nE; i++)
+		if (E[i].kind == TL_K_KERNEL && gpupid(E[i].pid))
+			nk++;
+	K = xreallocarray(NULL, nk ? nk : 1, sizeof *K);
 	for (i = 0; i < nE; i++) {
 		struct ev *e = &E[i];
 		struct krow *k;
@@ -903,10 +925,15 @@ metrics(int pid, double m[8])
 	struct iv *c[4], *t1, *t2;
 	size_t nc[4] = { 0, 0, 0, 0 }, i, n1, n2;
 
+	size_t ne = 0;
+
+	for (i = 0; i < nE; i++)
+		if (E[i].pid == pid)
+			ne++;
 	for (i = 0; i < 4; i++)
-		c[i] = xreallocarray(NULL, nE + 1, sizeof **c);
-	t1 = xreallocarray(NULL, 2 * nE + 2, sizeof *t1);
-	t2 = xreallocarray(NULL, 2 * nE + 2, sizeof *t2);
+		c[i] = xreallocarray(NULL, ne + 1, sizeof **c);
+	t1 = xreallocarray(NULL, 2 * ne + 2, sizeof *t1);
+	t2 = xreallocarray(NULL, 2 * ne + 2, sizeof *t2);
 	for (i = 0; i < nE; i++) {
 		struct ev *e = &E[i];
 		size_t n;
