@@ -59,6 +59,13 @@ tests/fuzz/replay-memtl .fuzz/fuzz-memtl: filters/tl-hta/memtl.c \
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
 tests/fuzz/replay-replay .fuzz/fuzz-replay: $(wildcard filters/tl-replay/*.[ch])
+tests/fuzz/replay-xplane .fuzz/fuzz-xplane: filters/tl-parse/xplane.c \
+		filters/tl-parse/xplane.h
+# tl-parse.c calls its XPlane reader: fuzz-jscan links it too.
+tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse/xplane.c
+tests/fuzz/replay-jscan: LIBS := filters/tl-parse/xplane.c common/libtl.a \
+	$(LIBS)
+.fuzz/fuzz-jscan: LIBS += filters/tl-parse/xplane.c
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

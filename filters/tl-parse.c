@@ -23,6 +23,7 @@
 #include "../common/mem.h"
 #include "../common/opt.h"
 #include "../common/tsv.h"
+#include "tl-parse/xplane.h"
 
 enum {
 	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_ID, C_BP,
@@ -947,6 +948,13 @@ parse(struct tl_src *src)
 	warns.n = 0;
 	seenevent = notarray = 0;
 	namerank();
+	if (xp_is(src)) {	/* an XPlane protobuf: tl-parse/xplane.c */
+		header();
+		o = &out;
+		ntraces++;
+		return xp_parse(src, o, endrow, nkeep > 0 || ndrop > 0 ?
+		    leftcat : NULL);
+	}
 	js = tl_jscan_new(src);
 	if (tl_src_container(src))
 		tl_jscan_quietroot(js);
