@@ -100,7 +100,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 		bias = rl_nonempty(rl_dim(a, 3));
 		if (!rl_tracelens) {
 			/* output_mask: which grads */
-			if (rl_outmask(rl_ci(a, 10), mask) == 0)
+			if (rl_outmask(rl_ci(a, 10), mask) == 3)
 				bias = mask[2];
 			else {
 				int64_t bs[4];
@@ -144,7 +144,11 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, tx, tw);
 	rl_pshape(r, P_INPUT_STRIDE, rl_stride(a, o));
 	rl_pshape(r, P_WEIGHT_STRIDE, rl_stride(a, o + 1));
-	rl_pbool(r, P_BIAS, bias);
+	if (bwd && rl_tracelens && a->ndims > 3 && a->dims[3].flat &&
+	    a->dims[3].n == 0)
+		rl_pboollist(r, P_BIAS, 0, NULL);	/* Python's "[] and ..." */
+	else
+		rl_pbool(r, P_BIAS, bias);
 	rl_pints(r, P_STRIDE, st, nd);
 	rl_pints(r, P_PADDING, pad, nd);
 	rl_pints(r, P_DILATION, dil, nd);

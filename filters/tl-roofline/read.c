@@ -161,6 +161,7 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 		sv[i].n = 0;
 		sv[i].flat = 0;
 		sv[i].v = iv + ni;
+		sv[i].null = t->type == JSMN_PRIMITIVE && s[t->start] == 'n';
 		if (t->type != JSMN_ARRAY)
 			continue;
 		sv[i].flat = 1;

@@ -35,6 +35,7 @@ rl_puts(struct tl_out *o, const char *s)
 struct rl_shape {
 	int n;			/* number of integers, if flat */
 	int flat;		/* a list of integers only */
+	int null;		/* JSON null (Python None) */
 	int64_t *v;
 };
 
@@ -147,6 +148,8 @@ void rl_pints(struct rl_res *, int key, const int64_t *v, int n);
 /* A tuple of the n strings that follow (NULL members are None). */
 void rl_pstrs(struct rl_res *, int key, int n, ...);
 void rl_pbools(struct rl_res *, int key, int n, const int *v);
+/* The same as a Python list, "[True, False]" (n 0: "[]"). */
+void rl_pboollist(struct rl_res *, int key, int n, const int *v);
 
 /* dtypes */
 int rl_bpe(const char *dtype);		/* bytes per element, or -1 */
@@ -169,8 +172,8 @@ const char *rl_ci(const struct rl_args *, int i);
 /* Parse "[1, 2]", "(1, 2)", "3" or "" into up to max ints: count, -1. */
 int rl_intlist(const char *s, int64_t *v, int max);
 int rl_truthy(const char *s);		/* "True", "true", "1" */
-/* An output_mask, "[True, False, True]", into mask[3]: 0, or -1 (mask
- * untouched) when s is not one. */
+/* An output_mask, "[True, False, True]" (1 to 3 booleans), into mask:
+ * the count, or -1 (mask untouched) when s is not one. */
 int rl_outmask(const char *s, int *mask);
 int rl_nonempty(const struct rl_shape *);
 /* Entry i of input_dims, a shape of at least minn dims, or fail. */

@@ -229,6 +229,20 @@ rl_pbools(struct rl_res *r, int key, int n, const int *v)
 	tend(r, n);
 }
 
+void
+rl_pboollist(struct rl_res *r, int key, int n, const int *v)
+{
+	int i;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		putbool(r, v[i]);
+	}
+	put2(r, "]", "]");
+}
+
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
 
 struct dtype {
@@ -400,18 +414,27 @@ rl_intlist(const char *s, int64_t *v, int max)
 int
 rl_outmask(const char *s, int *mask)
 {
-	int m[3], n;
+	int m[3], n = 0;
 
 	if (s == NULL || *s != '[')
 		return -1;
-	for (n = 0; n < 3; n++) {
-		s += strcspn(s, "TF");
-		if (*s == '\0')
+	for (s++;; s++) {
+		s += strspn(s, " ,");
+		if (*s == ']' && s[1] == '\0')
+			break;
+		if (n == 3)
 			return -1;
-		m[n] = *s++ == 'T';
+		if (strncmp(s, "True", 4) == 0)
+			m[n++] = 1, s += 3;
+		else if (strncmp(s, "False", 5) == 0)
+			m[n++] = 0, s += 4;
+		else
+			return -1;
 	}
-	memcpy(mask, m, sizeof m);
-	return 0;
+	if (n == 0)
+		return -1;
+	memcpy(mask, m, (size_t)n * sizeof *m);
+	return n;
 }
 
 int
