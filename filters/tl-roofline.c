@@ -61,7 +61,11 @@ const char *const rl_sheetname[NSHEET] = {
 	"GEMM", "SDPA_fwd", "SDPA_bwd", "CONV_fwd", "CONV_bwd",
 	"UnaryElementwise", "BinaryElementwise", "Normalization",
 	"Reduce_fwd", "Reduce_bwd", "SSM_fwd", "SSM_bwd", "RoPE_fwd",
-	"RoPE_bwd", "CrossEntropy_fwd", "CrossEntropy_bwd"
+	"RoPE_bwd", "CrossEntropy_fwd", "CrossEntropy_bwd",
+	"RMSNorm_fwd", "CustomCollective_fwd", "GroupQuant_fwd",
+	"elementwise_fwd", "mHC_fwd", "MoE_aux_fwd", "MoE_fused_fwd",
+	"MoE_unfused_fwd", "MoE_comm_fwd", "MoE_comm_bwd", "GroupedGEMM_fwd",
+	"GroupedGEMM_bwd", "InferenceAttention_fwd", "FusedRoPE_fwd"
 };
 
 static struct tl_out out;

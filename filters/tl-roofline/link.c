@@ -26,6 +26,18 @@ const int rl_famsheet[NFAMILY][2] = {
 	[F_SSM] = { S_SSM_FWD, S_SSM_BWD },
 	[F_ROPE] = { S_ROPE_FWD, S_ROPE_BWD },
 	[F_CE] = { S_CE_FWD, S_CE_BWD },
+	[F_RMSNORM] = { S_RMSNORM, -1 },
+	[F_COLL] = { S_COLL, -1 },
+	[F_GQUANT] = { S_GQUANT, -1 },
+	[F_ELEM] = { S_ELEM, -1 },
+	[F_MHC] = { S_MHC, -1 },
+	[F_MOE_AUX] = { S_MOE_AUX, -1 },
+	[F_MOE_FUSED] = { S_MOE_FUSED, -1 },
+	[F_MOE_UNFUSED] = { S_MOE_UNFUSED, -1 },
+	[F_MOE_COMM] = { S_MOE_COMM_FWD, S_MOE_COMM_BWD },
+	[F_GGEMM] = { S_GGEMM_FWD, S_GGEMM_BWD },
+	[F_IATTN] = { S_IATTN, -1 },
+	[F_FROPE] = { S_FROPE, -1 },
 };
 
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */

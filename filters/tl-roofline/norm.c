@@ -72,6 +72,24 @@ static const struct layout {
 _Static_assert(sizeof lay / sizeof *lay == C_RMS_BWD - C_LN + 1,
     "one layout per class");
 
+void
+rl_pnormparams(struct rl_res *r, const struct rl_shape *x, const char *t,
+    const struct rl_shape *stride, double C, int bias, int affine,
+    int training)
+{
+	rl_pshape(r, P_OP_SHAPE, x);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, t, (char *)NULL);
+	rl_pshape(r, P_STRIDE_INPUT, stride);
+	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
+	if (C < 0)
+		rl_pfloat(r, P_NUM_CHANNELS, -C);	/* a float */
+	else
+		rl_pnum(r, P_NUM_CHANNELS, C);
+	rl_pbool(r, P_HAS_BIAS, bias);
+	rl_pbool(r, P_IS_AFFINE, affine);
+	rl_pbool(r, P_IS_TRAINING, training);
+}
+
 int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -154,17 +172,8 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 		C /= (double)g;
 	}
 
-	rl_pshape(r, P_OP_SHAPE, x);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, (char *)NULL);
-	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, ix));
-	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
-	if (cls == C_GN_BWD && rl_tracelens)
-		rl_pfloat(r, P_NUM_CHANNELS, C);
-	else
-		rl_pnum(r, P_NUM_CHANNELS, C);
-	rl_pbool(r, P_HAS_BIAS, bias);
-	rl_pbool(r, P_IS_AFFINE, affine);
-	rl_pbool(r, P_IS_TRAINING, training);
+	rl_pnormparams(r, x, ti, rl_stride(a, ix), cls == C_GN_BWD &&
+	    rl_tracelens ? -C : C, bias, affine, training);
 	if (L->bwd && cls != C_IN_BWD)
 		rl_pboollist(r, P_OUTPUT_MASK, nmask, mask);
 

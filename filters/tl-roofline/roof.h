@@ -66,11 +66,24 @@ enum {
 	P_NUM_INPUT_ELEMS, P_NUM_OUTPUT_ELEMS, P_REDUCE_TYPE,
 	P_C, P_L, P_KERNEL_SIZE, P_DTYPE, P_SHAPE, P_NUM_ROWS, P_VOCAB,
 	P_NUM_SEQS, P_MAX_SEQLEN_Q, P_MAX_SEQLEN_KV,
+	/* the extension models' */
+	P_DTYPE_IN, P_OUT_SHAPE, P_QUANT_SCHEME, P_QUANT_GRANULARITY,
+	P_BLOCK_K, P_BLOCK_N, P_SCALE_DTYPE, P_OUTPUT_DTYPE, P_DTYPE_SCALEA,
+	P_DTYPE_SCALEB, P_G, P_BPE_IN, P_BPE_OUT, P_GROUP_PAIRS,
+	P_NUM_TOKENS, P_HIDDEN_DIM, P_INTER_DIM, P_NUM_EXPERTS, P_TOPK,
+	P_GATED, P_INPUT_DTYPE, P_WEIGHT_DTYPE, P_M_WORK, P_OPERANDS, P_BPE,
+	P_H_V, P_H_K, P_C_SQ, P_C_SK, P_C_SQSQ, P_C_SQSK, P_G_SQ, P_G_SK,
+	P_G_SQSQ, P_G_SQSK, P_DTYPE_Q, P_DTYPE_KV, P_SLIDING_WINDOW,
+	P_PREFILL_PAIRS, P_NELEMS, P_T, P_QH, P_KH, P_D_LORA, P_D_PE,
+	P_DTYPE_KV2, P_DTYPE_OUT, P_X_SHAPE, P_Y_SHAPE, P_NUM_ELEMENTS, P_V,
+	P_DTYPE_LOGITS, P_DTYPE_NOISE, P_GROUP_SIZE, P_NUM_GROUPS, P_SHAPE_X,
+	P_DTYPE_X, P_SHAPE_OUT, P_LN, P_HC3, P_SPLIT_K, P_E, P_H, P_P,
+	P_D_INNER, P_D_CONV, P_CONV_CHANNELS, P_COMBINED_DIM,
 	NPARAMNAME
 };
 extern const char *const rl_paramname[NPARAMNAME];
 
-#define RL_MAXP	20
+#define RL_MAXP	24
 
 /*
  * A parameter's value, as Python's repr at py (pyn bytes) and as JSON at
@@ -89,7 +102,11 @@ struct rl_param {
 /* Families: each is a TraceLens sheet, or a pair of _fwd/_bwd sheets. */
 enum {
 	F_GEMM, F_SDPA, F_CONV, F_UNARY, F_BINARY, F_NORM, F_REDUCE, F_SSM,
-	F_ROPE, F_CE, NFAMILY
+	F_ROPE, F_CE,
+	/* the extension models' */
+	F_RMSNORM, F_COLL, F_GQUANT, F_ELEM, F_MHC, F_MOE_AUX, F_MOE_FUSED,
+	F_MOE_UNFUSED, F_MOE_COMM, F_GGEMM, F_IATTN, F_FROPE,
+	NFAMILY
 };
 
 /* What a model computes for one op. */
@@ -198,6 +215,15 @@ int rl_binary(int cls, const struct rl_args *, struct rl_res *);
 int rl_norm(int cls, const struct rl_args *, struct rl_res *);
 int rl_reduce(int cls, const struct rl_args *, struct rl_res *);
 int rl_other(int cls, const struct rl_args *, struct rl_res *);
+int rl_ext(int cls, const struct rl_args *, struct rl_res *);
+/* An extension class's TraceLens name. */
+const char *rl_xname(int cls);
+/* The parameters of a normalization: op_shape, dtype_in_out ([t,
+ * None]), stride_input, stride_output (None), num_channels (C < 0:
+ * -C as a float), has_bias, is_affine, is_training. */
+void rl_pnormparams(struct rl_res *, const struct rl_shape *x,
+    const char *t, const struct rl_shape *stride, double C, int bias,
+    int affine, int training);
 
 /* Model classes. */
 enum {
@@ -219,7 +245,22 @@ enum {
 	C_REDUCE,
 	/* others */
 	C_CAUSALCONV1D, C_ROPE, C_CE,
-	NCLASS
+	/* the extension models of ext.c, in the order of its xcls */
+	C_X0,
+	C_X_AITER_RMS_NORM = C_X0, C_X_AITER_RMSNORM, C_X_AITER_RMSNORM_ADD,
+	C_X_AITER_RMSNORM_DYNQ, C_X_AITER_RMSNORM_QUANT, C_X_VLLM_RMSNORM_GQ,
+	C_X_VLLM_RMSNORM_ADD_GQ, C_X_VLLM_ADD_RMSNORM_PAD,
+	C_X_FUSED_RMS_MXFP4, C_X_AR_RMSNORM, C_X_AR_RMSNORM_, C_X_CUSTOM_AR,
+	C_X_CUSTOM_AR_QR, C_X_SGL_AR_REG, C_X_SGL_QR_AR, C_X_REDUCE_SCATTER,
+	C_X_ALL_GATHER_REG, C_X_SGL_REG_ALL_GATHER, C_X_SILU_AND_MUL,
+	C_X_SGL_SILU_AND_MUL, C_X_GELU_AND_MUL, C_X_GELU_TANH_AND_MUL,
+	C_X_FLATTEN_MXFP4, C_X_MX_QUANT_MOE_SORT, C_X_SGL_MXFP4_QUANT,
+	C_X_MXFP4_QUANT_MOE_SORT, C_X_PER_GROUP_FP4, C_X_PER_GROUP_QUANT,
+	C_X_TRITON_GQ_FP8, C_X_QUANT_FP8, C_X_QUANT_MXFP4_DUAL,
+	C_X_MIXED_SAMPLE, C_X_LIGER_SILU_MUL, C_X_MHC_POST, C_X_MHC_PRE_GEMM,
+	C_X_MHC_PRE_BIG, C_X_MHC_FUSED, C_X_TOPK_SOFTPLUS,
+	C_X1,
+	NCLASS = C_X1
 };
 
 /* GPU architectures. */

@@ -33,7 +33,19 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"num_channels", "has_bias", "is_affine", "is_training",
 	"num_input_elems", "num_output_elems", "reduce_type",
 	"C", "L", "kernel_size", "dtype", "shape", "num_rows", "vocab_size",
-	"num_seqs", "max_seqlen_q", "max_seqlen_kv"
+	"num_seqs", "max_seqlen_q", "max_seqlen_kv",
+	"dtype_in", "out_shape", "quant_scheme", "quant_granularity",
+	"block_k", "block_n", "scale_dtype", "output_dtype", "dtype_scaleA",
+	"dtype_scaleB", "G", "bpe_in", "bpe_out", "group_pairs",
+	"num_tokens", "hidden_dim", "inter_dim", "num_experts", "topk",
+	"gated", "input_dtype", "weight_dtype", "m_work", "operands", "bpe",
+	"H_V", "H_K", "c_sq", "c_sk", "c_sqsq", "c_sqsk", "g_sq", "g_sk",
+	"g_sqsq", "g_sqsk", "dtype_Q", "dtype_KV", "sliding_window",
+	"prefill_pairs", "nelems", "T", "QH", "KH", "D_lora", "D_pe",
+	"dtype_kv", "dtype_out", "x_shape", "y_shape", "num_elements", "V",
+	"dtype_logits", "dtype_noise", "group_size", "num_groups", "shape_x",
+	"dtype_x", "shape_out", "n", "hc3", "split_k", "E", "H", "P",
+	"d_inner", "d_conv", "conv_channels", "combined_dim"
 };
 
 /* Parameters. */
