@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../common/tsv.h"
 #include "roof.h"
@@ -29,7 +30,14 @@
 /* Formulas. */
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
-	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK
+	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
+	K_GEMM
+};
+
+/* GEMM variants (v of K_GEMM). */
+enum {
+	G_BLOCKSCALE, G_UNQUANT, G_B16WFP4, G_BA8W8, G_ATOMIC, G_A16W16, G_ASM,
+	G_AFP4, G_HIPFP8, G_HIPFP4, G_A4W4
 };
 
 /* RMS variants (v of K_RMS). */
@@ -127,6 +135,28 @@ static const struct xcls {
 	    -1, 3, -1, 0 },
 	[C_X_TOPK_SOFTPLUS - C_X0] = { "topk_softplus", K_TOPK, 2, -1, 0, -1,
 	    0 },
+	[C_X_GEMM_A8W8_BLOCKSCALE - C_X0] = { "gemm_a8w8_blockscale", K_GEMM,
+	    0, 1, G_BLOCKSCALE, -1, 0 },
+	[C_X_VLLM_UNQUANT_GEMM - C_X0] = { "vllm_rocm_unquantized_gemm", K_GEMM,
+	    0, 1, G_UNQUANT, -1, 0 },
+	[C_X_BATCHED_A16WFP4 - C_X0] = { "batched_gemm_a16wfp4", K_GEMM, 0, 1,
+	    G_B16WFP4, -1, 0 },
+	[C_X_BATCHED_A8W8 - C_X0] = { "batched_gemm_a8w8", K_GEMM, 0, 1,
+	    G_BA8W8, -1, 0 },
+	[C_X_GEMM_A16W16_ATOMIC - C_X0] = { "gemm_a16w16_atomic_", K_GEMM, 0,
+	    1, G_ATOMIC, -1, 0 },
+	[C_X_GEMM_A16W16 - C_X0] = { "gemm_a16w16", K_GEMM, 0, 1, G_A16W16,
+	    -1, 0 },
+	[C_X_GEMM_A16W16_ASM - C_X0] = { "gemm_a16w16_asm", K_GEMM, 0, 1,
+	    G_ASM, -1, 0 },
+	[C_X_GEMM_AFP4WFP4 - C_X0] = { "gemm_afp4wfp4", K_GEMM, 0, 1, G_AFP4,
+	    -1, 0 },
+	[C_X_HIPBLASLT_FP8 - C_X0] = { "hipblaslt_gemm_fp8", K_GEMM, 0, 2,
+	    G_HIPFP8, -1, 0 },
+	[C_X_HIPBLASLT_FP4 - C_X0] = { "hipblaslt_gemm_fp4", K_GEMM, 0, 2,
+	    G_HIPFP4, -1, 0 },
+	[C_X_AITER_GEMM_A4W4 - C_X0] = { "aiter_gemm_a4w4", K_GEMM, 0, 1,
+	    G_A4W4, -1, 0 },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -591,6 +621,190 @@ mhc(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 	return 0;
 }
 
+/*
+ * Python's bool of a trace string as TraceLens's parse_bool takes it:
+ * "true" and "1" are true, "false", "0" and "" false, and with
+ * --tracelens any other string is true; without, false.
+ */
+static int
+pybool(const char *s)
+{
+	while (s != NULL && *s == ' ')
+		s++;
+	if (s == NULL || *s == '\0' || strcasecmp(s, "false") == 0 ||
+	    strcmp(s, "0") == 0)
+		return 0;
+	return rl_tracelens || rl_truthy(s);
+}
+
+/* The size of a dtype in bytes as a double, 0.5 for fp4; -1 unknown. */
+static double
+dbpe(const char *t)
+{
+	return t == NULL ? -1 : rl_bpe(t);
+}
+
+/*
+ * The GEMM extensions: aiter's a8w8 block-scale, a16w16, afp4wfp4, a4w4
+ * and batched GEMMs, vLLM's unquantized GEMM and Primus's hipBLASLt fp8
+ * and fp4 GEMMs.
+ *	FLOPs = (2 M N K + (M N if bias)) B
+ *	bytes = (M K bpe_a + K N bpe_b + M N bpe_out + (N bpe_bias)) B
+ *	fp4 (hipBLASLt, a4w4), K the logical K: M (K // 2) bpe_a
+ *	    + N (K // 2) bpe_b + (M + N) ceil(K / 32) bpe_scale + 2 M N
+ */
+static int
+xgemm(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *A, *B, *s2 = NULL, *s3 = NULL;
+	const char *ta, *tb, *to = "c10::bfloat16", *sa = NULL, *sb = NULL;
+	double M, N, K, nb = 1, ba, bb, bo, bbias = 0, sza, szb;
+	int bias = 0, batched = X->v == G_B16WFP4 || X->v == G_BA8W8, i;
+	int hip = X->v == G_HIPFP8 || X->v == G_HIPFP4, fp4, ta_ = 0, tb_ = 0;
+
+	if ((A = rl_needdim(a, r, 0, batched ? 3 : 2)) == NULL ||
+	    (B = rl_needdim(a, r, X->c, batched ? 2 : hip ? 1 : 1)) == NULL)
+		return -1;
+	ta = typeor(a, 0, "");
+	tb = typeor(a, X->c, "");
+	if (hip) {
+		ta_ = pybool(rl_ci(a, 5));
+		tb_ = pybool(rl_ci(a, 6));
+		if (pybool(rl_ci(a, 7))) {	/* C = B^T A^T */
+			const struct rl_shape *t = A;
+			const char *u = ta;
+
+			A = B, B = t, ta = tb, tb = u;
+			i = ta_, ta_ = !tb_, tb_ = !i;
+		}
+		if (A->n < 2 || (tb_ ? B->n < 1 : B->n < 2))
+			return rl_fail(r, "a GEMM operand has too few dims");
+		M = (double)(ta_ ? A->v[1] : A->v[0]);
+		K = (double)(ta_ ? A->v[0] : A->v[1]);
+		N = (double)(tb_ ? B->v[0] : B->v[1]);
+		sa = rl_type(a, 1);
+		sb = rl_type(a, 3);
+	} else if (batched) {
+		nb = (double)(X->v == G_BA8W8 ? B->v[0] : A->v[0]);
+		K = (double)A->v[2];
+		if (X->v == G_BA8W8) {
+			N = (double)B->v[1];
+			M = (double)(A->v[0] == B->v[0] ? A->v[1] : A->v[0]);
+		} else {
+			M = (double)A->v[1];
+			N = (double)B->v[1];
+		}
+	} else {
+		M = (double)A->v[0];
+		K = (double)A->v[1];
+		N = (double)B->v[0];
+	}
+	if (X->v == G_AFP4 || X->v == G_HIPFP4 || X->v == G_A4W4)
+		K *= 2;			/* two fp4 values a byte */
+	if (X->v == G_A4W4) {
+		sa = rl_type(a, 2);
+		sb = rl_type(a, 3);
+	}
+	s2 = rl_dim(a, 2);
+	s3 = rl_dim(a, 3);
+	if (X->v == G_UNQUANT || X->v == G_A16W16)
+		bias = rl_nonempty(s2);
+	switch (X->v) {
+	case G_UNQUANT:
+		to = typeor(a, 2, "");
+		break;
+	case G_ATOMIC:
+		to = a->ntypes > 3 ? a->types[3] : "c10::bfloat16";
+		break;
+	case G_A16W16:
+		to = ta;
+		break;
+	case G_ASM:
+		to = a->ntypes > 2 && rl_bpe(a->types[2]) > 0 ? a->types[2] :
+		    ta;
+		break;
+	}
+	ba = dbpe(ta);
+	bb = dbpe(tb);
+	bo = dbpe(to);
+	if (X->v == G_UNQUANT) {
+		bo = bias ? dbpe(to) : bb;
+		bbias = bo;
+	} else if (X->v == G_A16W16)
+		bbias = ba;
+	else if (X->v == G_B16WFP4)
+		bb = 0.5, bo = 2;
+	else if (X->v == G_AFP4)
+		ba = bb = 0.5, bo = 2;
+	else if (X->v == G_BA8W8)
+		bo = 2;
+	else if (hip || X->v == G_A4W4)
+		bo = ba == 1 ? 2 : ba;
+
+	/* parameters */
+	if (hip || X->v == G_A4W4) {
+		rl_pnum(r, P_M, M);
+		rl_pnum(r, P_N, N);
+		rl_pnum(r, P_K, K);
+		rl_pbool(r, P_BIAS, 0);
+		rl_pshape(r, P_STRIDE_A, rl_stride(a, 0));
+		rl_pshape(r, P_STRIDE_B, rl_stride(a, X->c));
+		rl_pstrs(r, P_DTYPE_A_B, 2, ta, tb);
+		rl_pstr(r, P_DTYPE_SCALEA, sa);
+		rl_pstr(r, P_DTYPE_SCALEB, sb);
+		rl_pint(r, P_B, 1);
+	} else {
+		if (X->v != G_UNQUANT)
+			rl_pnum(r, P_B, nb);
+		rl_pnum(r, P_M, M);
+		rl_pnum(r, P_N, N);
+		rl_pnum(r, P_K, K);
+		rl_pbool(r, P_BIAS, bias);
+		rl_pstrs(r, P_DTYPE_A_B, 3, ta, tb, to);
+		if (X->v == G_UNQUANT)
+			rl_pint(r, P_B, 1);
+	}
+	if (X->v == G_BLOCKSCALE) {
+		int64_t o[2] = { (int64_t)M, (int64_t)N };
+
+		if (a->ndims > 3) {
+			rl_pstr(r, P_QUANT_SCHEME, "a8w8_blockscale");
+			rl_pstr(r, P_QUANT_GRANULARITY, "per_block");
+			if (s2 != NULL && s2->n > 0 && s2->v[s2->n - 1] > 0)
+				rl_pnum(r, P_BLOCK_K, ceil(K /
+				    (double)s2->v[s2->n - 1]));
+			else
+				rl_pstr(r, P_BLOCK_K, NULL);
+			if (s3 != NULL && s3->n > 0 && s3->v[0] > 0)
+				rl_pnum(r, P_BLOCK_N, ceil(N /
+				    (double)s3->v[0]));
+			else
+				rl_pstr(r, P_BLOCK_N, NULL);
+			rl_pstr(r, P_SCALE_DTYPE, typeor(a, 2, "float32"));
+		}
+		rl_pintlist(r, P_OUTPUT_SHAPE, o, 2);
+		rl_pstr(r, P_OUTPUT_DTYPE, "c10::bfloat16");
+	}
+
+	r->flop = (2 * M * N * K + (bias ? M * N : 0)) * nb;
+	fp4 = X->v == G_HIPFP4 || X->v == G_A4W4;
+	if (fp4) {
+		sza = dbpe(sa) > 0 ? dbpe(sa) : 1;
+		szb = dbpe(sb) > 0 ? dbpe(sb) : 1;
+		r->bytes = M * floor(K / 2) * ba + N * floor(K / 2) * bb +
+		    M * ceil(K / 32) * sza + N * ceil(K / 32) * szb + 2 * M * N;
+	} else
+		r->bytes = (M * K * ba + K * N * bb + M * N * bo +
+		    (bias ? N * bbias : 0)) * nb;
+	r->hasbytes = ba > 0 && bb > 0 && bo > 0 && (!bias || bbias > 0);
+	if (!r->hasbytes && (hip || X->v == G_A4W4))
+		return rl_fail(r, "a GEMM operand's dtype has no size");
+	r->prec = X->v == G_B16WFP4 || X->v == G_AFP4 ? "fp4" :
+	    rl_prec(X->v == G_BA8W8 ? tb : ta);
+	r->matrix = 1;
+	return 0;
+}
+
 int
 rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -619,6 +833,8 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 	case K_MHC:
 	case K_TOPK:
 		return mhc(X, a, r);
+	case K_GEMM:
+		return xgemm(X, a, r);
 	default:
 		return unary(X, a, r);
 	}

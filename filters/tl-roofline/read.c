@@ -201,8 +201,8 @@ jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 	size_t n;
 
 	if ((s = tl_trace_str(tr, k ? TL_C_CONCRETE : TL_C_TYPES, &n)) ==
-	    NULL)
-		return 0;
+	    NULL || (n == 4 && memcmp(s, "null", 4) == 0))
+		return 0;	/* none, or null: none */
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;

@@ -167,6 +167,8 @@ void rl_pstrs(struct rl_res *, int key, int n, ...);
 void rl_pbools(struct rl_res *, int key, int n, const int *v);
 /* The same as a Python list, "[True, False]" (n 0: "[]"). */
 void rl_pboollist(struct rl_res *, int key, int n, const int *v);
+/* A list of integers, "[1, 2]". */
+void rl_pintlist(struct rl_res *, int key, const int64_t *v, int n);
 
 /* dtypes */
 int rl_bpe(const char *dtype);		/* bytes per element, or -1 */
@@ -259,6 +261,10 @@ enum {
 	C_X_TRITON_GQ_FP8, C_X_QUANT_FP8, C_X_QUANT_MXFP4_DUAL,
 	C_X_MIXED_SAMPLE, C_X_LIGER_SILU_MUL, C_X_MHC_POST, C_X_MHC_PRE_GEMM,
 	C_X_MHC_PRE_BIG, C_X_MHC_FUSED, C_X_TOPK_SOFTPLUS,
+	C_X_GEMM_A8W8_BLOCKSCALE, C_X_VLLM_UNQUANT_GEMM, C_X_BATCHED_A16WFP4,
+	C_X_BATCHED_A8W8, C_X_GEMM_A16W16_ATOMIC, C_X_GEMM_A16W16,
+	C_X_GEMM_A16W16_ASM, C_X_GEMM_AFP4WFP4, C_X_HIPBLASLT_FP8,
+	C_X_HIPBLASLT_FP4, C_X_AITER_GEMM_A4W4,
 	C_X1,
 	NCLASS = C_X1
 };

@@ -242,6 +242,20 @@ rl_pbools(struct rl_res *r, int key, int n, const int *v)
 }
 
 void
+rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	int i;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		putint(r, v[i]);
+	}
+	put2(r, "]", "]");
+}
+
+void
 rl_pboollist(struct rl_res *r, int key, int n, const int *v)
 {
 	int i;
