@@ -485,6 +485,7 @@ main(int argc, char *argv[])
 	rl_arch_free(userarch);
 	rl_read_end();
 	rl_link_end();
+	rl_util_end();
 	free(raw.buf);
 	free(tri.py.buf);
 	free(tri.js.buf);

@@ -31,7 +31,7 @@
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
 	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
-	K_GEMM
+	K_GEMM, K_MOE
 };
 
 /* GEMM variants (v of K_GEMM). */
@@ -47,11 +47,12 @@ enum { R_PLAIN, R_ADD, R_DYNQ, R_QUANT, R_GQ, R_ADDGQ, R_PAD, R_MXFP4 };
  * A class: its formula, x the main input, c the input whose dim 0 is
  * the channels (K_RMS, K_ARRMS) or the output (K_GATHER), v the variant
  * or the FLOPs per element, q the concrete input of a group size or pad
- * (-1: none), s: x's stride is required (1), not read (0).
+ * (-1: none), s: x's stride is required (1), not read (0); need:
+ * RL_NEED_* what else it reads.
  */
 static const struct xcls {
 	const char *name;
-	signed char kind, x, c, v, q, s;
+	signed char kind, x, c, v, q, s, need;
 } xcls[] = {
 	[C_X_AITER_RMS_NORM - C_X0] = { "aiter_rms_norm", K_RMS, 0, 1,
 	    R_PLAIN, -1, 1 },
@@ -157,6 +158,38 @@ static const struct xcls {
 	    G_HIPFP4, -1, 0 },
 	[C_X_AITER_GEMM_A4W4 - C_X0] = { "aiter_gemm_a4w4", K_GEMM, 0, 1,
 	    G_A4W4, -1, 0 },
+	[C_X_MOE_FUSED1 - C_X0] = { "moe_aiter_fused_1stage", K_MOE, 0, 0,
+	    MOE_FUSED1, -1, 0 },
+	[C_X_MOE_BLOCKSCALE - C_X0] = { "moe_aiter_fused_blockscale", K_MOE,
+	    0, 0, MOE_BLOCKSCALE, -1, 0 },
+	[C_X_MOE_AUP - C_X0] = { "moe_aiter_unfused_up", K_MOE, 0, 0, MOE_AUP,
+	    -1, 0 },
+	[C_X_MOE_ADOWN - C_X0] = { "moe_aiter_unfused_down", K_MOE, 0, 0,
+	    MOE_ADOWN, -1, 0 },
+	[C_X_MOE_CK1 - C_X0] = { "moe_aiter_ck_stage1", K_MOE, 0, 0, MOE_CK1,
+	    -1, 0 },
+	[C_X_MOE_CK2 - C_X0] = { "moe_aiter_ck_stage2", K_MOE, 0, 0, MOE_CK2,
+	    -1, 0 },
+	[C_X_MOE_FLY1 - C_X0] = { "moe_flydsl_stage1", K_MOE, 0, 0, MOE_FLY1,
+	    -1, 0 },
+	[C_X_MOE_FLY2 - C_X0] = { "moe_flydsl_stage2", K_MOE, 0, 0, MOE_FLY2,
+	    -1, 0 },
+	[C_X_MOE_GPTQ_UP - C_X0] = { "moe_gptq_awq_up", K_MOE, 0, 0,
+	    MOE_GPTQ_UP, -1, 0, RL_NEED_ARGS },
+	[C_X_MOE_GPTQ_DOWN - C_X0] = { "moe_gptq_awq_down", K_MOE, 0, 0,
+	    MOE_GPTQ_DOWN, -1, 0, RL_NEED_ARGS },
+	[C_X_MOE_INVOKE - C_X0] = { "moe_triton_invoke_grouped_gemm", K_MOE, 0,
+	    0, MOE_INVOKE, -1, 0 },
+	[C_X_MOE_TOPK - C_X0] = { "BiasedGroupedTopk", K_MOE, 0, 0, MOE_TOPK,
+	    -1, 0 },
+	[C_X_MOE_SORT - C_X0] = { "MoeSortScatterGather", K_MOE, 0, 0,
+	    MOE_SORT, -1, 0 },
+	[C_X_MOE_APPEND - C_X0] = { "sglang_fused_append_shared_experts",
+	    K_MOE, 0, 0, MOE_APPEND, -1, 0 },
+	[C_X_MOE_DISPATCH - C_X0] = { "moe_dispatch", K_MOE, 0, 0,
+	    MOE_DISPATCH, -1, 0 },
+	[C_X_MOE_COMBINE - C_X0] = { "moe_combine", K_MOE, 0, 0, MOE_DISPATCH,
+	    -1, 0 },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -165,6 +198,12 @@ const char *
 rl_xname(int cls)
 {
 	return xcls[cls - C_X0].name;
+}
+
+int
+rl_needs(int cls)
+{
+	return cls >= C_X0 ? xcls[cls - C_X0].need : 0;
 }
 
 /*
@@ -835,6 +874,8 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 		return mhc(X, a, r);
 	case K_GEMM:
 		return xgemm(X, a, r);
+	case K_MOE:
+		return rl_moe(X->v, a, r);
 	default:
 		return unary(X, a, r);
 	}

@@ -232,6 +232,8 @@ rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
 		return "input_types is not a JSON list";
 	if (jstrings(tr, 1, &a->ci, &a->nci, &a->hasci) < 0)
 		return "concrete_inputs is not a JSON list";
+	a->args = tl_trace_str(tr, TL_C_ARGS, &a->argslen);
+	a->hasseq = tl_trace_i64(tr, TL_C_SEQ, &a->seq);
 	return NULL;
 }
 
@@ -280,6 +282,8 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 	static struct tl_out key = RL_MEM;
 	size_t i;
 
+	int need = rl_needs(m->cls);
+
 	key.n = 0;
 	tl_out_raw(&key, (const char *)&m, sizeof m);
 	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
@@ -287,6 +291,15 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 		tl_out_raw(&key, tr->t->f[tr->col[cols[i]]],
 		    tr->t->fl[tr->col[cols[i]]]);
 	}
+	for (i = 0; i < 2; i++)
+		if (need & (i == 0 ? RL_NEED_ARGS : RL_NEED_SEQ)) {
+			int c = i == 0 ? TL_C_ARGS : TL_C_SEQ;
+
+			tl_out_char(&key, '\t');
+			if (tr->col[c] >= 0)
+				tl_out_raw(&key, tr->t->f[tr->col[c]],
+				    tr->t->fl[tr->col[c]]);
+		}
 	return tl_intern(S->memoin, key.buf, key.n);
 }
 

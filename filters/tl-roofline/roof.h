@@ -47,7 +47,27 @@ struct rl_args {
 	const char **types;	/* NUL-terminated, unescaped */
 	const char **ci;
 	const char *name;
+	const char *args;	/* the args column (JSON), or NULL */
+	size_t argslen;
+	int hasseq;		/* the seq column (Sequence number) */
+	int64_t seq;
 };
+
+/*
+ * What a model reads besides the four argument lists (RL_NEED_*), so
+ * that ops with the same lists but not the same of these do not share
+ * a result.
+ */
+#define RL_NEED_ARGS	1
+#define RL_NEED_SEQ	2
+int rl_needs(int cls);
+/* The value of key in the args column: a number into *v (1), true or
+ * false as 1 or 0 (1), or none (0). */
+int rl_argnum(const struct rl_args *, const char *key, double *v);
+/* The same for a string value, into buf (cap bytes): its length, -1. */
+int rl_argstr(const struct rl_args *, const char *key, char *buf,
+    size_t cap);
+void rl_util_end(void);		/* free the scratch */
 
 /* Parameter names: the order of this list is not the column order. */
 enum {
@@ -167,6 +187,9 @@ void rl_pstrs(struct rl_res *, int key, int n, ...);
 void rl_pbools(struct rl_res *, int key, int n, const int *v);
 /* The same as a Python list, "[True, False]" (n 0: "[]"). */
 void rl_pboollist(struct rl_res *, int key, int n, const int *v);
+/* MoE operands: a list of [shape, dtype] (dtype NULL: None). */
+void rl_poperands(struct rl_res *, int key, int n,
+    const struct rl_shape *const *s, const char *const *t);
 /* A list of integers, "[1, 2]". */
 void rl_pintlist(struct rl_res *, int key, const int64_t *v, int n);
 
@@ -218,6 +241,13 @@ int rl_norm(int cls, const struct rl_args *, struct rl_res *);
 int rl_reduce(int cls, const struct rl_args *, struct rl_res *);
 int rl_other(int cls, const struct rl_args *, struct rl_res *);
 int rl_ext(int cls, const struct rl_args *, struct rl_res *);
+/* The MoE models (moe.c), by variant. */
+enum {
+	MOE_FUSED1, MOE_BLOCKSCALE, MOE_AUP, MOE_ADOWN, MOE_CK1, MOE_CK2,
+	MOE_FLY1, MOE_FLY2, MOE_GPTQ_UP, MOE_GPTQ_DOWN, MOE_INVOKE, MOE_TOPK,
+	MOE_SORT, MOE_APPEND, MOE_DISPATCH
+};
+int rl_moe(int v, const struct rl_args *, struct rl_res *);
 /* An extension class's TraceLens name. */
 const char *rl_xname(int cls);
 /* The parameters of a normalization: op_shape, dtype_in_out ([t,
@@ -265,6 +295,10 @@ enum {
 	C_X_BATCHED_A8W8, C_X_GEMM_A16W16_ATOMIC, C_X_GEMM_A16W16,
 	C_X_GEMM_A16W16_ASM, C_X_GEMM_AFP4WFP4, C_X_HIPBLASLT_FP8,
 	C_X_HIPBLASLT_FP4, C_X_AITER_GEMM_A4W4,
+	C_X_MOE_FUSED1, C_X_MOE_BLOCKSCALE, C_X_MOE_AUP, C_X_MOE_ADOWN,
+	C_X_MOE_CK1, C_X_MOE_CK2, C_X_MOE_FLY1, C_X_MOE_FLY2, C_X_MOE_GPTQ_UP,
+	C_X_MOE_GPTQ_DOWN, C_X_MOE_INVOKE, C_X_MOE_TOPK, C_X_MOE_SORT,
+	C_X_MOE_APPEND, C_X_MOE_DISPATCH, C_X_MOE_COMBINE,
 	C_X1,
 	NCLASS = C_X1
 };

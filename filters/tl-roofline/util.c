@@ -242,6 +242,33 @@ rl_pbools(struct rl_res *r, int key, int n, const int *v)
 }
 
 void
+rl_poperands(struct rl_res *r, int key, int n,
+    const struct rl_shape *const *s, const char *const *t)
+{
+	int i, j;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		put2(r, "[[", "[[");
+		for (j = 0; j < s[i]->n; j++) {
+			tsep(r, j);
+			putint(r, s[i]->v[j]);
+		}
+		put2(r, "], ", "],");
+		if (t[i] == NULL)
+			put2(r, "None", "null");
+		else {
+			tl_out_pystr(&r->py, t[i], strlen(t[i]));
+			tl_out_jsonstr(&r->js, t[i], strlen(t[i]));
+		}
+		put2(r, "]", "]");
+	}
+	put2(r, "]", "]");
+}
+
+void
 rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
 {
 	int i;
@@ -538,4 +565,62 @@ const char *
 rl_needci(const struct rl_args *a, struct rl_res *r, int i)
 {
 	return needstr(r, a->hasci, a->ci, a->nci, i, "concrete_inputs");
+}
+
+/* The args column of the op asked about, parsed (each time: the row's
+ * buffer is the next row's). */
+static struct tl_jdoc argjd;
+
+/* The args column's value for key: its token in argjd, or -1. */
+static int
+argtok(const struct rl_args *a, const char *key)
+{
+	int i, end;
+
+	if (a->args == NULL || tl_json_parse(&argjd, a->args, a->argslen) <
+	    0 || argjd.tok[0].type != JSMN_OBJECT)
+		return -1;
+	end = tl_jskip(&argjd, 0);
+	for (i = 1; i < end; i = tl_jskip(&argjd, i + 1))
+		if (tl_jeq(&argjd, i, key))
+			return i + 1;
+	return -1;
+}
+
+int
+rl_argnum(const struct rl_args *a, const char *key, double *v)
+{
+	int i = argtok(a, key);
+	const char *p;
+	char *e;
+
+	if (i < 0 || argjd.tok[i].type != JSMN_PRIMITIVE)
+		return 0;
+	p = argjd.js + argjd.tok[i].start;
+	if (*p == 't' || *p == 'f') {
+		*v = *p == 't';
+		return 1;
+	}
+	*v = strtod(p, &e);
+	return e != p && isfinite(*v);
+}
+
+int
+rl_argstr(const struct rl_args *a, const char *key, char *buf, size_t cap)
+{
+	int i = argtok(a, key);
+	size_t n;
+
+	if (i < 0 || argjd.tok[i].type != JSMN_STRING)
+		return -1;
+	n = (size_t)(argjd.tok[i].end - argjd.tok[i].start);
+	if (n >= cap)
+		return -1;
+	return (int)rl_jtext(&argjd, i, buf);
+}
+
+void
+rl_util_end(void)
+{
+	tl_json_free(&argjd);
 }
