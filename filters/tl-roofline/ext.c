@@ -31,7 +31,7 @@
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
 	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
-	K_GEMM, K_MOE
+	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO
 };
 
 /* GEMM variants (v of K_GEMM). */
@@ -190,6 +190,23 @@ static const struct xcls {
 	    MOE_DISPATCH, -1, 0 },
 	[C_X_MOE_COMBINE - C_X0] = { "moe_combine", K_MOE, 0, 0, MOE_DISPATCH,
 	    -1, 0 },
+	[C_X_ROPE_CACHED - C_X0] = { "aiter_rope_cached_positions_2c_fwd_impl",
+	    K_ROPE, 2, 3, 0, -1, 0 },
+	[C_X_SGL_ROTARY - C_X0] = { "sgl_kernel_rotary_embedding", K_ROPE, 1,
+	    2, 1, 3, 0 },
+	[C_X_QK_ROPE_CAT - C_X0] = { "aiter_fused_qk_rope_cat_and_cache_mla",
+	    K_ROPE, 0, 2, 2, -1, 0 },
+	[C_X_QK_ROPE_CONCAT - C_X0] = { "fused_qk_rope_concat_and_cache_mla",
+	    K_ROPE, 0, -1, 3, -1, 0 },
+	[C_X_STORE_CACHE - C_X0] = { "sglang_store_cache", K_ROPE, 0, -1, 4,
+	    -1, 0 },
+	[C_X_LN_MODULATE - C_X0] = { "FusedLnModulate", K_LNMOD, 0, -1, 0, -1,
+	    0 },
+	[C_X_LN_MODULATE_BWD - C_X0] = { "FusedLnModulateBackward", K_LNMOD, 0,
+	    -1, 1, -1, 0 },
+	[C_X_MAMBA - C_X0] = { "mamba_ssd_fwd", K_MAMBA, 0, -1, 0, -1, 0 },
+	[C_X_EVOFORMER - C_X0] = { "evoformer_attention", K_EVO, 0, -1, 0, -1,
+	    0 },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -844,6 +861,250 @@ xgemm(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 	return 0;
 }
 
+/*
+ * RoPE and KV-cache writes (v 0 aiter cached positions, 1 SGLang rotary
+ * embedding, 2 and 3 aiter's MLA q/k RoPE with the cache write, 4
+ * SGLang's store_cache): bpe is the first input's dtype size, or 2.
+ *	RoPE: FLOPs 3 n, bytes 2 n bpe
+ *	MLA: FLOPs 3 T Dp (QH + KH), bytes T (Dl + Dp) (2 QH bpe + KH bpe
+ *	    + KH bpe_kv) (q read and written, k read, k cached)
+ *	store_cache: 0 FLOPs, 4 n bpe
+ */
+static int
+rope(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *x, *y, *q, *rot;
+	const char *t = rl_type(a, X->v == 1 ? 1 : 0), *tkv = t, *tout = t;
+	double bpe, bkv, bout, n, head, rd, T, QH, KH, Dl, Dp;
+	int64_t h;
+
+	bpe = rl_bpe(t) > 0 ? rl_bpe(t) : 2;
+	r->prec = rl_prec(t);
+	switch (X->v) {
+	case 0:
+		if ((x = rl_needdim(a, r, X->x, 0)) == NULL ||
+		    (y = rl_needdim(a, r, X->c, 0)) == NULL)
+			return -1;
+		n = rl_prod(x) + rl_prod(y);
+		rl_pshape(r, P_X_SHAPE, x);
+		rl_pshape(r, P_Y_SHAPE, y);
+		rl_pnum(r, P_NUM_ELEMENTS, n);
+		break;
+	case 1:
+		if ((q = rl_needdim(a, r, X->x, 2)) == NULL ||
+		    (x = rl_needdim(a, r, X->c, 2)) == NULL)
+			return -1;
+		head = (double)q->v[q->n - 1];
+		if (ciint(a, X->q, &h))
+			head = (double)h;
+		rot = rl_dim(a, 4);
+		rd = rot != NULL && rot->n > 1 ? (double)rot->v[1] : head;
+		if (head <= 0)
+			return rl_fail(r, "head size %g", head);
+		n = (double)q->v[0] * (floor((double)q->v[1] / head) +
+		    floor((double)x->v[1] / head)) * rd;
+		rl_pnum(r, P_NUM_ELEMENTS, n);
+		break;
+	case 2:
+	case 3:
+		if ((x = rl_needdim(a, r, 0, 3)) == NULL ||
+		    (y = rl_needdim(a, r, 1, 3)) == NULL)
+			return -1;
+		if (x->n != 3)
+			return rl_fail(r, "q has %d dims, not 3", x->n);
+		T = (double)x->v[0], QH = (double)x->v[1], Dl = (double)x->v[2];
+		Dp = (double)y->v[2];
+		KH = 1;
+		if (X->v == 2) {
+			if ((q = rl_needdim(a, r, X->c, 2)) == NULL)
+				return -1;
+			KH = (double)q->v[1];
+		}
+		if (a->ntypes > 4 && *a->types[4] != '\0')
+			tkv = a->types[4];
+		if (X->v == 3 && a->ntypes > 5 && *a->types[5] != '\0')
+			tout = a->types[5];
+		if (rl_bpe(t) <= 0) {
+			r->hasbytes = 0;
+			bpe = 0;
+		}
+		bkv = rl_bpe(tkv) > 0 ? rl_bpe(tkv) : bpe;
+		bout = rl_bpe(tout) > 0 ? rl_bpe(tout) : bpe;
+		rl_pnum(r, P_T, T);
+		rl_pnum(r, P_QH, QH);
+		rl_pnum(r, P_KH, KH);
+		rl_pnum(r, P_D_LORA, Dl);
+		rl_pnum(r, P_D_PE, Dp);
+		rl_pstr(r, P_DTYPE_IN, t);
+		rl_pstr(r, P_DTYPE_KV2, tkv);
+		if (X->v == 3)
+			rl_pstr(r, P_DTYPE_OUT, tout);
+		r->flop = 3 * (T * QH * Dp + T * KH * Dp);
+		r->bytes = T * QH * (Dl + Dp) * bpe + T * KH * (Dl + Dp) * bpe +
+		    T * QH * (Dl + Dp) * bout + T * KH * (Dl + Dp) * bkv;
+		r->hasbytes = rl_bpe(t) > 0;
+		return 0;
+	default:
+		if ((x = rl_needdim(a, r, 0, 0)) == NULL)
+			return -1;
+		n = rl_prod(x);
+		rl_pshape(r, P_OP_SHAPE, x);
+		rl_pnum(r, P_NELEMS, n);
+		rl_pstr(r, P_DTYPE, t);
+		r->bytes = 4 * n * bpe;
+		r->hasbytes = 1;
+		return 0;
+	}
+	r->flop = 3 * n;
+	r->bytes = 2 * n * bpe;
+	r->hasbytes = 1;
+	return 0;
+}
+
+/*
+ * Primus's fused layer norm with modulation (DiT), x (T, B, ..., H):
+ *	fwd: FLOPs 12 n, bytes 2 n bpe + 2 B H bpe + 8 T B
+ *	bwd: FLOPs 15 n, bytes 3 n bpe + 8 B T + 3 B H bpe
+ */
+static int
+lnmod(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
+{
+	static const int mask[3] = { 1, 1, 1 };
+	const struct rl_shape *x;
+	const char *t;
+	double n, T, B, H, bpe = 0;
+
+	if ((x = rl_needdim(a, r, 0, 3)) == NULL ||
+	    (t = rl_needtype(a, r, 0)) == NULL || needbpe(r, t, &bpe) < 0)
+		return -1;
+	n = rl_prod(x);
+	T = (double)x->v[0], B = (double)x->v[1], H = (double)x->v[x->n - 1];
+	rl_pnormparams(r, x, t, rl_stride(a, 0), H, 1, 1, 1);
+	if (X->v)
+		rl_pboollist(r, P_OUTPUT_MASK, 3, mask);
+	r->flop = (X->v ? 15 : 12) * n;
+	r->bytes = X->v ? 3 * n * bpe + 8 * B * T + 3 * B * H * bpe :
+	    2 * n * bpe + 2 * B * H * bpe + 8 * T * B;
+	r->hasbytes = 1;
+	r->isbwd = X->v;
+	r->prec = rl_prec(t);
+	return 0;
+}
+
+/* The size of the dtype of input i, or dflt when it has none known. */
+static double
+bpeor(const struct rl_args *a, int i, double dflt)
+{
+	int b = rl_bpe(rl_type(a, i));
+
+	return b > 0 ? b : dflt;
+}
+
+/* A concrete input as an integer, or dflt when absent or empty. */
+static int
+ciintor(const struct rl_args *a, struct rl_res *r, int i, double dflt,
+    double *v)
+{
+	const char *c = rl_ci(a, i);
+	int64_t k;
+
+	*v = dflt;
+	if (c == NULL || *c == '\0')
+		return 0;
+	if (tl_parse_i64(c, strlen(c), &k) != 0)
+		return rl_fail(r, "concrete_inputs[%d] is not an integer: "
+		    "\"%.40s\"", i, c);
+	*v = (double)k;
+	return 0;
+}
+
+/*
+ * Mamba-2's split conv1d + scan (the SSD), x (B, T, combined), conv
+ * weight (channels, d_conv); the backward is the forward.
+ *	FLOPs = 2 B ch T d_conv + 2 B G T C N + 2 B H T C P + 4 B H T N P
+ *	bytes = B T combined bpe + ch d_conv bpe + ch bpe
+ *	    + H (bpe_dt + bpe_A + bpe_D) + B T H P bpe
+ */
+static int
+mamba(const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *x, *w;
+	double Bt, T, comb, ch, dc, H, C, P, G, di, num, N, bpe;
+
+	if ((x = rl_needdim(a, r, 0, 3)) == NULL ||
+	    (w = rl_needdim(a, r, 1, 2)) == NULL ||
+	    dim0(a, r, 3, &H) < 0 || ciintor(a, r, 6, 128, &C) < 0 ||
+	    ciintor(a, r, 15, 64, &P) < 0 || ciintor(a, r, 16, 1, &G) < 0)
+		return -1;
+	Bt = (double)x->v[0], T = (double)x->v[1], comb = (double)x->v[2];
+	ch = (double)w->v[0], dc = (double)w->v[1];
+	di = H * P;
+	num = comb - 2 * di - H;
+	if (G <= 0 || num <= 0 || fmod(num, 2 * G) != 0)
+		return rl_fail(r, "the combined dim %g does not fit the heads",
+		    comb);
+	N = num / (2 * G);
+	bpe = bpeor(a, 0, 2);
+	rl_pnum(r, P_B, Bt);
+	rl_pnum(r, P_T, T);
+	rl_pnum(r, P_H, H);
+	rl_pnum(r, P_P, P);
+	rl_pnum(r, P_G, G);
+	rl_pnum(r, P_N, N);
+	rl_pnum(r, P_C, C);
+	rl_pnum(r, P_D_INNER, di);
+	rl_pnum(r, P_D_CONV, dc);
+	rl_pnum(r, P_CONV_CHANNELS, ch);
+	rl_pnum(r, P_COMBINED_DIM, comb);
+	r->flop = r->flop_bwd = 2 * Bt * ch * T * dc + 2 * Bt * G * T * C * N +
+	    2 * Bt * H * T * C * P + 2 * (2 * Bt * H * T * N * P);
+	r->bytes = r->bytes_bwd = Bt * T * comb * bpe + ch * dc * bpe +
+	    ch * bpe + H * (bpeor(a, 3, 4) + bpeor(a, 4, 4) +
+	    bpeor(a, 5, bpe)) + Bt * T * di * bpe;
+	r->hasbytes = r->hasbytes_bwd = r->hasbwd = 1;
+	r->prec = rl_prec(rl_type(a, 0));
+	r->matrix = 1;
+	return 0;
+}
+
+/*
+ * AlphaFold's evoformer attention, q (B, N_seq, N_res, H, D): SDPA over
+ * B N_seq batches, bpe 2 (TraceLens's, whatever the dtype).
+ */
+static int
+evo(const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *q;
+	struct rl_qkv s;
+	double e;
+
+	if ((q = rl_needdim(a, r, 0, 5)) == NULL)
+		return -1;
+	s.B = (double)q->v[0] * (double)q->v[1];
+	s.NQ = s.NKV = (double)q->v[2];
+	s.HQ = s.HKV = (double)q->v[3];
+	s.dqk = s.dv = (double)q->v[4];
+	rl_pnum(r, P_B, s.B);
+	rl_pnum(r, P_N_Q, s.NQ);
+	rl_pnum(r, P_H_Q, s.HQ);
+	rl_pnum(r, P_N_KV, s.NKV);
+	rl_pnum(r, P_H_KV, s.HKV);
+	rl_pnum(r, P_D_H_QK, s.dqk);
+	rl_pnum(r, P_D_H_V, s.dv);
+	rl_pbool(r, P_CAUSAL, 0);
+	rl_pbool(r, P_FLASH_IMPL, 0);
+	rl_pstrs(r, P_DTYPE_A_B, 1, rl_type(a, 0));
+	e = s.B * s.NQ * s.HQ * s.dqk;	/* q, k, v and o alike */
+	r->flop = rl_attn_fwdflop(&s, 0);
+	r->bytes = 4 * e * 2;
+	r->flop_bwd = rl_attn_bwdflop(&s, 0, 0);
+	r->bytes_bwd = 7 * e * 2;
+	r->hasbytes = r->hasbytes_bwd = r->hasbwd = 1;
+	r->prec = rl_prec(rl_type(a, 0));
+	r->matrix = 1;
+	return 0;
+}
+
 int
 rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -876,6 +1137,14 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 		return xgemm(X, a, r);
 	case K_MOE:
 		return rl_moe(X->v, a, r);
+	case K_ROPE:
+		return rope(X, a, r);
+	case K_LNMOD:
+		return lnmod(X, a, r);
+	case K_MAMBA:
+		return mamba(a, r);
+	case K_EVO:
+		return evo(a, r);
 	default:
 		return unary(X, a, r);
 	}

@@ -241,6 +241,12 @@ int rl_norm(int cls, const struct rl_args *, struct rl_res *);
 int rl_reduce(int cls, const struct rl_args *, struct rl_res *);
 int rl_other(int cls, const struct rl_args *, struct rl_res *);
 int rl_ext(int cls, const struct rl_args *, struct rl_res *);
+/* The SDPA FLOPs (sdpa.c). */
+struct rl_qkv {
+	double B, NQ, HQ, NKV, HKV, dqk, dv;
+};
+double rl_attn_fwdflop(const struct rl_qkv *, int causal);
+double rl_attn_bwdflop(const struct rl_qkv *, int causal, int flash);
 /* The MoE models (moe.c), by variant. */
 enum {
 	MOE_FUSED1, MOE_BLOCKSCALE, MOE_AUP, MOE_ADOWN, MOE_CK1, MOE_CK2,
@@ -299,6 +305,9 @@ enum {
 	C_X_MOE_CK1, C_X_MOE_CK2, C_X_MOE_FLY1, C_X_MOE_FLY2, C_X_MOE_GPTQ_UP,
 	C_X_MOE_GPTQ_DOWN, C_X_MOE_INVOKE, C_X_MOE_TOPK, C_X_MOE_SORT,
 	C_X_MOE_APPEND, C_X_MOE_DISPATCH, C_X_MOE_COMBINE,
+	C_X_ROPE_CACHED, C_X_SGL_ROTARY, C_X_QK_ROPE_CAT, C_X_QK_ROPE_CONCAT,
+	C_X_STORE_CACHE, C_X_LN_MODULATE, C_X_LN_MODULATE_BWD, C_X_MAMBA,
+	C_X_EVOFORMER,
 	C_X1,
 	NCLASS = C_X1
 };

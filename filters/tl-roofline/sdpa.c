@@ -24,12 +24,8 @@
 
 #include "roof.h"
 
-struct qkv {
-	double B, NQ, HQ, NKV, HKV, dqk, dv;
-};
-
-static double
-fwdflop(const struct qkv *s, int causal)
+double
+rl_attn_fwdflop(const struct rl_qkv *s, int causal)
 {
 	double f = s->B * s->HQ * 2 * s->NQ * s->NKV * s->dqk +
 	    s->B * s->HQ * 2 * s->NQ * s->NKV * s->dv;
@@ -37,8 +33,8 @@ fwdflop(const struct qkv *s, int causal)
 	return causal ? f / 2 : f;
 }
 
-static double
-bwdflop(const struct qkv *s, int causal, int flash)
+double
+rl_attn_bwdflop(const struct rl_qkv *s, int causal, int flash)
 {
 	double f = 0, g = floor(s->HQ / s->HKV) - 1;
 
@@ -92,7 +88,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	const struct layout *L = &lay[cls - C_SDPA_FLASH];
 	int iq = L->bwd, varlen = L->cu >= 0, causal, bq, bk, bv;
 	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2;
-	struct qkv s, t;
+	struct rl_qkv s, t;
 
 	if ((q = rl_needdim(a, r, iq, varlen ? 3 : 4)) == NULL ||
 	    (k = rl_needdim(a, r, iq + 1, varlen ? 3 : 4)) == NULL ||
@@ -178,19 +174,19 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	if (varlen) {
 		t = s;
 		t.NQ = mq, t.NKV = mk;
-		r->flop = fwdflop(&t, causal);
-		r->flop_bwd = bwdflop(&t, causal, L->flash);
+		r->flop = rl_attn_fwdflop(&t, causal);
+		r->flop_bwd = rl_attn_bwdflop(&t, causal, L->flash);
 		if (nseq > 1) {
 			t.NQ = floor((s.NQ - mq) / (nseq - 1));
 			t.NKV = nseqk > 1 ?
 			    floor((s.NKV - mk) / (nseqk - 1)) : 0;
-			r->flop += (nseq - 1) * fwdflop(&t, causal);
+			r->flop += (nseq - 1) * rl_attn_fwdflop(&t, causal);
 			r->flop_bwd += (nseq - 1) *
-			    bwdflop(&t, causal, L->flash);
+			    rl_attn_bwdflop(&t, causal, L->flash);
 		}
 	} else {
-		r->flop = fwdflop(&s, causal);
-		r->flop_bwd = bwdflop(&s, causal, L->flash);
+		r->flop = rl_attn_fwdflop(&s, causal);
+		r->flop_bwd = rl_attn_bwdflop(&s, causal, L->flash);
 	}
 
 	/* bytes */
