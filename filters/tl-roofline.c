@@ -180,6 +180,8 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 			    puid));
 		return 0;
 	}
+	if (tr->kind == TL_K_ANNOT)
+		rl_addann(S, tr);
 	name = tr->t->f[tr->col[TL_C_NAME]];
 	n = tr->t->fl[tr->col[TL_C_NAME]];
 	m = rl_find(name, n, &u);
@@ -284,6 +286,24 @@ passrow(void)
 	tl_out_char(&out, '\n');
 }
 
+/* -p: the rows of the ops that turned out to have no perf row. */
+static void
+deadrows(const struct rl_seg *S)
+{
+	const struct rl_op *o;
+	size_t i, j;
+
+	for (i = 0; i < S->nops; i++) {
+		o = &S->ops[i];
+		if (!o->dead)
+			continue;
+		tl_out_raw(&out, S->lines.buf + o->line, o->linelen);
+		for (j = 0; outcol[j] != NULL; j++)
+			tl_out_char(&out, '\t');
+		tl_out_char(&out, '\n');
+	}
+}
+
 static void
 pickarch(struct rl_seg *S)
 {
@@ -336,6 +356,7 @@ finish(struct rl_seg *S, const char *name)
 {
 	S->name = name;
 	pickarch(S);
+	rl_pending(S);
 	rl_link(S);
 	if (cflag)
 		rl_write_csv(S, csvdir);
@@ -343,6 +364,8 @@ finish(struct rl_seg *S, const char *name)
 		rl_write_sheet(&out, S, sheet);
 	else if (!cflag || pflag)
 		writerows(S);
+	if (pflag)
+		deadrows(S);
 	report(S);
 }
 

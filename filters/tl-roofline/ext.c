@@ -31,7 +31,7 @@
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
 	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
-	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO
+	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO, K_ATTN
 };
 
 /* GEMM variants (v of K_GEMM). */
@@ -207,6 +207,34 @@ static const struct xcls {
 	[C_X_MAMBA - C_X0] = { "mamba_ssd_fwd", K_MAMBA, 0, -1, 0, -1, 0 },
 	[C_X_EVOFORMER - C_X0] = { "evoformer_attention", K_EVO, 0, -1, 0, -1,
 	    0 },
+	[C_X_VLLM_UNIFIED - C_X0] = { "vllm_unified_attention_with_output",
+	    K_ATTN, 0, 0, ATT_BASE, -1, 0, RL_NEED_ANNOT },
+	[C_X_MHA_VARLEN - C_X0] = { "mha_varlen_fwd", K_ATTN, 0, 0, ATT_BASE,
+	    -1, 0, RL_NEED_ANNOT },
+	[C_X_FMHA_V3_VARLEN - C_X0] = { "aiter_fmha_v3_varlen_fwd", K_ATTN, 0,
+	    0, ATT_VDIM, -1, 0, RL_NEED_ANNOT },
+	[C_X_MHA_BATCH_PREFILL - C_X0] = { "aiter_mha_batch_prefill", K_ATTN,
+	    0, 0, ATT_VDIM, -1, 0, RL_NEED_ANNOT },
+	[C_X_MLA_DECODE - C_X0] = { "mla_decode_fwd", K_ATTN, 0, 0, ATT_BASE,
+	    -1, 0, RL_NEED_ANNOT },
+	[C_X_MLA_PREFILL - C_X0] = { "pseudo_mla_prefill_fwd", K_ATTN, 0, 0,
+	    ATT_VDIM, -1, 0, RL_NEED_ANNOT },
+	[C_X_TILELANG - C_X0] = { "mla_tilelang_sparse_fwd", K_ATTN, 0, 0,
+	    ATT_TILELANG, -1, 0, RL_NEED_ANNOT },
+	[C_X_PA_RAGGED - C_X0] = { "aiter_paged_attention_ragged", K_ATTN, 0,
+	    0, ATT_RAGGED, -1, 0, RL_NEED_ANNOT },
+	[C_X_PA_GLUON - C_X0] = { "pa_decode_gluon", K_ATTN, 0, 0, ATT_GLUON,
+	    -1, 0, RL_NEED_ANNOT },
+	[C_X_PA_SPARSE - C_X0] = { "pa_sparse_prefill_opus_fwd", K_ATTN, 0, 0,
+	    ATT_SPARSE, -1, 0 },
+	[C_X_GDN - C_X0] = { "gdn_attention_core", K_ATTN, 0, 0, ATT_GDN, -1,
+	    0, RL_NEED_ANNOT },
+	[C_X_V4_SWA - C_X0] = { "pseudo_v4_paged_decode_swa", K_ATTN, 0, 0,
+	    ATT_V4_SWA, -1, 0, RL_NEED_ANNOT | RL_NEED_ARGS },
+	[C_X_V4_CSA - C_X0] = { "pseudo_v4_paged_decode_csa", K_ATTN, 0, 0,
+	    ATT_V4_CSA, -1, 0, RL_NEED_ANNOT | RL_NEED_ARGS },
+	[C_X_V4_HCA - C_X0] = { "pseudo_v4_paged_decode_hca", K_ATTN, 0, 0,
+	    ATT_V4_HCA, -1, 0, RL_NEED_ANNOT | RL_NEED_ARGS },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -1145,6 +1173,8 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 		return mamba(a, r);
 	case K_EVO:
 		return evo(a, r);
+	case K_ATTN:
+		return rl_attn(X->v, a, r);
 	default:
 		return unary(X, a, r);
 	}

@@ -319,6 +319,8 @@ instances(struct rl_seg *S)
 	S->ninsts = 0;
 	for (i = 0, j = 0; i < S->nops; i++) {
 		o = &S->ops[i];
+		if (o->dead)
+			continue;	/* no kernel is its */
 		k0 = j;
 		while (j < S->nkps && S->kps[j].op == i && !S->kps[j].bwd)
 			j++;

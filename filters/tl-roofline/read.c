@@ -132,7 +132,8 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
  * setting *has when the row has the column.
  */
 static int
-jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
+jshapes(const char *s, size_t n, int k, struct rl_shape **v, int *nv,
+    int *has)
 {
 	static struct rl_shape *shapes[2];
 	static size_t capshapes[2];
@@ -142,10 +143,8 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 	int i, j, e, m, x;
 	struct rl_shape *sv;
 	int64_t *iv;
-	const char *s;
-	size_t n;
 
-	if ((s = tl_trace_str(tr, k ? TL_C_STRIDES : TL_C_DIMS, &n)) == NULL)
+	if (s == NULL)
 		return 0;
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
@@ -188,7 +187,8 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 
 /* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
 static int
-jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
+jstrings(const char *s, size_t n, int k, const char ***v, int *nv,
+    int *has)
 {
 	static char *bufs[2];
 	static size_t capbufs[2];
@@ -197,11 +197,8 @@ jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 	size_t o = 0;
 	int i, j, m;
 	char *buf;
-	const char *s;
-	size_t n;
 
-	if ((s = tl_trace_str(tr, k ? TL_C_CONCRETE : TL_C_TYPES, &n)) ==
-	    NULL || (n == 4 && memcmp(s, "null", 4) == 0))
+	if (s == NULL || (n == 4 && memcmp(s, "null", 4) == 0))
 		return 0;	/* none, or null: none */
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
@@ -219,22 +216,43 @@ jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 	return 0;
 }
 
-const char *
-rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
+/* The args of an op from the texts of its columns (NULL: empty). */
+static const char *
+readargs(const char *const *f, const size_t *n, const char *name,
+    struct rl_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->name = name;
-	if (jshapes(tr, 0, &a->dims, &a->ndims, &a->hasdims) < 0)
+	if (jshapes(f[0], n[0], 0, &a->dims, &a->ndims, &a->hasdims) < 0)
 		return "input_dims is not a JSON list";
-	if (jshapes(tr, 1, &a->strides, &a->nstrides, &a->hasstrides) < 0)
+	if (jshapes(f[1], n[1], 1, &a->strides, &a->nstrides,
+	    &a->hasstrides) < 0)
 		return "input_strides is not a JSON list";
-	if (jstrings(tr, 0, &a->types, &a->ntypes, &a->hastypes) < 0)
+	if (jstrings(f[2], n[2], 0, &a->types, &a->ntypes, &a->hastypes) < 0)
 		return "input_types is not a JSON list";
-	if (jstrings(tr, 1, &a->ci, &a->nci, &a->hasci) < 0)
+	if (jstrings(f[3], n[3], 1, &a->ci, &a->nci, &a->hasci) < 0)
 		return "concrete_inputs is not a JSON list";
-	a->args = tl_trace_str(tr, TL_C_ARGS, &a->argslen);
-	a->hasseq = tl_trace_i64(tr, TL_C_SEQ, &a->seq);
+	a->args = f[4];
+	a->argslen = n[4];
 	return NULL;
+}
+
+static const int argcols[5] = {
+	TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES, TL_C_CONCRETE, TL_C_ARGS
+};
+
+const char *
+rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
+{
+	const char *f[5], *w;
+	size_t n[5];
+	int i;
+
+	for (i = 0; i < 5; i++)
+		f[i] = tl_trace_str(tr, argcols[i], &n[i]);
+	if ((w = readargs(f, n, name, a)) == NULL)
+		a->hasseq = tl_trace_i64(tr, TL_C_SEQ, &a->seq);
+	return w;
 }
 
 void
@@ -352,6 +370,14 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	uint32_t id;
 	size_t n;
 
+	if (rl_needs(m->cls) & RL_NEED_ANNOT) {
+		/* computed at the end of the trace, with its annotation */
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		o = &S->ops[S->nops];
+		*o = (struct rl_op){ .m = m, .fam = (uint8_t)m->family,
+		    .pending = 1 };
+		goto common;
+	}
 	id = memofind(S, tr, m);
 	if (id < S->nmemo) {
 		if (S->memo[id].op < 0) {
@@ -387,6 +413,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 		o = &S->ops[S->nops];
 		result(S, o, m, &res);
 	}
+common:
 	o->uid = S->nodes[node].uid;
 	o->node = node;
 	o->pid = internraw(S, tr, TL_C_PID);
@@ -400,6 +427,101 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	S->nodes[node].op = (uint32_t)S->nops + 1;
 	S->nops++;
 	return 1;
+}
+
+void
+rl_addann(struct rl_seg *S, struct tl_trace *tr)
+{
+	struct rl_ann *an;
+	const char *s;
+	int64_t ts, dur;
+	size_t n;
+
+	if (!tl_trace_i64(tr, TL_C_TS, &ts) || !tl_trace_i64(tr, TL_C_DUR,
+	    &dur) || (s = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
+		return;
+	xgrow(&S->anns, &S->capanns, S->nanns + 1, sizeof *S->anns);
+	an = &S->anns[S->nanns++];
+	an->ts = ts;
+	an->end = ts + dur;
+	an->name = tl_intern(S->in, s, n);
+}
+
+static int
+cmpann(const void *a, const void *b)
+{
+	const struct rl_ann *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Field c of op o as an integer, or 0. */
+static int64_t
+opint(const struct rl_seg *S, const struct rl_op *o, int c,
+    struct tl_out *buf)
+{
+	const char *f = rl_opfield(S, o, c, buf);
+	int64_t v;
+
+	return f != NULL && tl_parse_i64(f, strlen(f), &v) == 0 ? v : 0;
+}
+
+void
+rl_pending(struct rl_seg *S)
+{
+	static struct tl_out buf[5] = { RL_MEM, RL_MEM, RL_MEM, RL_MEM,
+	    RL_MEM };
+	const char *f[5], *w;
+	size_t n[5], i, j;
+	struct rl_op *o, keep;
+	int64_t ts, end;
+	int k;
+
+	if (S->nanns > 1)
+		qsort(S->anns, S->nanns, sizeof *S->anns, cmpann);
+	for (i = 0; i < S->nops; i++) {
+		o = &S->ops[i];
+		if (!o->pending)
+			continue;
+		for (k = 0; k < 5; k++) {
+			f[k] = rl_opfield(S, o, argcols[k], &buf[k]);
+			n[k] = f[k] != NULL ? strlen(f[k]) : 0;
+		}
+		w = readargs(f, n, o->m->name, &args);
+		ts = opint(S, o, TL_C_TS, &buf[0]);
+		end = ts + opint(S, o, TL_C_DUR, &buf[0]);
+		/* the first annotation (by ts) around it, TraceLens's way */
+		for (j = 0; j < S->nanns && S->anns[j].ts <= ts; j++)
+			if (end < S->anns[j].end) {
+				args.annot = tl_intern_str(S->in,
+				    S->anns[j].name, NULL);
+				break;
+			}
+		if (w == NULL && rl_compute(o->m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			rl_why(S, o->m->name, strlen(o->m->name), w);
+			o->dead = 1;
+			S->nodes[o->node].op = 0;
+			continue;
+		}
+		keep = *o;
+		result(S, o, o->m, &res);
+		o->uid = keep.uid;
+		o->node = keep.node;
+		o->pid = keep.pid;
+		o->tid = keep.tid;
+		o->line = keep.line;
+		o->linelen = keep.linelen;
+		o->transa = o->transb = -1;
+		o->bwdlinked = keep.bwdlinked;
+	}
+	for (k = 0; k < 5; k++) {
+		free(buf[k].buf);
+		buf[k] = (struct tl_out)RL_MEM;
+	}
 }
 
 /*
@@ -551,6 +673,7 @@ rl_seg_free(struct rl_seg *S)
 	free(S->kps);
 	free(S->htab);
 	free(S->metas);
+	free(S->anns);
 	tl_intern_free(S->whyin);
 	free(S->whyn);
 	tl_intern_free(S->memoin);

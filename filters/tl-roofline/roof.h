@@ -51,6 +51,7 @@ struct rl_args {
 	size_t argslen;
 	int hasseq;		/* the seq column (Sequence number) */
 	int64_t seq;
+	const char *annot;	/* the user annotation around it, or NULL */
 };
 
 /*
@@ -60,6 +61,7 @@ struct rl_args {
  */
 #define RL_NEED_ARGS	1
 #define RL_NEED_SEQ	2
+#define RL_NEED_ANNOT	4
 int rl_needs(int cls);
 /* The value of key in the args column: a number into *v (1), true or
  * false as 1 or 0 (1), or none (0). */
@@ -254,6 +256,12 @@ enum {
 	MOE_SORT, MOE_APPEND, MOE_DISPATCH
 };
 int rl_moe(int v, const struct rl_args *, struct rl_res *);
+/* The inference attention models (attn.c), by variant. */
+enum {
+	ATT_BASE, ATT_VDIM, ATT_TILELANG, ATT_RAGGED, ATT_GLUON, ATT_SPARSE,
+	ATT_GDN, ATT_V4_SWA, ATT_V4_CSA, ATT_V4_HCA
+};
+int rl_attn(int v, const struct rl_args *, struct rl_res *);
 /* An extension class's TraceLens name. */
 const char *rl_xname(int cls);
 /* The parameters of a normalization: op_shape, dtype_in_out ([t,
@@ -307,7 +315,10 @@ enum {
 	C_X_MOE_APPEND, C_X_MOE_DISPATCH, C_X_MOE_COMBINE,
 	C_X_ROPE_CACHED, C_X_SGL_ROTARY, C_X_QK_ROPE_CAT, C_X_QK_ROPE_CONCAT,
 	C_X_STORE_CACHE, C_X_LN_MODULATE, C_X_LN_MODULATE_BWD, C_X_MAMBA,
-	C_X_EVOFORMER,
+	C_X_EVOFORMER, C_X_VLLM_UNIFIED, C_X_MHA_VARLEN, C_X_FMHA_V3_VARLEN,
+	C_X_MHA_BATCH_PREFILL, C_X_MLA_DECODE, C_X_MLA_PREFILL, C_X_TILELANG,
+	C_X_PA_RAGGED, C_X_PA_GLUON, C_X_PA_SPARSE, C_X_GDN, C_X_V4_SWA,
+	C_X_V4_CSA, C_X_V4_HCA,
 	C_X1,
 	NCLASS = C_X1
 };
