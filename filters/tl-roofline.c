@@ -38,7 +38,7 @@
 #include "tl-roofline/seg.h"
 
 /* Options. */
-static int cflag, lflag, pflag, sflag, tflag;
+static int cflag, lflag, Lflag, pflag, sflag, tflag;
 static const char *archname, *archfile, *csvdir, *sheetname;
 static int sheet = -1;
 static struct rl_arch *userarch;	/* -a or -f */
@@ -100,7 +100,8 @@ putfb(double flop, double bytes, int hasbytes)
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
     "       tl-roofline [-pt] [-a arch | -f file] [-c dir] [file ...]\n"
-    "       tl-roofline -l [-a arch | -f file]\n";
+    "       tl-roofline -l [-a arch | -f file]\n"
+    "       tl-roofline -L\n";
 
 /*
  * -p: an Inductor Triton kernel's row, written at once with the perf
@@ -399,6 +400,7 @@ main(int argc, char *argv[])
 		{ "arch", required_argument, NULL, 'a' },
 		{ "arch-file", required_argument, NULL, 'f' },
 		{ "list-arch", no_argument, NULL, 'l' },
+		{ "list-models", no_argument, NULL, 'L' },
 		{ "pass", no_argument, NULL, 'p' },
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
@@ -411,7 +413,7 @@ main(int argc, char *argv[])
 	int ch, status, i, r;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "a:c:f:lps:t", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "a:c:f:lLps:t", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'a':
@@ -427,6 +429,9 @@ main(int argc, char *argv[])
 		case 'l':
 			lflag = 1;
 			break;
+		case 'L':
+			Lflag = 1;
+			break;
 		case 'p':
 			pflag = 1;
 			break;
@@ -441,6 +446,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (Lflag && (lflag || sflag || cflag || pflag || tflag ||
+	    archname != NULL || archfile != NULL || argc > 0))
+		tl_errx(1, "-L takes no option and no file");
 	if (lflag && (sflag || cflag || pflag || tflag || argc > 0))
 		tl_errx(1, "-l takes no option but -a or -f, and no file");
 	if (archname != NULL && archfile != NULL)
@@ -471,6 +479,11 @@ main(int argc, char *argv[])
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
+	if (Lflag) {
+		rl_list(&out);
+		tl_out_close(&out);
+		return 0;
+	}
 	if (lflag) {
 		status = noarch ? 0 : rl_arch_list(&out, userarch);
 		tl_out_close(&out);

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "../../common/intern.h"
+#include "../../common/tsv.h"
 #include "roof.h"
+#include "seg.h"
 
 static const struct rl_model models[] = {
 	{ "CrossEntropyFunction", F_CE, C_CE },
@@ -416,4 +418,38 @@ rl_compute(const struct rl_model *m, const struct rl_args *a,
 	if (m->cls >= C_X0)
 		return rl_ext(m->cls, a, r);
 	return compute[m->family](m->cls, a, r);
+}
+
+/* The names in byte order, for rl_list. */
+static int
+cmpname(const void *a, const void *b)
+{
+	const struct rl_model *const *x = a, *const *y = b;
+
+	return strcmp((*x)->name, (*y)->name);
+}
+
+void
+rl_list(struct tl_out *o)
+{
+	const struct rl_model *v[NMODELS];
+	const int *fs;
+	size_t i;
+
+	for (i = 0; i < NMODELS; i++)
+		v[i] = &models[i];
+	qsort(v, NMODELS, sizeof *v, cmpname);
+	rl_puts(o, "name\tmodel\tsheet\tsheet_bwd\n");
+	for (i = 0; i < NMODELS; i++) {
+		fs = rl_famsheet[v[i]->family];
+		tl_out_field(o, v[i]->name, strlen(v[i]->name));
+		tl_out_char(o, '\t');
+		rl_puts(o, rl_classname(v[i]));
+		tl_out_char(o, '\t');
+		rl_puts(o, rl_sheetname[fs[0]]);
+		tl_out_char(o, '\t');
+		if (fs[1] >= 0)
+			rl_puts(o, rl_sheetname[fs[1]]);
+		tl_out_char(o, '\n');
+	}
 }

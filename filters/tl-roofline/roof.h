@@ -171,6 +171,8 @@ const struct rl_model *rl_find(const char *name, size_t n, const char **un);
 /* Compute: 0, or -1 with r->why set. */
 int rl_compute(const struct rl_model *, const struct rl_args *,
     struct rl_res *);
+/* Write every modelled op name, its model and sheets, as a table. */
+void rl_list(struct tl_out *);
 /* Model class name, as TraceLens calls it (aten_mm, ...). */
 const char *rl_classname(const struct rl_model *);
 
