@@ -3,6 +3,7 @@
  * model for that tl-roofline does not. The names and model classes are
  * TraceLens's (PerfModel/torch_op_mapping.py).
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,10 +415,17 @@ int
 rl_compute(const struct rl_model *m, const struct rl_args *a,
     struct rl_res *r)
 {
+	int k;
+
 	rl_reset(r);
 	if (m->cls >= C_X0)
-		return rl_ext(m->cls, a, r);
-	return compute[m->family](m->cls, a, r);
+		k = rl_ext(m->cls, a, r);
+	else
+		k = compute[m->family](m->cls, a, r);
+	if (k == 0 && (!isfinite(r->flop) || !isfinite(r->bytes) ||
+	    !isfinite(r->flop_bwd) || !isfinite(r->bytes_bwd)))
+		return rl_fail(r, "the FLOPs or bytes overflow");
+	return k;
 }
 
 /* The names in byte order, for rl_list. */

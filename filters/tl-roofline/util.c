@@ -384,16 +384,20 @@ rl_prod(const struct rl_shape *s)
 	return p;
 }
 
-/* A dim is at least 0 and at most 2^40: products stay exact doubles. */
+/* A dim is at least 0 and at most 2^40, and the product of the dims
+ * fits in an int64: products stay exact doubles. */
 static int
 dimsok(const struct rl_shape *s)
 {
+	double p = 1;
 	int i;
 
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
 		if (s->v[i] < 0 || s->v[i] > (INT64_C(1) << 40))
 			return 0;
-	return 1;
+		p *= (double)s->v[i];
+	}
+	return p < 9223372036854775807.0;
 }
 
 const struct rl_shape *
@@ -531,7 +535,8 @@ rl_needdim(const struct rl_args *a, struct rl_res *r, int i, int minn)
 		return NULL;
 	}
 	if (!dimsok(&a->dims[i])) {
-		rl_fail(r, "input_dims[%d] has a dim below 0 or above 2^40", i);
+		rl_fail(r, "input_dims[%d] has a dim below 0 or above 2^40, "
+		    "or a product above 2^63", i);
 		return NULL;
 	}
 	return &a->dims[i];
