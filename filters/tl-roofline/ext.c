@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../../common/mem.h"
 #include "../../common/tsv.h"
 #include "roof.h"
 
@@ -31,7 +32,7 @@
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
 	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
-	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO, K_ATTN
+	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO, K_ATTN, K_GGEMM
 };
 
 /* GEMM variants (v of K_GEMM). */
@@ -235,6 +236,10 @@ static const struct xcls {
 	    ATT_V4_CSA, -1, 0, RL_NEED_ANNOT | RL_NEED_ARGS },
 	[C_X_V4_HCA - C_X0] = { "pseudo_v4_paged_decode_hca", K_ATTN, 0, 0,
 	    ATT_V4_HCA, -1, 0, RL_NEED_ANNOT | RL_NEED_ARGS },
+	[C_X_GROUPED_GEMM - C_X0] = { "primus_turbo_grouped_gemm", K_GGEMM, 0,
+	    1, 0, -1, 0 },
+	[C_X_GROUPED_GEMM_VK - C_X0] = { "primus_turbo_grouped_gemm_variable_k",
+	    K_GGEMM, 0, 1, 1, -1, 0 },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -536,7 +541,7 @@ pgq(const struct rl_args *a, struct rl_res *r)
 static int
 tpgq(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 {
-	static const struct rl_shape none = { 0, 1, 0, NULL };
+	static const struct rl_shape none = { .flat = 1 };
 	const struct rl_shape *x = rl_dim(a, 0);
 	const char *t = typeor(a, 0, "");
 	double M = 1, N = 1, gs = 128, ng;
@@ -1133,6 +1138,106 @@ evo(const struct rl_args *a, struct rl_res *r)
 	return 0;
 }
 
+/* The pairs of ints of a shape: itself if it is one, else those in it. */
+static int
+shapepairs(const struct rl_shape *s, const int64_t **p)
+{
+	*p = s->v;
+	if (s->flat)
+		return s->n == 2 && s->v[0] > 0 && s->v[1] > 0;
+	return s->npair;
+}
+
+/*
+ * Primus's grouped GEMMs (v 0 fixed K, 1 variable K): the groups' (M,
+ * K) and (K, N), from a compact layout (x (M, K), w (G, N, K) or (G, K,
+ * N); variable K: x (M, K), w (K, N)) or zipped lists of pairs.
+ *	FLOPs = sum 2 M K N
+ *	bytes = sum (M K + K N) bpe_in + M N bpe_out
+ */
+static int
+ggemm(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
+{
+	const struct rl_shape *x, *w;
+	const int64_t *lp, *rp;
+	double *g, M = 0, bi, bo, f = 0, b = 0;
+	int nl, nr, ng = 0, i, fit = 0;
+
+	if (!a->hasdims || a->ndims < 2)
+		return rl_fail(r, "input_dims has %d entries, the model "
+		    "reads 2", a->ndims);
+	x = &a->dims[0];
+	w = &a->dims[1];
+	nl = shapepairs(x, &lp);
+	nr = shapepairs(w, &rp);
+	g = xcalloc((size_t)(nl > 0 ? nl : 1), 4 * sizeof *g);
+	if (X->v == 0 && x->flat && x->n >= 2 && x->v[0] > 0 && x->v[1] > 0 &&
+	    w->flat && w->n == 3 && w->v[0] > 0 && w->v[1] > 0 && w->v[2] > 0 &&
+	    (w->v[1] == x->v[1] || w->v[2] == x->v[1])) {
+		g[0] = (double)x->v[0], g[1] = g[2] = (double)x->v[1];
+		g[3] = (double)(w->v[1] == x->v[1] ? w->v[2] : w->v[1]);
+		ng = (int)w->v[0];	/* G groups of N K weights */
+		fit = 1;
+	} else if (X->v == 1 && x->flat && w->flat && x->n == 2 &&
+	    w->n == 2 && nl == 1 && nr == 1) {
+		g[0] = (double)x->v[0], g[1] = g[2] = (double)x->v[1];
+		g[3] = (double)w->v[1];
+		ng = fit = 1;
+	} else if (nl > 0 && nl == nr) {
+		fit = 1;
+		for (i = 0; i < nl; i++) {
+			g[4 * i] = (double)lp[2 * i];
+			g[4 * i + 1] = (double)lp[2 * i + 1];
+			g[4 * i + 2] = (double)rp[2 * i];
+			g[4 * i + 3] = (double)rp[2 * i + 1];
+			if (g[4 * i + 1] != g[4 * i + 2] || (X->v == 0 &&
+			    (g[4 * i + 1] != g[1] || g[4 * i + 3] != g[3])))
+				fit = 0;
+		}
+		ng = nl;
+	}
+	if (!fit) {
+		free(g);
+		return rl_fail(r, "the shapes are no grouped GEMM layout");
+	}
+	bi = rl_bpe(rl_type(a, 0));
+	bo = a->ntypes > 1 ? rl_bpe(a->types[1]) : bi;
+	if (bi <= 0 || bo <= 0) {
+		free(g);
+		return rl_fail(r, "a dtype has no size");
+	}
+	if (X->v == 0 && x->flat && w->flat && w->n == 3) {
+		M = g[0];
+		f = 2 * M * g[1] * g[3];
+		b = (M * g[1] + ng * g[1] * g[3]) * bi + M * g[3] * bo;
+	} else
+		for (i = 0; i < ng; i++) {
+			M += g[4 * i];
+			f += 2 * g[4 * i] * g[4 * i + 1] * g[4 * i + 3];
+			b += X->v == 0 ? g[4 * i] * g[1] * bi :
+			    (g[4 * i] * g[4 * i + 1] + g[4 * i + 1] *
+			    g[4 * i + 3]) * bi;
+			b += g[4 * i] * g[4 * i + 3] * bo;
+		}
+	if (X->v == 0 && !(x->flat && w->flat && w->n == 3))
+		b += ng * g[1] * g[3] * bi;
+	rl_pnum(r, P_M, M);
+	rl_pnum(r, P_K, g[1]);
+	rl_pnum(r, P_N, g[3]);
+	rl_pint(r, P_G, ng);
+	rl_pnum(r, P_BPE_IN, bi);
+	rl_pnum(r, P_BPE_OUT, bo);
+	if (X->v == 1)
+		rl_pgroups(r, P_GROUP_PAIRS, ng, g);
+	free(g);
+	r->flop = f;
+	r->bytes = b;
+	r->hasbytes = 1;
+	r->prec = rl_prec(rl_type(a, 0));
+	r->matrix = 1;
+	return 0;
+}
+
 int
 rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -1175,6 +1280,8 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 		return evo(a, r);
 	case K_ATTN:
 		return rl_attn(X->v, a, r);
+	case K_GGEMM:
+		return ggemm(X, a, r);
 	default:
 		return unary(X, a, r);
 	}

@@ -127,6 +127,39 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 	S->whyn[id]++;
 }
 
+/* Token j as a positive integer into *v: 1, else 0. */
+static int
+posint(const char *s, int j, int64_t *v)
+{
+	const jsmntok_t *t = &jd.tok[j];
+
+	return t->type == JSMN_PRIMITIVE && tl_parse_i64(s + t->start,
+	    (size_t)(t->end - t->start), v) == 0 && *v > 0;
+}
+
+/*
+ * The pairs of positive ints in the list at token j, TraceLens's way: a
+ * list of exactly two is one, else its lists are looked into. They go
+ * to iv[*ni ...]; their count.
+ */
+static int
+pairs(const char *s, int j, int64_t *iv, size_t *ni)
+{
+	int x, e, k = 0;
+
+	if (jd.tok[j].type != JSMN_ARRAY)
+		return 0;
+	if (jd.tok[j].size == 2 && posint(s, j + 1, &iv[*ni]) &&
+	    posint(s, j + 2, &iv[*ni + 1])) {
+		*ni += 2;
+		return 1;
+	}
+	e = tl_jskip(&jd, j);
+	for (x = j + 1; x < e; x = tl_jskip(&jd, x))
+		k += pairs(s, x, iv, ni);
+	return k;
+}
+
 /*
  * Parse a JSON list column into shapes: dims (k 0) or strides (k 1),
  * setting *has when the row has the column.
@@ -158,6 +191,7 @@ jshapes(const char *s, size_t n, int k, struct rl_shape **v, int *nv,
 
 		e = tl_jskip(&jd, j);
 		sv[i].n = 0;
+		sv[i].npair = 0;
 		sv[i].flat = 0;
 		sv[i].v = iv + ni;
 		sv[i].null = t->type == JSMN_PRIMITIVE && s[t->start] == 'n';
@@ -176,8 +210,12 @@ jshapes(const char *s, size_t n, int k, struct rl_shape **v, int *nv,
 			ni++;
 			sv[i].n++;
 		}
-		if (!sv[i].flat)
+		if (!sv[i].flat) {
+			/* a nested list: the pairs of ints in it */
+			ni = (size_t)(sv[i].v - iv);
 			sv[i].n = 0;
+			sv[i].npair = pairs(s, j, iv, &ni);
+		}
 	}
 	*v = sv;
 	*nv = m;

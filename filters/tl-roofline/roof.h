@@ -36,6 +36,7 @@ struct rl_shape {
 	int n;			/* number of integers, if flat */
 	int flat;		/* a list of integers only */
 	int null;		/* JSON null (Python None) */
+	int npair;		/* not flat: the pairs of ints in it, at v */
 	int64_t *v;
 };
 
@@ -194,6 +195,8 @@ void rl_pboollist(struct rl_res *, int key, int n, const int *v);
 /* MoE operands: a list of [shape, dtype] (dtype NULL: None). */
 void rl_poperands(struct rl_res *, int key, int n,
     const struct rl_shape *const *s, const char *const *t);
+/* Grouped GEMM pairs: a list of [[M, K], [K, N]], v 4 ints each. */
+void rl_pgroups(struct rl_res *, int key, int n, const double *v);
 /* A list of integers, "[1, 2]". */
 void rl_pintlist(struct rl_res *, int key, const int64_t *v, int n);
 
@@ -320,7 +323,7 @@ enum {
 	C_X_EVOFORMER, C_X_VLLM_UNIFIED, C_X_MHA_VARLEN, C_X_FMHA_V3_VARLEN,
 	C_X_MHA_BATCH_PREFILL, C_X_MLA_DECODE, C_X_MLA_PREFILL, C_X_TILELANG,
 	C_X_PA_RAGGED, C_X_PA_GLUON, C_X_PA_SPARSE, C_X_GDN, C_X_V4_SWA,
-	C_X_V4_CSA, C_X_V4_HCA,
+	C_X_V4_CSA, C_X_V4_HCA, C_X_GROUPED_GEMM, C_X_GROUPED_GEMM_VK,
 	C_X1,
 	NCLASS = C_X1
 };

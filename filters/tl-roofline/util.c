@@ -269,6 +269,25 @@ rl_poperands(struct rl_res *r, int key, int n,
 }
 
 void
+rl_pgroups(struct rl_res *r, int key, int n, const double *v)
+{
+	int i, j;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		for (j = 0; j < 4; j++) {
+			put2(r, j == 0 ? "[[" : j == 2 ? "], [" : ", ",
+			    j == 0 ? "[[" : j == 2 ? "],[" : ",");
+			putint(r, (int64_t)v[4 * i + j]);
+		}
+		put2(r, "]]", "]]");
+	}
+	put2(r, "]", "]");
+}
+
+void
 rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
 {
 	int i;
