@@ -493,7 +493,7 @@ main(int argc, char *argv[])
 	if (cflag && tl_mkdirs(csvdir) < 0)
 		tl_err(1, "%s", csvdir);
 
-	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, 0);
+	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, TL_COL(TL_C_SEQ));
 	while (tl_trace_next(tr)) {
 		t = tr->t;
 		if (tr->ntrace == 1)

@@ -32,7 +32,8 @@
 enum {
 	K_RMS, K_ARRMS, K_AR, K_GATHER, K_REGGATHER, K_GATED, K_MXQ,
 	K_PGQ, K_TPGQ, K_QFP8, K_QMXDUAL, K_SAMPLE, K_LIGER, K_MHC, K_TOPK,
-	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO, K_ATTN, K_GGEMM
+	K_GEMM, K_MOE, K_ROPE, K_LNMOD, K_MAMBA, K_EVO, K_ATTN, K_GGEMM,
+	K_CONVBIAS
 };
 
 /* GEMM variants (v of K_GEMM). */
@@ -240,6 +241,14 @@ static const struct xcls {
 	    1, 0, -1, 0 },
 	[C_X_GROUPED_GEMM_VK - C_X0] = { "primus_turbo_grouped_gemm_variable_k",
 	    K_GGEMM, 0, 1, 1, -1, 0 },
+	[C_X_CONVBIAS - C_X0] = { "ConvBias_", K_CONVBIAS, 0, 0, 0, 0, 0,
+	    RL_KEEP_FWD },
+	[C_X_CONVBIASRELU - C_X0] = { "ConvBiasReLU_", K_CONVBIAS, 0, 0, 1, 0,
+	    0, RL_KEEP_FWD },
+	[C_X_CONVBIAS_BWD - C_X0] = { "ConvBias_Backward", K_CONVBIAS, 0, 0, 0,
+	    1, 0, RL_NEED_FWD },
+	[C_X_CONVBIASRELU_BWD - C_X0] = { "ConvBiasReLU_Backward", K_CONVBIAS,
+	    0, 0, 1, 1, 0, RL_NEED_FWD },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");
@@ -254,6 +263,12 @@ int
 rl_needs(int cls)
 {
 	return cls >= C_X0 ? xcls[cls - C_X0].need : 0;
+}
+
+int
+rl_fwdpair(int cls)
+{
+	return xcls[cls - C_X0].v;
 }
 
 /*
@@ -1282,6 +1297,8 @@ rl_ext(int cls, const struct rl_args *a, struct rl_res *r)
 		return rl_attn(X->v, a, r);
 	case K_GGEMM:
 		return ggemm(X, a, r);
+	case K_CONVBIAS:
+		return rl_convbias(X->q, a, r);
 	default:
 		return unary(X, a, r);
 	}

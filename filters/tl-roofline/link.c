@@ -283,7 +283,9 @@ sheetof(const struct rl_op *o, int linked, int *moved)
 	if (fs[1] < 0 || !o->isbwd)
 		return fs[0];
 	if (rl_tracelens && strcmp(n, "flash_attn::_flash_attn_varlen_backward")
-	    != 0 && strcmp(n, "aten::convolution_backward") != 0)
+	    != 0 && strcmp(n, "aten::convolution_backward") != 0 &&
+	    strcmp(n, "ConvBias_Backward") != 0 &&
+	    strcmp(n, "ConvBiasReLU_Backward") != 0)
 		return fs[0];	/* TraceLens leaves them in _fwd */
 	*moved = 1;
 	return fs[1];

@@ -15,6 +15,10 @@
 #include "seg.h"
 
 static const struct rl_model models[] = {
+	{ "ConvBiasReLU_", F_CONV, C_X_CONVBIASRELU },
+	{ "ConvBiasReLU_Backward", F_CONV, C_X_CONVBIASRELU_BWD },
+	{ "ConvBias_", F_CONV, C_X_CONVBIAS },
+	{ "ConvBias_Backward", F_CONV, C_X_CONVBIAS_BWD },
 	{ "CrossEntropyFunction", F_CE, C_CE },
 	{ "DaoAILab::_causal_conv1d_fwd_cpp", F_SSM, C_CAUSALCONV1D },
 	{ "EvoformerAttention", F_SDPA, C_X_EVOFORMER },
@@ -342,10 +346,6 @@ static const struct {
 	int module;
 	const char *cls;
 } unmodelled[] = {
-	{ "ConvBiasReLU_", M_PM, "ConvBiasReLU_" },
-	{ "ConvBiasReLU_Backward", M_PM, "ConvBiasReLU_Backward" },
-	{ "ConvBias_", M_PM, "ConvBias_" },
-	{ "ConvBias_Backward", M_PM, "ConvBias_Backward" },
 	{ "pseudo_op::moe_triton_unfused_down", M_MOE,
 	    "moe_triton_unfused_down" },
 	{ "pseudo_op::moe_triton_unfused_up", M_MOE, "moe_triton_unfused_up" },

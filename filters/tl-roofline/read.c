@@ -398,6 +398,73 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	S->nparams++;
 }
 
+/* The key of a kept forward: its pair of classes and its seq. */
+static uint32_t
+fwdkey(struct rl_seg *S, const struct rl_model *m, int64_t seq, int add)
+{
+	char k[32];
+	int n = snprintf(k, sizeof k, "%d %lld", rl_fwdpair(m->cls),
+	    (long long)seq);
+
+	return add ? tl_intern(S->fwdin, k, (size_t)n) :
+	    tl_intern_find(S->fwdin, k, (size_t)n);
+}
+
+/*
+ * A forward op whose backward op reads its arguments (ConvBias_): keep
+ * the texts of its argument lists under its seq; a later forward with
+ * the same seq takes its place, as in TraceLens's cache.
+ */
+static void
+keepfwd(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
+    int64_t seq)
+{
+	uint32_t id = fwdkey(S, m, seq, 1);
+	const char *f;
+	size_t n;
+	int k;
+
+	xgrow(&S->fwdtext, &S->capfwd, id + 1, sizeof *S->fwdtext);
+	S->fwdtext[id] = S->fwdtexts.n;
+	for (k = 0; k < 4; k++) {
+		f = tl_trace_raw(tr, argcols[k], &n);
+		tl_out_raw(&S->fwdtexts, f != NULL ? f : "", n);
+		tl_out_char(&S->fwdtexts, '\t');
+	}
+}
+
+/* The texts of a kept forward's argument lists, unescaped. */
+static struct tl_out fwdt[4] = { RL_MEM, RL_MEM, RL_MEM, RL_MEM };
+
+/* The args of the forward op kept under seq into args, or why not. */
+static const char *
+fwdargs(struct rl_seg *S, const struct rl_model *m, int64_t seq)
+{
+	struct tl_out *t = fwdt;
+	const char *f[5] = { NULL }, *p, *e;
+	size_t n[5] = { 0 };
+	uint32_t id;
+	ssize_t l;
+	int k;
+
+	if (seq == INT64_MIN || (id = fwdkey(S, m, seq, 0)) == UINT32_MAX)
+		return "no forward op with its sequence number";
+	p = S->fwdtexts.buf + S->fwdtext[id];
+	for (k = 0; k < 4; k++, p = e + 1) {
+		e = strchr(p, '\t');
+		t[k].n = 0;
+		tl_out_raw(&t[k], p, (size_t)(e - p));
+		tl_out_char(&t[k], '\0');
+		l = tl_tsv_unescape(t[k].buf, t[k].buf, (size_t)(e - p));
+		if (l > 0) {
+			t[k].buf[l] = '\0';
+			f[k] = t[k].buf;
+			n[k] = (size_t)l;
+		}
+	}
+	return readargs(f, n, m->name, &args);
+}
+
 int
 rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
     uint32_t node, const char *line, size_t linelen)
@@ -407,8 +474,29 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	const char *w;
 	uint32_t id;
 	size_t n;
+	int64_t seq = INT64_MIN;
+	int need;
 
-	if (rl_needs(m->cls) & RL_NEED_ANNOT) {
+	need = rl_needs(m->cls);
+	if ((need & (RL_KEEP_FWD | RL_NEED_FWD)) && !tl_trace_i64(tr,
+	    TL_C_SEQ, &seq))
+		seq = INT64_MIN;	/* nothing to find it by */
+	if ((need & RL_KEEP_FWD) && seq != INT64_MIN)
+		keepfwd(S, tr, m, seq);
+	if (need & RL_NEED_FWD) {
+		if ((w = fwdargs(S, m, seq)) == NULL &&
+		    rl_compute(m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			rl_why(S, m->name, strlen(m->name), w);
+			return 0;
+		}
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		o = &S->ops[S->nops];
+		result(S, o, m, &res);
+		goto common;
+	}
+	if (need & RL_NEED_ANNOT) {
 		/* computed at the end of the trace, with its annotation */
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		o = &S->ops[S->nops];
@@ -687,6 +775,8 @@ rl_seg_new(const int *col)
 	S->in = tl_intern_new();
 	S->whyin = tl_intern_new();
 	S->memoin = tl_intern_new();
+	S->fwdin = tl_intern_new();
+	S->fwdtexts = (struct tl_out)RL_MEM;
 	return S;
 }
 
@@ -712,6 +802,9 @@ rl_seg_free(struct rl_seg *S)
 	free(S->htab);
 	free(S->metas);
 	free(S->anns);
+	tl_intern_free(S->fwdin);
+	free(S->fwdtext);
+	free(S->fwdtexts.buf);
 	tl_intern_free(S->whyin);
 	free(S->whyn);
 	tl_intern_free(S->memoin);
@@ -723,6 +816,10 @@ rl_seg_free(struct rl_seg *S)
 void
 rl_read_end(void)
 {
+	int k;
+
+	for (k = 0; k < 4; k++)
+		free(fwdt[k].buf);
 	free(res.py.buf);
 	free(res.js.buf);
 	tl_json_free(&jd);

@@ -63,6 +63,11 @@ struct rl_args {
 #define RL_NEED_ARGS	1
 #define RL_NEED_SEQ	2
 #define RL_NEED_ANNOT	4
+#define RL_KEEP_FWD	8	/* a forward whose backward reads its args */
+#define RL_NEED_FWD	16	/* a backward with its forward's args */
+/* The pair of forward and backward classes of an RL_KEEP_FWD or
+ * RL_NEED_FWD class. */
+int rl_fwdpair(int cls);
 int rl_needs(int cls);
 /* The value of key in the args column: a number into *v (1), true or
  * false as 1 or 0 (1), or none (0). */
@@ -242,6 +247,8 @@ size_t rl_jtext(const struct tl_jdoc *, int i, char *dst);
 int rl_gemm(int cls, const struct rl_args *, struct rl_res *);
 int rl_sdpa(int cls, const struct rl_args *, struct rl_res *);
 int rl_conv(int cls, const struct rl_args *, struct rl_res *);
+/* The fused convolution with bias, forward or backward (conv.c). */
+int rl_convbias(int bwd, const struct rl_args *, struct rl_res *);
 int rl_unary(int cls, const struct rl_args *, struct rl_res *);
 int rl_binary(int cls, const struct rl_args *, struct rl_res *);
 int rl_norm(int cls, const struct rl_args *, struct rl_res *);
@@ -324,6 +331,7 @@ enum {
 	C_X_MHA_BATCH_PREFILL, C_X_MLA_DECODE, C_X_MLA_PREFILL, C_X_TILELANG,
 	C_X_PA_RAGGED, C_X_PA_GLUON, C_X_PA_SPARSE, C_X_GDN, C_X_V4_SWA,
 	C_X_V4_CSA, C_X_V4_HCA, C_X_GROUPED_GEMM, C_X_GROUPED_GEMM_VK,
+	C_X_CONVBIAS, C_X_CONVBIASRELU, C_X_CONVBIAS_BWD, C_X_CONVBIASRELU_BWD,
 	C_X1,
 	NCLASS = C_X1
 };

@@ -139,6 +139,10 @@ struct rl_seg {
 	size_t nmetas, capmetas;
 	struct rl_ann *anns;
 	size_t nanns, capanns;
+	struct tl_intern *fwdin;	/* (pair, seq) of a kept forward */
+	size_t *fwdtext;		/* its argument texts, in fwdtexts */
+	size_t capfwd;
+	struct tl_out fwdtexts;
 	struct tl_intern *whyin;	/* ops without a perf row: name NUL why */
 	uint64_t *whyn;
 	size_t capwhy;
