@@ -357,7 +357,6 @@ finish(struct rl_seg *S, const char *name)
 {
 	S->name = name;
 	pickarch(S);
-	rl_pending(S);
 	rl_link(S);
 	if (cflag)
 		rl_write_csv(S, csvdir);

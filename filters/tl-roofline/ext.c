@@ -249,6 +249,10 @@ static const struct xcls {
 	    1, 0, RL_NEED_FWD },
 	[C_X_CONVBIASRELU_BWD - C_X0] = { "ConvBiasReLU_Backward", K_CONVBIAS,
 	    0, 0, 1, 1, 0, RL_NEED_FWD },
+	[C_X_MOE_TRITON_UP - C_X0] = { "moe_triton_unfused_up", K_MOE, 0, 0,
+	    MOE_TRITON_UP, -1, 0, RL_NEED_ARGS | RL_NEED_KERNEL },
+	[C_X_MOE_TRITON_DOWN - C_X0] = { "moe_triton_unfused_down", K_MOE, 0, 0,
+	    MOE_TRITON_DOWN, -1, 0, RL_NEED_ARGS | RL_NEED_KERNEL },
 };
 _Static_assert(sizeof xcls / sizeof *xcls == C_X1 - C_X0,
     "a row per extension class");

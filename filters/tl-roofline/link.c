@@ -321,8 +321,11 @@ instances(struct rl_seg *S)
 	S->ninsts = 0;
 	for (i = 0, j = 0; i < S->nops; i++) {
 		o = &S->ops[i];
-		if (o->dead)
-			continue;	/* no kernel is its */
+		if (o->dead) {
+			while (j < S->nkps && S->kps[j].op == i)
+				j++;	/* not an op: its kernels go */
+			continue;
+		}
 		k0 = j;
 		while (j < S->nkps && S->kps[j].op == i && !S->kps[j].bwd)
 			j++;
@@ -346,6 +349,7 @@ void
 rl_link(struct rl_seg *S)
 {
 	linktree(S);
+	rl_pending(S);
 	instances(S);
 }
 

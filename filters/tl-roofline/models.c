@@ -1,7 +1,8 @@
 /*
- * tl-roofline: which op has which model, and which ops TraceLens has a
- * model for that tl-roofline does not. The names and model classes are
- * TraceLens's (PerfModel/torch_op_mapping.py).
+ * tl-roofline: which op has which model: a row of models for each op
+ * name, its family (its sheets) and its model class. The names and
+ * model classes are TraceLens's (PerfModel/torch_op_mapping.py and the
+ * extensions' tables).
  */
 #include <math.h>
 #include <stdint.h>
@@ -251,6 +252,10 @@ static const struct rl_model models[] = {
 	{ "pseudo_op::moe_flydsl_stage2", F_MOE_UNFUSED, C_X_MOE_FLY2 },
 	{ "pseudo_op::moe_gptq_awq_down", F_MOE_UNFUSED, C_X_MOE_GPTQ_DOWN },
 	{ "pseudo_op::moe_gptq_awq_up", F_MOE_UNFUSED, C_X_MOE_GPTQ_UP },
+	{ "pseudo_op::moe_triton_unfused_down",
+	    F_MOE_UNFUSED, C_X_MOE_TRITON_DOWN },
+	{ "pseudo_op::moe_triton_unfused_up",
+	    F_MOE_UNFUSED, C_X_MOE_TRITON_UP },
 	{ "pseudo_v4_paged_decode_csa", F_IATTN, C_X_V4_CSA },
 	{ "pseudo_v4_paged_decode_hca", F_IATTN, C_X_V4_HCA },
 	{ "pseudo_v4_paged_decode_swa", F_IATTN, C_X_V4_SWA },
@@ -329,36 +334,10 @@ static const char *const classname[C_X0] = {
 #define NMODELS	(sizeof models / sizeof *models)
 
 /*
- * The ops TraceLens has a perf model for that tl-roofline does not
- * model, with TraceLens's model class (MODULE.CLASS). Their args are not
- * documented well enough to reproduce the model; such ops are counted
- * on the standard error, never dropped in silence.
- */
-enum { M_PM, M_EXT, M_MOE, M_ATTN, M_RMS, M_COLL };
-static const char *const module[] = {
-	"perf_model", "perf_model_extensions", "moe_perf_model_extensions",
-	"attention_perf_model_extensions", "rmsnorm_perf_model_extensions",
-	"custom_collectives_perf_model_extensions"
-};
-
-static const struct {
-	const char *name;
-	int module;
-	const char *cls;
-} unmodelled[] = {
-	{ "pseudo_op::moe_triton_unfused_down", M_MOE,
-	    "moe_triton_unfused_down" },
-	{ "pseudo_op::moe_triton_unfused_up", M_MOE, "moe_triton_unfused_up" },
-};
-#define NUNMODELLED	(sizeof unmodelled / sizeof *unmodelled)
-
-/*
- * Every name of the two tables, interned: the id of a name is its index
- * in models, or NMODELS plus its index in unmodelled. Built at the first
- * look-up, kept to the exit.
+ * Every name of the table, interned: the id of a name is its index in
+ * models. Built at the first look-up, kept to the exit.
  */
 static struct tl_intern *names;
-static char unclass[128];
 
 const struct rl_model *
 rl_find(const char *name, size_t n, const char **un)
@@ -371,10 +350,7 @@ rl_find(const char *name, size_t n, const char **un)
 		for (i = 0; i < NMODELS; i++)
 			tl_intern(names, models[i].name,
 			    strlen(models[i].name));
-		for (i = 0; i < NUNMODELLED; i++)
-			tl_intern(names, unmodelled[i].name,
-			    strlen(unmodelled[i].name));
-		if (tl_intern_count(names) != NMODELS + NUNMODELLED)
+		if (tl_intern_count(names) != NMODELS)
 			abort();	/* a name twice */
 	}
 	*un = NULL;
@@ -386,12 +362,6 @@ rl_find(const char *name, size_t n, const char **un)
 	}
 	if ((id = tl_intern_find(names, name, n)) < NMODELS)
 		return &models[id];
-	if (id != UINT32_MAX) {
-		i = id - NMODELS;
-		snprintf(unclass, sizeof unclass, "%s.%s",
-		    module[unmodelled[i].module], unmodelled[i].cls);
-		*un = unclass;
-	}
 	return NULL;
 }
 

@@ -40,6 +40,24 @@ static const struct {
 	{ "c10::Half", 2 }, { "c10::Float", 4 }
 };
 
+/* The weights' dtype of a Triton MoE kernel, from its name, or NULL. */
+static const char *
+kname(const char *k)
+{
+	char low[256];
+	size_t i;
+
+	for (i = 0; k[i] != '\0' && i < sizeof low - 1; i++)
+		low[i] = (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] - 'A' + 'a' :
+		    k[i]);
+	low[i] = '\0';
+	if (strstr(low, "fp4") != NULL)		/* mxfp4 too */
+		return "FP4";
+	if (strstr(low, "fp8") != NULL || strstr(low, "e4m3") != NULL)
+		return "FP8";
+	return NULL;
+}
+
 /* The size of an MoE tensor of dtype t, dflt when t is not known. */
 static double
 mbpe(const char *t, double dflt)
@@ -306,6 +324,21 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 			N *= 2;
 		}
 		break;
+	case MOE_TRITON_UP:
+	case MOE_TRITON_DOWN:
+		if (dimat(a, r, 0, 1, &K) < 0 || dimat(a, r, 1, 1, &E) < 0)
+			return -1;
+		M = (double)a->dims[0].v[0];
+		N = K;
+		if (!rl_argnum(a, "MoE topk", &topk) ||
+		    !rl_argnum(a, "MoE GEMM gated", &m))
+			return rl_fail(r, "no \"MoE topk\" or \"MoE GEMM "
+			    "gated\" in args");
+		gated = m != 0;
+		if (a->ntypes < 2)
+			return rl_fail(r, "input_types has %d entries, the "
+			    "model reads 2", a->ntypes);
+		break;
 	case MOE_INVOKE:
 		if (a->ndims < 9)
 			return rl_fail(r, "input_dims has %d entries, the "
@@ -337,6 +370,17 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		if (tin == NULL)
 			tin = to = "BFloat16";
 		tw = NULL;
+	} else if (v == MOE_TRITON_UP || v == MOE_TRITON_DOWN) {
+		/* the weights' dtype from the kernel's name */
+		if (mbpe(tin, -1) < 0)
+			return rl_fail(r, "input dtype \"%.40s\" has no MoE "
+			    "size", tin);
+		if (a->kernel == NULL)
+			return rl_fail(r, "no kernel");
+		tw = kname(a->kernel);
+		if (tw == NULL)
+			return rl_fail(r, "kernel \"%.60s\" names no fp4 or "
+			    "fp8 weights", a->kernel);
 	}
 	in = mbpe(tin, 2);
 	w = v == MOE_GPTQ_UP || v == MOE_GPTQ_DOWN ? 0.5 : mbpe(tw, 1);
@@ -370,7 +414,8 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 
 	/* the formula */
 	kind = v == MOE_FUSED1 || v == MOE_BLOCKSCALE ? 0 : v == MOE_AUP ||
-	    v == MOE_CK1 || v == MOE_FLY1 || v == MOE_GPTQ_UP ? 1 :
+	    v == MOE_CK1 || v == MOE_FLY1 || v == MOE_GPTQ_UP ||
+	    v == MOE_TRITON_UP ? 1 :
 	    v == MOE_INVOKE ? 3 : 2;
 	g = gated ? 2 : 1;
 	Ea = eactive(E, topk, M);
@@ -399,7 +444,8 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 	if (!r->hasbytes)
 		r->bytes = 0;
 	r->matrix = 1;
-	i = v == MOE_FLY1 || v == MOE_FLY2 || v == MOE_INVOKE;
+	i = v == MOE_FLY1 || v == MOE_FLY2 || v == MOE_INVOKE ||
+	    v == MOE_TRITON_UP || v == MOE_TRITON_DOWN;
 	r->prec = rl_prec(i ? tw : tin);
 	if (v == MOE_BLOCKSCALE && tin != NULL && (strcmp(tin, "fp8") == 0 ||
 	    strcmp(tin, "bf16") == 0))

@@ -496,8 +496,9 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 		result(S, o, m, &res);
 		goto common;
 	}
-	if (need & RL_NEED_ANNOT) {
-		/* computed at the end of the trace, with its annotation */
+	if (need & (RL_NEED_ANNOT | RL_NEED_KERNEL)) {
+		/* computed at the end of the trace, with its annotation or
+		 * its kernels */
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		o = &S->ops[S->nops];
 		*o = (struct rl_op){ .m = m, .fam = (uint8_t)m->family,
@@ -600,14 +601,14 @@ rl_pending(struct rl_seg *S)
 	static struct tl_out buf[5] = { RL_MEM, RL_MEM, RL_MEM, RL_MEM,
 	    RL_MEM };
 	const char *f[5], *w;
-	size_t n[5], i, j;
+	size_t n[5], i, j, kp;
 	struct rl_op *o, keep;
 	int64_t ts, end;
 	int k;
 
 	if (S->nanns > 1)
 		qsort(S->anns, S->nanns, sizeof *S->anns, cmpann);
-	for (i = 0; i < S->nops; i++) {
+	for (i = 0, kp = 0; i < S->nops; i++) {
 		o = &S->ops[i];
 		if (!o->pending)
 			continue;
@@ -616,6 +617,12 @@ rl_pending(struct rl_seg *S)
 			n[k] = f[k] != NULL ? strlen(f[k]) : 0;
 		}
 		w = readargs(f, n, o->m->name, &args);
+		/* its first kernel (they are in op, pass, ts order) */
+		while (kp < S->nkps && S->kps[kp].op < i)
+			kp++;
+		if (kp < S->nkps && S->kps[kp].op == i && !S->kps[kp].bwd)
+			args.kernel = tl_intern_str(S->in,
+			    S->gpus[S->kps[kp].gpu].name, NULL);
 		ts = opint(S, o, TL_C_TS, &buf[0]);
 		end = ts + opint(S, o, TL_C_DUR, &buf[0]);
 		/* the first annotation (by ts) around it, TraceLens's way */

@@ -53,6 +53,7 @@ struct rl_args {
 	int hasseq;		/* the seq column (Sequence number) */
 	int64_t seq;
 	const char *annot;	/* the user annotation around it, or NULL */
+	const char *kernel;	/* its first kernel's name, or NULL */
 };
 
 /*
@@ -65,6 +66,7 @@ struct rl_args {
 #define RL_NEED_ANNOT	4
 #define RL_KEEP_FWD	8	/* a forward whose backward reads its args */
 #define RL_NEED_FWD	16	/* a backward with its forward's args */
+#define RL_NEED_KERNEL	32	/* the name of its first kernel */
 /* The pair of forward and backward classes of an RL_KEEP_FWD or
  * RL_NEED_FWD class. */
 int rl_fwdpair(int cls);
@@ -169,9 +171,9 @@ struct rl_model {
 extern int rl_tracelens;
 
 /*
- * Look an op name up: its model, or NULL; *un is TraceLens's model class
- * for an op that TraceLens models and tl-roofline does not (valid until
- * the next call), else NULL.
+ * Look an op name up: its model, or NULL; *un is TraceLens's model
+ * class for an op that TraceLens models only with -p (an Inductor
+ * Triton kernel; valid until the next call), else NULL.
  */
 const struct rl_model *rl_find(const char *name, size_t n, const char **un);
 /* Compute: 0, or -1 with r->why set. */
@@ -265,7 +267,7 @@ double rl_attn_bwdflop(const struct rl_qkv *, int causal, int flash);
 enum {
 	MOE_FUSED1, MOE_BLOCKSCALE, MOE_AUP, MOE_ADOWN, MOE_CK1, MOE_CK2,
 	MOE_FLY1, MOE_FLY2, MOE_GPTQ_UP, MOE_GPTQ_DOWN, MOE_INVOKE, MOE_TOPK,
-	MOE_SORT, MOE_APPEND, MOE_DISPATCH
+	MOE_SORT, MOE_APPEND, MOE_DISPATCH, MOE_TRITON_UP, MOE_TRITON_DOWN
 };
 int rl_moe(int v, const struct rl_args *, struct rl_res *);
 /* The inference attention models (attn.c), by variant. */
@@ -332,6 +334,7 @@ enum {
 	C_X_PA_RAGGED, C_X_PA_GLUON, C_X_PA_SPARSE, C_X_GDN, C_X_V4_SWA,
 	C_X_V4_CSA, C_X_V4_HCA, C_X_GROUPED_GEMM, C_X_GROUPED_GEMM_VK,
 	C_X_CONVBIAS, C_X_CONVBIASRELU, C_X_CONVBIAS_BWD, C_X_CONVBIASRELU_BWD,
+	C_X_MOE_TRITON_UP, C_X_MOE_TRITON_DOWN,
 	C_X1,
 	NCLASS = C_X1
 };

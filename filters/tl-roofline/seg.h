@@ -173,8 +173,9 @@ void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
 void rl_metarow(struct rl_seg *, struct tl_trace *);
 /* A user_annotation row. */
 void rl_addann(struct rl_seg *, struct tl_trace *);
-/* Compute the ops whose model needs their annotation (RL_NEED_ANNOT);
- * those without a row are dead. */
+/* Compute the ops whose model needs their annotation or kernels
+ * (RL_NEED_ANNOT, RL_NEED_KERNEL), once the tree is linked; those
+ * without a row are dead. */
 void rl_pending(struct rl_seg *);
 void rl_devprops(struct rl_seg *, struct tl_trace *);
 void rl_read_end(void);		/* free the scratch */
