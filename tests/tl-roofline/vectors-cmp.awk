@@ -2,8 +2,8 @@
 # the test vectors: for each vector, its op's row of the pass ("self" for
 # fwd, "backward" for bwd) has the same model class, sheet, parameters
 # (the JSON text), compute spec, FLOPs and bytes (numbers within 1e-9
-# relative; bytes None: empty); a vector whose FLOPs are None or raise
-# has no row. The vectors' sheet is the model's; TraceLens then moves
+# relative; bytes None: empty); a vector whose FLOPs are None or raise,
+# or whose bytes raise, has no row. The vectors' sheet is the model's; TraceLens then moves
 # the rows of some backward ops from _fwd to _bwd, and drops the _bwd
 # rows of forward convolutions (and of the ConvBias backward ops, whose
 # backward is a double backward): such a vector's row is looked for in
@@ -81,7 +81,7 @@ END {
 			vflop[i] = "dropped"
 		}
 		if (vflop[i] == "None" || vflop[i] == "raise" ||
-		    vflop[i] == "dropped") {
+		    vbytes[i] == "raise" || vflop[i] == "dropped") {
 			if (k in seen)
 				why = "a row, TraceLens has none (" vflop[i] ")"
 		} else if (!(k in seen))
