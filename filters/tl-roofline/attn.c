@@ -246,7 +246,8 @@ v4(int v, const struct rl_args *a, struct rl_res *r, struct att *t)
 		t->W = t->g[SQ] <= 0 ? win + topk : win +
 		    fmin(ceil(t->g[SK] / t->g[SQ] / 4), topk);
 	else
-		t->W = t->g[SQ] <= 0 ? 0 : win + ceil(t->g[SK] / t->g[SQ] / 128);
+		t->W = t->g[SQ] <= 0 ? 0 : win +
+		    ceil(t->g[SK] / t->g[SQ] / 128);
 	params(r, t, 1, 1);
 	return formula(r, t);
 }
@@ -270,23 +271,17 @@ gdn(const struct rl_args *a, struct rl_res *r, struct att *t)
 	n = t->c[SQ] + t->g[SQ];
 	if (n == 0)
 		return rl_fail(r, "the annotation has no query tokens");
-	rl_pint(r, P_B, 1);
-	rl_pnum(r, P_N_Q, n);
-	rl_pnum(r, P_H_Q, HK);
-	rl_pint(r, P_N_KV, 0);
-	rl_pnum(r, P_H_KV, HK);
-	rl_pnum(r, P_H_V, HV);
-	rl_pnum(r, P_H_K, HK);
-	rl_pnum(r, P_D_H_QK, dk);
-	rl_pnum(r, P_D_H_V, dv);
-	rl_pnum(r, P_C_SQ, t->c[SQ]);
-	rl_pnum(r, P_C_SK, t->c[SQ]);
-	rl_pint(r, P_C_SQSQ, 0);
-	rl_pint(r, P_C_SQSK, 0);
-	rl_pnum(r, P_G_SQ, t->g[SQ]);
-	rl_pnum(r, P_G_SK, t->g[SQ]);
-	rl_pint(r, P_G_SQSQ, 0);
-	rl_pint(r, P_G_SQSK, 0);
+	{
+		static const int key[17] = { P_B, P_N_Q, P_H_Q, P_N_KV,
+		    P_H_KV, P_H_V, P_H_K, P_D_H_QK, P_D_H_V, P_C_SQ, P_C_SK,
+		    P_C_SQSQ, P_C_SQSK, P_G_SQ, P_G_SK, P_G_SQSQ, P_G_SQSK };
+		const double val[17] = { 1, n, HK, 0, HK, HV, HK, dk, dv,
+		    t->c[SQ], t->c[SQ], 0, 0, t->g[SQ], t->g[SQ], 0, 0 };
+		int i;
+
+		for (i = 0; i < 17; i++)
+			rl_pnum(r, key[i], val[i]);
+	}
 	rl_pstr(r, P_DTYPE_Q, rl_type(a, 0));
 	r->flop = n * HV * 7 * dv * dk;
 	r->bytes = n * HV * (dk + 2 * dv + 2) * 2;

@@ -214,7 +214,7 @@ model(struct cv *c, struct rl_res *r)
 	rl_pshape(r, P_INPUT_STRIDE, c->sx);
 	rl_pshape(r, P_WEIGHT_STRIDE, c->sw);
 	if (c->biaslist)
-		rl_pboollist(r, P_BIAS, 0, NULL);	/* Python's "[] and ..." */
+		rl_pboollist(r, P_BIAS, 0, NULL);	/* "[] and ...": [] */
 	else
 		rl_pbool(r, P_BIAS, bias);
 	rl_pints(r, P_STRIDE, st, nd);

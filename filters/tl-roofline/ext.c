@@ -309,18 +309,6 @@ needbpe(struct rl_res *r, const char *t, double *bpe)
 	return 0;
 }
 
-/* Dim 0 of input i, or fail. */
-static int
-dim0(const struct rl_args *a, struct rl_res *r, int i, double *v)
-{
-	const struct rl_shape *s = rl_needdim(a, r, i, 1);
-
-	if (s == NULL)
-		return -1;
-	*v = (double)s->v[0];
-	return 0;
-}
-
 /* Concrete input i as a positive integer (a group size, a pad): 1, 0
  * when it is not one (the caller decides), -1 when absent and required. */
 static int
@@ -354,7 +342,7 @@ rms(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 
 	if ((x = rl_needdim(a, r, X->x, 0)) == NULL ||
 	    (t = rl_needtype(a, r, X->x)) == NULL ||
-	    needstride(a, r, X->x, &st) < 0 || dim0(a, r, X->c, &C) < 0)
+	    needstride(a, r, X->x, &st) < 0 || rl_dimat(a, r, X->c, 0, &C) < 0)
 		return -1;
 	if (C <= 0)
 		return rl_fail(r, "no channels");
@@ -430,7 +418,7 @@ coll(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 	if ((x = rl_needdim(a, r, X->x, 0)) == NULL ||
 	    (t = rl_needtype(a, r, X->kind == K_REGGATHER ? 0 : X->x)) ==
 	    NULL || (X->s && needstride(a, r, X->x, &st) < 0) ||
-	    (X->kind == K_ARRMS && dim0(a, r, X->c, &C) < 0) ||
+	    (X->kind == K_ARRMS && rl_dimat(a, r, X->c, 0, &C) < 0) ||
 	    ((X->kind == K_GATHER || X->kind == K_REGGATHER) &&
 	    (o = rl_needdim(a, r, X->c, 0)) == NULL))
 		return -1;
@@ -684,7 +672,7 @@ mhc(const struct xcls *X, const struct rl_args *a, struct rl_res *r)
 		hc3 = (double)h->v[0];
 		K = X->v == 2 ? 0 : (double)h->v[1];
 	}
-	if (p[3] >= 0 && X->v > 0 && dim0(a, r, p[3], &sk) < 0)
+	if (p[3] >= 0 && X->v > 0 && rl_dimat(a, r, p[3], 0, &sk) < 0)
 		return -1;
 	t = typeor(a, p[4], "c10::BFloat16");
 	rl_pnum(r, P_M, M);
@@ -1085,7 +1073,7 @@ mamba(const struct rl_args *a, struct rl_res *r)
 
 	if ((x = rl_needdim(a, r, 0, 3)) == NULL ||
 	    (w = rl_needdim(a, r, 1, 2)) == NULL ||
-	    dim0(a, r, 3, &H) < 0 || ciintor(a, r, 6, 128, &C) < 0 ||
+	    rl_dimat(a, r, 3, 0, &H) < 0 || ciintor(a, r, 6, 128, &C) < 0 ||
 	    ciintor(a, r, 15, 64, &P) < 0 || ciintor(a, r, 16, 1, &G) < 0)
 		return -1;
 	Bt = (double)x->v[0], T = (double)x->v[1], comb = (double)x->v[2];
@@ -1136,13 +1124,7 @@ evo(const struct rl_args *a, struct rl_res *r)
 	s.NQ = s.NKV = (double)q->v[2];
 	s.HQ = s.HKV = (double)q->v[3];
 	s.dqk = s.dv = (double)q->v[4];
-	rl_pnum(r, P_B, s.B);
-	rl_pnum(r, P_N_Q, s.NQ);
-	rl_pnum(r, P_H_Q, s.HQ);
-	rl_pnum(r, P_N_KV, s.NKV);
-	rl_pnum(r, P_H_KV, s.HKV);
-	rl_pnum(r, P_D_H_QK, s.dqk);
-	rl_pnum(r, P_D_H_V, s.dv);
+	rl_pqkv(r, &s);
 	rl_pbool(r, P_CAUSAL, 0);
 	rl_pbool(r, P_FLASH_IMPL, 0);
 	rl_pstrs(r, P_DTYPE_A_B, 1, rl_type(a, 0));

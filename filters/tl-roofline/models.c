@@ -268,8 +268,9 @@ static const struct rl_model models[] = {
 	{ "sglang::store_cache", F_IATTN, C_X_STORE_CACHE },
 	{ "sglang_profiler::attention_paged_attention_ragged",
 	    F_IATTN, C_X_PA_RAGGED },
-	{ "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequan"
-	    "t_w_per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_prequant_w_per_batched_tensor_quant",
+	{ "sglang_profiler::batched_gemm_a8w8_a_per_token_group_prequant_w_"
+	    "per_batched_tensor_quant_batched_gemm_a8w8_a_per_token_group_"
+	    "prequant_w_per_batched_tensor_quant",
 	    F_GEMM, C_X_BATCHED_A8W8 },
 	{ "sglang_profiler::fp8_utils_gemm_a8w8_blockscale",
 	    F_GEMM, C_X_GEMM_A8W8_BLOCKSCALE },

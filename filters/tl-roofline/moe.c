@@ -83,30 +83,6 @@ eactive(double E, double topk, double M)
 	return E * (1 - pow((E - topk) / E, M));
 }
 
-/* Dim j of input i, or fail. */
-static int
-dimat(const struct rl_args *a, struct rl_res *r, int i, int j, double *v)
-{
-	const struct rl_shape *s = rl_needdim(a, r, i, j + 1);
-
-	if (s == NULL)
-		return -1;
-	*v = (double)s->v[j];
-	return 0;
-}
-
-/* The last dim of input i, or fail. */
-static int
-lastdim(const struct rl_args *a, struct rl_res *r, int i, double *v)
-{
-	const struct rl_shape *s = rl_needdim(a, r, i, 1);
-
-	if (s == NULL)
-		return -1;
-	*v = (double)s->v[s->n - 1];
-	return 0;
-}
-
 /* aiter's weights w1, w2: hidden, inter, E and gated. */
 static int
 aiterw(const struct rl_args *a, struct rl_res *r, int i1, int i2,
@@ -248,13 +224,13 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 	case MOE_FUSED1:
 	case MOE_FLY1:
 	case MOE_FLY2:
-		if (dimat(a, r, 0, 0, &M) < 0 ||
+		if (rl_dimat(a, r, 0, 0, &M) < 0 ||
 		    aiterw(a, r, 1, 2, &K, &N, &E, &gated) < 0 ||
-		    dimat(a, r, 3, 1, &topk) < 0)
+		    rl_dimat(a, r, 3, 1, &topk) < 0)
 			return -1;
 		break;
 	case MOE_BLOCKSCALE:
-		if (dimat(a, r, 0, 0, &M) < 0 ||
+		if (rl_dimat(a, r, 0, 0, &M) < 0 ||
 		    aiterw(a, r, 2, 3, &K, &N, &E, &gated) < 0)
 			return -1;
 		if ((c = rl_needci(a, r, 8)) == NULL)
@@ -265,8 +241,9 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		topk = (double)k;
 		break;
 	case MOE_AUP:
-		if (dimat(a, r, 0, 1, &K) < 0 || dimat(a, r, 1, 1, &E) < 0 ||
-		    dimat(a, r, 2, 2, &N) < 0)
+		if (rl_dimat(a, r, 0, 1, &K) < 0 ||
+		    rl_dimat(a, r, 1, 1, &E) < 0 ||
+		    rl_dimat(a, r, 2, 2, &N) < 0)
 			return -1;
 		M = (double)a->dims[0].v[0];
 		E = (double)a->dims[1].v[0];
@@ -275,14 +252,14 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		break;
 	case MOE_ADOWN:
 	case MOE_CK2:
-		if (dimat(a, r, 0, 2, &N) < 0 ||
-		    dimat(a, r, v == MOE_CK2 ? 2 : 1, 1, &K) < 0)
+		if (rl_dimat(a, r, 0, 2, &N) < 0 ||
+		    rl_dimat(a, r, v == MOE_CK2 ? 2 : 1, 1, &K) < 0)
 			return -1;
 		M = (double)a->dims[0].v[0];
 		topk = (double)a->dims[0].v[1];
 		E = (double)a->dims[v == MOE_CK2 ? 2 : 1].v[0];
 		if (v == MOE_CK2 && rl_nonempty(rl_dim(a, 1))) {
-			if (lastdim(a, r, 1, &m) < 0)
+			if (rl_dimat(a, r, 1, -1, &m) < 0)
 				return -1;
 			if (m == 0)
 				return rl_fail(r, "w1's last dim is 0");
@@ -290,8 +267,10 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		}
 		break;
 	case MOE_CK1:
-		if (dimat(a, r, 0, 0, &M) < 0 || dimat(a, r, 2, 2, &N) < 0 ||
-		    lastdim(a, r, 1, &m) < 0 || dimat(a, r, 6, 1, &topk) < 0)
+		if (rl_dimat(a, r, 0, 0, &M) < 0 ||
+		    rl_dimat(a, r, 2, 2, &N) < 0 ||
+		    rl_dimat(a, r, 1, -1, &m) < 0 ||
+		    rl_dimat(a, r, 6, 1, &topk) < 0)
 			return -1;
 		E = (double)a->dims[2].v[0];
 		K = (double)a->dims[2].v[1];
@@ -302,7 +281,7 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		break;
 	case MOE_GPTQ_UP:
 	case MOE_GPTQ_DOWN:
-		if (dimat(a, r, 0, 1, &K) < 0)
+		if (rl_dimat(a, r, 0, 1, &K) < 0)
 			return -1;
 		M = (double)a->dims[0].v[0];
 		if (!rl_argnum(a, "MoE topk", &topk))
@@ -310,7 +289,7 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		if (v == MOE_GPTQ_UP) {
 			double gv = 1;
 
-			if (dimat(a, r, 1, 1, &N) < 0)
+			if (rl_dimat(a, r, 1, 1, &N) < 0)
 				return -1;
 			E = (double)a->dims[1].v[0];
 			rl_argnum(a, "MoE GEMM gated", &gv);
@@ -318,7 +297,7 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 			if (gated)
 				N = floor(N / 2);
 		} else {
-			if (dimat(a, r, 2, 2, &N) < 0)
+			if (rl_dimat(a, r, 2, 2, &N) < 0)
 				return -1;
 			E = (double)a->dims[2].v[0];
 			N *= 2;
@@ -326,7 +305,8 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		break;
 	case MOE_TRITON_UP:
 	case MOE_TRITON_DOWN:
-		if (dimat(a, r, 0, 1, &K) < 0 || dimat(a, r, 1, 1, &E) < 0)
+		if (rl_dimat(a, r, 0, 1, &K) < 0 ||
+		    rl_dimat(a, r, 1, 1, &E) < 0)
 			return -1;
 		M = (double)a->dims[0].v[0];
 		N = K;
@@ -343,7 +323,8 @@ rl_moe(int v, const struct rl_args *a, struct rl_res *r)
 		if (a->ndims < 9)
 			return rl_fail(r, "input_dims has %d entries, the "
 			    "model reads 9", a->ndims);
-		if (dimat(a, r, 1, 2, &K) < 0 || dimat(a, r, 8, 1, &topk) < 0)
+		if (rl_dimat(a, r, 1, 2, &K) < 0 ||
+		    rl_dimat(a, r, 8, 1, &topk) < 0)
 			return -1;
 		E = (double)a->dims[1].v[0];
 		N = (double)a->dims[1].v[1];

@@ -236,6 +236,9 @@ int rl_nonempty(const struct rl_shape *);
 /* Entry i of input_dims, a shape of at least minn dims, or fail. */
 const struct rl_shape *rl_needdim(const struct rl_args *, struct rl_res *,
     int i, int minn);
+/* Dim j of input i (j < 0: from the end), or fail: 0, -1. */
+int rl_dimat(const struct rl_args *, struct rl_res *, int i, int j,
+    double *v);
 /* Entry i of input_types, or fail. */
 const char *rl_needtype(const struct rl_args *, struct rl_res *, int i);
 /* Entry i of concrete_inputs, or fail. */
@@ -264,6 +267,8 @@ struct rl_qkv {
 };
 double rl_attn_fwdflop(const struct rl_qkv *, int causal);
 double rl_attn_bwdflop(const struct rl_qkv *, int causal, int flash);
+/* Its parameters B, N_Q, H_Q, N_KV, H_KV, d_h_qk, d_h_v. */
+void rl_pqkv(struct rl_res *, const struct rl_qkv *);
 /* The MoE models (moe.c), by variant. */
 enum {
 	MOE_FUSED1, MOE_BLOCKSCALE, MOE_AUP, MOE_ADOWN, MOE_CK1, MOE_CK2,

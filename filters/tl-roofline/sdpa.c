@@ -24,6 +24,19 @@
 
 #include "roof.h"
 
+void
+rl_pqkv(struct rl_res *r, const struct rl_qkv *s)
+{
+	static const int key[7] = { P_B, P_N_Q, P_H_Q, P_N_KV, P_H_KV,
+	    P_D_H_QK, P_D_H_V };
+	const double v[7] = { s->B, s->NQ, s->HQ, s->NKV, s->HKV, s->dqk,
+	    s->dv };
+	int i;
+
+	for (i = 0; i < 7; i++)
+		rl_pnum(r, key[i], v[i]);
+}
+
 double
 rl_attn_fwdflop(const struct rl_qkv *s, int causal)
 {
@@ -153,13 +166,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	if (causal && !varlen && s.NQ != s.NKV)
 		return rl_fail(r, "causal with N_Q != N_KV");
 
-	rl_pnum(r, P_B, s.B);
-	rl_pnum(r, P_N_Q, s.NQ);
-	rl_pnum(r, P_H_Q, s.HQ);
-	rl_pnum(r, P_N_KV, s.NKV);
-	rl_pnum(r, P_H_KV, s.HKV);
-	rl_pnum(r, P_D_H_QK, s.dqk);
-	rl_pnum(r, P_D_H_V, s.dv);
+	rl_pqkv(r, &s);
 	rl_pfloat(r, P_DROPOUT, drop);
 	rl_pbool(r, P_CAUSAL, causal);
 	rl_pbool(r, P_FLASH_IMPL, L->flash);

@@ -288,8 +288,9 @@ rl_pgroups(struct rl_res *r, int key, int n, const double *v)
 	put2(r, "]", "]");
 }
 
-void
-rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
+/* A Python list of n integers (iv) or booleans (bv). */
+static void
+plist(struct rl_res *r, int key, int n, const int64_t *iv, const int *bv)
 {
 	int i;
 
@@ -297,23 +298,24 @@ rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
 	put2(r, "[", "[");
 	for (i = 0; i < n; i++) {
 		tsep(r, i);
-		putint(r, v[i]);
+		if (iv != NULL)
+			putint(r, iv[i]);
+		else
+			putbool(r, bv[i]);
 	}
 	put2(r, "]", "]");
 }
 
 void
+rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	plist(r, key, n, v, NULL);
+}
+
+void
 rl_pboollist(struct rl_res *r, int key, int n, const int *v)
 {
-	int i;
-
-	pstart(r, key);
-	put2(r, "[", "[");
-	for (i = 0; i < n; i++) {
-		tsep(r, i);
-		putbool(r, v[i]);
-	}
-	put2(r, "]", "]");
+	plist(r, key, n, NULL, v);
 }
 
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
@@ -560,6 +562,17 @@ rl_needdim(const struct rl_args *a, struct rl_res *r, int i, int minn)
 		return NULL;
 	}
 	return &a->dims[i];
+}
+
+int
+rl_dimat(const struct rl_args *a, struct rl_res *r, int i, int j, double *v)
+{
+	const struct rl_shape *s = rl_needdim(a, r, i, j < 0 ? -j : j + 1);
+
+	if (s == NULL)
+		return -1;
+	*v = (double)s->v[j < 0 ? s->n + j : j];
+	return 0;
 }
 
 /* Entry i of a string list (input_types, concrete_inputs): NULL, with
