@@ -17,3 +17,5 @@ for t in "" -t; do
 	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	{ print $c["name"], $c["params"], $c["flop"], $c["bytes"] }' out
 done
+# -p passes every row, those of ops that turn out to have no row too.
+echo "# -p: $(tl-roofline -p -t -a none tree.tsv | wc -l) rows of $(wc -l <tree.tsv)"
