@@ -46,7 +46,8 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"dtype_logits", "dtype_noise", "group_size", "num_groups", "shape_x",
 	"dtype_x", "shape_out", "n", "hc3", "split_k", "E", "H", "P",
 	"d_inner", "d_conv", "conv_channels", "combined_dim", "batch",
-	"channels", "seq_len", "heads", "head_dim", "logits_shape"
+	"channels", "seq_len", "heads", "head_dim", "logits_shape",
+	"q_stride", "k_stride", "v_stride"
 };
 
 /* Parameters. */
