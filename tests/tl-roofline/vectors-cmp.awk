@@ -36,6 +36,7 @@ FNR == NR {
 	vparams[nv] = $12
 	vspec[nv] = $13
 	vsheet[nv] = $14
+	sub(/^\(none.*/, "", vsheet[nv])	# "(none: unified_perf_summary only)"
 	vop[nv] = $2
 	next
 }
@@ -53,6 +54,9 @@ FNR == 1 {
 	k = i SUBSEP ($c["kernel_source"] == "backward" ? "bwd" : "fwd")
 	seen[k] = 1
 	model[k] = $c["model"]
+	# -p's name for the Triton model
+	if (model[k] == "triton")
+		model[k] = "TritonCompiledPerfModel"
 	sheet[k] = $c["sheet"]
 	params[k] = $c["params"]
 	spec[k] = $c["compute_spec"]
