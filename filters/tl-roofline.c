@@ -38,7 +38,7 @@
 #include "tl-roofline/seg.h"
 
 /* Options. */
-static int cflag, lflag, pflag, sflag, tflag;
+static int cflag, lflag, Lflag, pflag, sflag, tflag;
 static const char *archname, *archfile, *csvdir, *sheetname;
 static int sheet = -1;
 static struct rl_arch *userarch;	/* -a or -f */
@@ -61,7 +61,11 @@ const char *const rl_sheetname[NSHEET] = {
 	"GEMM", "SDPA_fwd", "SDPA_bwd", "CONV_fwd", "CONV_bwd",
 	"UnaryElementwise", "BinaryElementwise", "Normalization",
 	"Reduce_fwd", "Reduce_bwd", "SSM_fwd", "SSM_bwd", "RoPE_fwd",
-	"RoPE_bwd", "CrossEntropy_fwd", "CrossEntropy_bwd"
+	"RoPE_bwd", "CrossEntropy_fwd", "CrossEntropy_bwd",
+	"RMSNorm_fwd", "CustomCollective_fwd", "GroupQuant_fwd",
+	"elementwise_fwd", "mHC_fwd", "MoE_aux_fwd", "MoE_fused_fwd",
+	"MoE_unfused_fwd", "MoE_comm_fwd", "MoE_comm_bwd", "GroupedGEMM_fwd",
+	"GroupedGEMM_bwd", "InferenceAttention_fwd", "FusedRoPE_fwd"
 };
 
 static struct tl_out out;
@@ -96,7 +100,8 @@ putfb(double flop, double bytes, int hasbytes)
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
     "       tl-roofline [-pt] [-a arch | -f file] [-c dir] [file ...]\n"
-    "       tl-roofline -l [-a arch | -f file]\n";
+    "       tl-roofline -l [-a arch | -f file]\n"
+    "       tl-roofline -L\n";
 
 /*
  * -p: an Inductor Triton kernel's row, written at once with the perf
@@ -176,6 +181,8 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 			    puid));
 		return 0;
 	}
+	if (tr->kind == TL_K_ANNOT)
+		rl_addann(S, tr);
 	name = tr->t->f[tr->col[TL_C_NAME]];
 	n = tr->t->fl[tr->col[TL_C_NAME]];
 	m = rl_find(name, n, &u);
@@ -280,6 +287,24 @@ passrow(void)
 	tl_out_char(&out, '\n');
 }
 
+/* -p: the rows of the ops that turned out to have no perf row. */
+static void
+deadrows(const struct rl_seg *S)
+{
+	const struct rl_op *o;
+	size_t i, j;
+
+	for (i = 0; i < S->nops; i++) {
+		o = &S->ops[i];
+		if (!o->dead)
+			continue;
+		tl_out_raw(&out, S->lines.buf + o->line, o->linelen);
+		for (j = 0; outcol[j] != NULL; j++)
+			tl_out_char(&out, '\t');
+		tl_out_char(&out, '\n');
+	}
+}
+
 static void
 pickarch(struct rl_seg *S)
 {
@@ -339,6 +364,8 @@ finish(struct rl_seg *S, const char *name)
 		rl_write_sheet(&out, S, sheet);
 	else if (!cflag || pflag)
 		writerows(S);
+	if (pflag)
+		deadrows(S);
 	report(S);
 }
 
@@ -372,6 +399,7 @@ main(int argc, char *argv[])
 		{ "arch", required_argument, NULL, 'a' },
 		{ "arch-file", required_argument, NULL, 'f' },
 		{ "list-arch", no_argument, NULL, 'l' },
+		{ "list-models", no_argument, NULL, 'L' },
 		{ "pass", no_argument, NULL, 'p' },
 		{ "sheet", required_argument, NULL, 's' },
 		{ "tracelens", no_argument, NULL, 't' },
@@ -384,7 +412,7 @@ main(int argc, char *argv[])
 	int ch, status, i, r;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "a:c:f:lps:t", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "a:c:f:lLps:t", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'a':
@@ -400,6 +428,9 @@ main(int argc, char *argv[])
 		case 'l':
 			lflag = 1;
 			break;
+		case 'L':
+			Lflag = 1;
+			break;
 		case 'p':
 			pflag = 1;
 			break;
@@ -414,6 +445,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (Lflag && (lflag || sflag || cflag || pflag || tflag ||
+	    archname != NULL || archfile != NULL || argc > 0))
+		tl_errx(1, "-L takes no option and no file");
 	if (lflag && (sflag || cflag || pflag || tflag || argc > 0))
 		tl_errx(1, "-l takes no option but -a or -f, and no file");
 	if (archname != NULL && archfile != NULL)
@@ -444,6 +478,11 @@ main(int argc, char *argv[])
 	}
 	if (archfile != NULL && (userarch = rl_arch_load(archfile)) == NULL)
 		exit(1);
+	if (Lflag) {
+		rl_list(&out);
+		tl_out_close(&out);
+		return 0;
+	}
 	if (lflag) {
 		status = noarch ? 0 : rl_arch_list(&out, userarch);
 		tl_out_close(&out);
@@ -453,7 +492,7 @@ main(int argc, char *argv[])
 	if (cflag && tl_mkdirs(csvdir) < 0)
 		tl_err(1, "%s", csvdir);
 
-	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, 0);
+	tr = tl_trace_open(argc, argv, TL_S_TREE, NEED, TL_COL(TL_C_SEQ));
 	while (tl_trace_next(tr)) {
 		t = tr->t;
 		if (tr->ntrace == 1)
@@ -481,6 +520,7 @@ main(int argc, char *argv[])
 	rl_arch_free(userarch);
 	rl_read_end();
 	rl_link_end();
+	rl_util_end();
 	free(raw.buf);
 	free(tri.py.buf);
 	free(tri.js.buf);

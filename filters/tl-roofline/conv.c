@@ -51,66 +51,135 @@ cflop(double pw1, double pin, double pout, int transposed)
 	return 2 * pw1 * (transposed ? pin : pout);
 }
 
+/* A convolution's shapes and settings, as its op gives them. */
+struct cv {
+	const struct rl_shape *x, *w;
+	const char *tx, *tw;
+	int nd, bias, t, bwd, mask[3];
+	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g;
+	const struct rl_shape *sx, *sw;	/* their strides */
+	int biaslist;		/* print bias as [] (TraceLens's and) */
+	int fused;		/* ConvBias_*: a forward with a backward */
+};
+
+static int model(struct cv *, struct rl_res *);
+
+/* x and w at inputs o and o + 1: the convolution's rank and dtypes. */
+static int
+shapes(const struct rl_args *a, struct rl_res *r, int o, struct cv *c)
+{
+	if ((c->x = rl_needdim(a, r, o, 3)) == NULL ||
+	    (c->w = rl_needdim(a, r, o + 1, 3)) == NULL)
+		return -1;
+	c->nd = c->x->n - 2;
+	if (c->nd < 1 || c->nd > MAXND)
+		return rl_fail(r, "input has %d dims: not a 1, 2 or 3-d "
+		    "convolution", c->x->n);
+	if (c->w->n != c->x->n)
+		return rl_fail(r, "input and weight differ in rank");
+	if ((c->tx = rl_needtype(a, r, o)) == NULL ||
+	    (c->tw = rl_needtype(a, r, o + 1)) == NULL)
+		return -1;
+	if (strcmp(c->tx, c->tw) != 0)
+		return rl_fail(r, "input and weight dtypes differ");
+	c->sx = rl_stride(a, o);
+	c->sw = rl_stride(a, o + 1);
+	return 0;
+}
+
 int
 rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 {
-	const struct rl_shape *x, *w;
-	const char *tx, *tw, *c;
-	int bwd = cls == C_CONV_BWD, o = bwd ? 1 : 0, nd, i, bias, t, bpe;
-	int mask[3] = { 1, 1, 1 };
-	int64_t st[MAXND], pad[MAXND], dil[MAXND], opad[MAXND], g, ker;
-	int64_t out[2 + MAXND];
-	double px, pw, pw1, pout, cout, f_in, f_w;
-	char name[8];
+	struct cv c = { .mask = { 1, 1, 1 } };
+	int o, i;
+	const char *s;
 
-	if ((x = rl_needdim(a, r, o, 3)) == NULL ||
-	    (w = rl_needdim(a, r, o + 1, 3)) == NULL)
+	c.bwd = cls == C_CONV_BWD;
+	o = c.bwd ? 1 : 0;
+	if (shapes(a, r, o, &c) < 0)
 		return -1;
-	nd = x->n - 2;
-	if (nd < 1 || nd > MAXND)
-		return rl_fail(r, "input has %d dims: not a 1, 2 or 3-d "
-		    "convolution", x->n);
-	if (w->n != x->n)
-		return rl_fail(r, "input and weight differ in rank");
-	if ((tx = rl_needtype(a, r, o)) == NULL ||
-	    (tw = rl_needtype(a, r, o + 1)) == NULL)
-		return -1;
-	if (strcmp(tx, tw) != 0)
-		return rl_fail(r, "input and weight dtypes differ");
 	for (i = 3; i <= 8; i++)
 		if (rl_needci(a, r, o + i) == NULL)
 			return -1;
-	if (spatial(r, rl_ci(a, o + 3), nd, 1, st, "stride") < 0 ||
-	    spatial(r, rl_ci(a, o + 4), nd, 0, pad, "padding") < 0 ||
-	    spatial(r, rl_ci(a, o + 5), nd, 1, dil, "dilation") < 0 ||
-	    spatial(r, rl_ci(a, o + 7), nd, 0, opad, "output_padding") < 0)
+	if (spatial(r, rl_ci(a, o + 3), c.nd, 1, c.st, "stride") < 0 ||
+	    spatial(r, rl_ci(a, o + 4), c.nd, 0, c.pad, "padding") < 0 ||
+	    spatial(r, rl_ci(a, o + 5), c.nd, 1, c.dil, "dilation") < 0 ||
+	    spatial(r, rl_ci(a, o + 7), c.nd, 0, c.opad, "output_padding") < 0)
 		return -1;
-	t = rl_truthy(rl_ci(a, o + 6));
-	c = rl_ci(a, o + 8);
-	if (tl_parse_i64(c, strlen(c), &g) != 0 || g < 1 || g > (1 << 20))
+	c.t = rl_truthy(rl_ci(a, o + 6));
+	s = rl_ci(a, o + 8);
+	if (tl_parse_i64(s, strlen(s), &c.g) != 0 || c.g < 1 ||
+	    c.g > (1 << 20))
 		return rl_fail(r, "groups is not a positive integer: "
-		    "\"%.40s\"", c);
+		    "\"%.40s\"", s);
 
-	if (!bwd) {
+	if (!c.bwd) {
 		if (rl_tracelens)
-			bias = a->ndims == 3;
+			c.bias = a->ndims == 3;
 		else
-			bias = rl_nonempty(rl_dim(a, 2));
+			c.bias = rl_nonempty(rl_dim(a, 2));
 	} else {
-		bias = rl_nonempty(rl_dim(a, 3));
+		c.bias = rl_nonempty(rl_dim(a, 3));
+		c.biaslist = rl_tracelens && a->ndims > 3 &&
+		    a->dims[3].flat && a->dims[3].n == 0;
 		if (!rl_tracelens) {
 			/* output_mask: which grads */
-			if (rl_outmask(rl_ci(a, 10), mask) == 0)
-				bias = mask[2];
+			if (rl_outmask(rl_ci(a, 10), c.mask) == 3)
+				c.bias = c.mask[2];
 			else {
 				int64_t bs[4];
 
-				bias = bias ||
+				c.bias = c.bias ||
 				    rl_intlist(rl_ci(a, 3), bs, 4) > 0;
 			}
 		}
 	}
+	return model(&c, r);
+}
 
+/*
+ * A fused convolution with bias (ConvBias_, ConvBiasReLU_ and their
+ * backward ops, which have the arguments of their forward): stride
+ * CI[3] and padding CI[4], each one integer for every dim, else 1 and
+ * 0; no dilation, groups or transposition; always a bias.
+ */
+int
+rl_convbias(int bwd, const struct rl_args *a, struct rl_res *r)
+{
+	struct cv c = { .mask = { 1, 1, 1 }, .bias = 1, .g = 1, .fused = 1 };
+	const char *s[2] = { rl_ci(a, 3), rl_ci(a, 4) };
+	int64_t v[2] = { 1, 0 };
+	int i, k;
+
+	c.bwd = bwd;
+	if (shapes(a, r, 0, &c) < 0)
+		return -1;
+	for (k = 0; k < 2; k++)
+		if (s[k] != NULL && *s[k] != '\0' &&
+		    (tl_parse_i64(s[k], strlen(s[k]), &v[k]) != 0 ||
+		    v[k] < 1 - k || v[k] > (1 << 20)))
+			return rl_fail(r, "%s is not an integer: \"%.40s\"",
+			    k ? "padding" : "stride", s[k]);
+	for (i = 0; i < c.nd; i++) {
+		c.st[i] = v[0];
+		c.pad[i] = v[1];
+		c.dil[i] = 1;
+		c.opad[i] = 0;
+	}
+	return model(&c, r);
+}
+
+/* The output shape, the parameters, FLOPs and bytes. */
+static int
+model(struct cv *c, struct rl_res *r)
+{
+	const struct rl_shape *x = c->x, *w = c->w;
+	int bwd = c->bwd, nd = c->nd, bias = c->bias, t = c->t, i, bpe;
+	int64_t *st = c->st, *pad = c->pad, *dil = c->dil, *opad = c->opad;
+	int64_t g = c->g, ker, out[2 + MAXND];
+	int *mask = c->mask;
+	double px, pw, pw1, pout, cout, f_in, f_w;
+	char name[8];
 	/* the output shape */
 	out[0] = x->v[0];
 	cout = (double)(t ? w->v[1] : w->v[0]);
@@ -141,17 +210,20 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pstr(r, P_CONVND, name);
 	rl_pshape(r, P_INPUT_SHAPE, x);
 	rl_pshape(r, P_FILTER_SHAPE, w);
-	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, tx, tw);
-	rl_pshape(r, P_INPUT_STRIDE, rl_stride(a, o));
-	rl_pshape(r, P_WEIGHT_STRIDE, rl_stride(a, o + 1));
-	rl_pbool(r, P_BIAS, bias);
+	rl_pstrs(r, P_DTYPE_INPUT_WEIGHT, 2, c->tx, c->tw);
+	rl_pshape(r, P_INPUT_STRIDE, c->sx);
+	rl_pshape(r, P_WEIGHT_STRIDE, c->sw);
+	if (c->biaslist)
+		rl_pboollist(r, P_BIAS, 0, NULL);	/* "[] and ...": [] */
+	else
+		rl_pbool(r, P_BIAS, bias);
 	rl_pints(r, P_STRIDE, st, nd);
 	rl_pints(r, P_PADDING, pad, nd);
 	rl_pints(r, P_DILATION, dil, nd);
 	rl_pbool(r, P_TRANSPOSED_CONV, t);
 	rl_pints(r, P_OUTPUT_PADDING, opad, nd);
 	rl_pint(r, P_GROUPS, g);
-	if (bwd && !rl_tracelens)
+	if (bwd && !rl_tracelens && !c->fused)
 		rl_pbools(r, P_OUTPUT_MASK, 3, mask);
 
 	px = rl_prod(x);
@@ -160,17 +232,27 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 	pout = 1;
 	for (i = 0; i < nd + 2; i++)
 		pout *= (double)out[i];
-	bpe = rl_bpe(tx);
+	bpe = rl_bpe(c->tx);
 	r->hasbytes = bpe > 0;
-	r->prec = rl_prec(tx);
+	r->prec = rl_prec(c->tx);
 	r->matrix = 1;
 	if (!bwd) {
 		r->flop = cflop(pw1, px, pout, t) + (bias ? pout : 0);
 		r->bytes = (px + pw + (bias ? cout : 0) + pout) * bpe;
+		if (!c->fused)
+			return 0;
+		/* the backward pass of a fused forward: as below */
+		r->hasbwd = 1;
+		r->hasbytes_bwd = r->hasbytes;
+		f_in = cflop(pw1, pout, px, !t);
+		f_w = 2 * (pout / cout) * (t ? px : pw);
+		r->flop_bwd = f_in + f_w + pout;
+		r->bytes_bwd = 2 * (pout + pw + px) * bpe + (pout + cout) *
+		    (rl_tracelens ? 1 : bpe);
 		return 0;
 	}
 	r->isbwd = 1;
-	if (rl_tracelens) {
+	if (rl_tracelens || c->fused) {
 		/*
 		 * input grad: the forward with x and out swapped and the
 		 * transposed flag flipped; weight grad: the forward on the
@@ -181,7 +263,7 @@ rl_conv(int cls, const struct rl_args *a, struct rl_res *r)
 		f_w = 2 * (pout / cout) * (t ? px : pw);
 		r->flop = f_in + f_w + (bias ? pout : 0);
 		r->bytes = (pout + pw + px) * bpe + (pout + pw + px) * bpe +
-		    (bias ? pout + cout : 0);
+		    (bias ? (pout + cout) * (rl_tracelens ? 1 : bpe) : 0);
 		return 0;
 	}
 	f_in = cflop(pw1, px, pout, t);

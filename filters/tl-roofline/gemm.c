@@ -11,6 +11,7 @@
  * tensor has its own dtype and the bias its real size.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "roof.h"
 
@@ -126,8 +127,11 @@ rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 	else if (cls == C_TEV2)
 		bpo = 2;
 	if (rl_tracelens) {
+		/* the bias at A's size; a pseudo GEMM of two dtypes raises */
+		if (cls == C_TEV2 && strcasecmp(ta, tb) != 0)
+			return rl_fail(r, "A and B dtypes differ");
 		bytes = (M * K + K * N) * bpa + M * N * bpo +
-		    (bias ? N * bpo : 0);
+		    (bias ? N * bpa : 0);
 		r->hasbytes = bpa > 0 && bpo > 0;
 	} else {
 		bytes = M * K * bpa + K * N * bpb + M * N * bpo;

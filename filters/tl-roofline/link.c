@@ -26,6 +26,18 @@ const int rl_famsheet[NFAMILY][2] = {
 	[F_SSM] = { S_SSM_FWD, S_SSM_BWD },
 	[F_ROPE] = { S_ROPE_FWD, S_ROPE_BWD },
 	[F_CE] = { S_CE_FWD, S_CE_BWD },
+	[F_RMSNORM] = { S_RMSNORM, -1 },
+	[F_COLL] = { S_COLL, -1 },
+	[F_GQUANT] = { S_GQUANT, -1 },
+	[F_ELEM] = { S_ELEM, -1 },
+	[F_MHC] = { S_MHC, -1 },
+	[F_MOE_AUX] = { S_MOE_AUX, -1 },
+	[F_MOE_FUSED] = { S_MOE_FUSED, -1 },
+	[F_MOE_UNFUSED] = { S_MOE_UNFUSED, -1 },
+	[F_MOE_COMM] = { S_MOE_COMM_FWD, S_MOE_COMM_BWD },
+	[F_GGEMM] = { S_GGEMM_FWD, S_GGEMM_BWD },
+	[F_IATTN] = { S_IATTN, -1 },
+	[F_FROPE] = { S_FROPE, -1 },
 };
 
 static const struct rl_gpu *cmpgpus;	/* for cmpkp */
@@ -271,7 +283,9 @@ sheetof(const struct rl_op *o, int linked, int *moved)
 	if (fs[1] < 0 || !o->isbwd)
 		return fs[0];
 	if (rl_tracelens && strcmp(n, "flash_attn::_flash_attn_varlen_backward")
-	    != 0 && strcmp(n, "aten::convolution_backward") != 0)
+	    != 0 && strcmp(n, "aten::convolution_backward") != 0 &&
+	    strcmp(n, "ConvBias_Backward") != 0 &&
+	    strcmp(n, "ConvBiasReLU_Backward") != 0)
 		return fs[0];	/* TraceLens leaves them in _fwd */
 	*moved = 1;
 	return fs[1];
@@ -307,6 +321,11 @@ instances(struct rl_seg *S)
 	S->ninsts = 0;
 	for (i = 0, j = 0; i < S->nops; i++) {
 		o = &S->ops[i];
+		if (o->dead) {
+			while (j < S->nkps && S->kps[j].op == i)
+				j++;	/* not an op: its kernels go */
+			continue;
+		}
 		k0 = j;
 		while (j < S->nkps && S->kps[j].op == i && !S->kps[j].bwd)
 			j++;
@@ -330,6 +349,7 @@ void
 rl_link(struct rl_seg *S)
 {
 	linktree(S);
+	rl_pending(S);
 	instances(S);
 }
 

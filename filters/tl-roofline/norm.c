@@ -13,14 +13,26 @@
  *	bwd bytes = n bpe_out + n bpe_in (2 if mask[0] and training else 1)
  *	    + (C bpe if training) + (C bpe if affine)
  *	    + (C bpe (2 if bias else 1) if affine and training)
+ *	RMS bwd FLOPs = (n if affine) + n + (6n if mask[0])
+ *	    + (n + (n if e > 1) if mask[1] and affine)
+ *	RMS bwd bytes = 3 n bpe + (2 C bpe if affine)
  *
  * TraceLens takes a weight or bias as there when the input exists at
  * all, so layer norm is always affine with a bias, and takes batch
  * norm's training flag as true for any non-empty string, "False" too.
  * Without --tracelens an empty input is absent and "False" is false.
+ * TraceLens's layer norm backward is affine and has a bias when the
+ * output mask asks for those grads; its batch norm backward has the
+ * mask [True] and, for miopen and cudnn, is never training; its group
+ * norm backward has C = channels / groups (a float). Without
+ * --tracelens: the weight decides, the mask is output_mask, the cudnn
+ * and miopen backward are training (they use the saved statistics),
+ * and C is the channels, the size of the weight.
  */
 #include <string.h>
 #include <strings.h>
+
+#include "../../common/tsv.h"
 
 #include "roof.h"
 
@@ -60,6 +72,24 @@ static const struct layout {
 _Static_assert(sizeof lay / sizeof *lay == C_RMS_BWD - C_LN + 1,
     "one layout per class");
 
+void
+rl_pnormparams(struct rl_res *r, const struct rl_shape *x, const char *t,
+    const struct rl_shape *stride, double C, int bias, int affine,
+    int training)
+{
+	rl_pshape(r, P_OP_SHAPE, x);
+	rl_pstrs(r, P_DTYPE_IN_OUT, 2, t, (char *)NULL);
+	rl_pshape(r, P_STRIDE_INPUT, stride);
+	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
+	if (C < 0)
+		rl_pfloat(r, P_NUM_CHANNELS, -C);	/* a float */
+	else
+		rl_pnum(r, P_NUM_CHANNELS, C);
+	rl_pbool(r, P_HAS_BIAS, bias);
+	rl_pbool(r, P_IS_AFFINE, affine);
+	rl_pbool(r, P_IS_TRAINING, training);
+}
+
 int
 rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -67,13 +97,17 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 	const struct rl_shape *x;
 	const char *ti, *c;
 	int ix = L->bwd, affine = 0, bias = 0, training = 1, bpe, i, k;
-	int mask[3] = { 1, 1, 1 }, iw = L->w, ib = L->b;
-	int64_t ns[16];
+	int mask[3] = { 1, 1, 1 }, iw = L->w, ib = L->b, nmask = 3;
+	int miocudnn = 0;
+	int64_t ns[16], g;
 	double n, C = 0, e, W;
 
 	if (cls == C_IN_BWD)
 		return rl_fail(r, "TraceLens has no instance norm backward "
 		    "model");
+	if (cls == C_BN_BWD && (strncmp(a->name, "aten::miopen_", 13) == 0 ||
+	    strncmp(a->name, "aten::cudnn_", 12) == 0))
+		ix = 0, miocudnn = 1;	/* (input, grad_output, weight, ...) */
 	if ((x = rl_needdim(a, r, ix, 0)) == NULL ||
 	    (ti = rl_needtype(a, r, ix)) == NULL)
 		return -1;
@@ -104,31 +138,44 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 		bias = present(a, ib);
 	else if (rl_tracelens && cls != C_RMS && cls != C_RMS_BWD)
 		bias = affine;
-	if (L->tr >= 0) {
+	if (L->tr >= 0 && !miocudnn) {
 		if ((c = rl_needci(a, r, L->tr)) == NULL)
 			return -1;
 		training = rl_tracelens ? *c != '\0' : rl_truthy(c);
-	}
+	} else if (miocudnn && rl_tracelens)
+		training = 0;
 	if (cls == C_RMS || cls == C_RMS_BWD)
 		training = 0;
-	if (L->mask >= 0) {
+	if (cls == C_BN_BWD && rl_tracelens) {
+		nmask = 1;	/* [ID[0] is not None] */
+		mask[0] = a->ndims > 0 && !a->dims[0].null;
+	}
+	else if (L->mask >= 0 && !miocudnn) {
 		if ((c = rl_needci(a, r, L->mask)) == NULL)
 			return -1;
-		if (rl_outmask(c, mask) < 0)
-			return rl_fail(r, "output_mask is not 3 booleans: "
-			    "\"%.40s\"", c);
+		if ((nmask = rl_outmask(c, mask)) < (cls == C_RMS_BWD ? 2 :
+		    rl_tracelens ? 1 : 3))
+			return rl_fail(r, "output_mask is not %s booleans: "
+			    "\"%.40s\"", cls == C_RMS_BWD ? "2" : "3", c);
+	}
+	if (cls == C_LN_BWD && rl_tracelens) {
+		affine = nmask > 1 && mask[1];
+		bias = nmask > 2 && mask[2];
+	}
+	if (cls == C_GN_BWD && rl_tracelens) {
+		/* channels / groups */
+		if ((c = rl_needci(a, r, 8)) == NULL)
+			return -1;
+		if (tl_parse_i64(c, strlen(c), &g) != 0 || g < 1)
+			return rl_fail(r, "group count is not a positive "
+			    "integer: \"%.40s\"", c);
+		C /= (double)g;
 	}
 
-	rl_pshape(r, P_OP_SHAPE, x);
-	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, (char *)NULL);
-	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, ix));
-	rl_pstr(r, P_STRIDE_OUTPUT, NULL);
-	rl_pnum(r, P_NUM_CHANNELS, C);
-	rl_pbool(r, P_HAS_BIAS, bias);
-	rl_pbool(r, P_IS_AFFINE, affine);
-	rl_pbool(r, P_IS_TRAINING, training);
-	if (L->mask >= 0)
-		rl_pbools(r, P_OUTPUT_MASK, 3, mask);
+	rl_pnormparams(r, x, ti, rl_stride(a, ix), cls == C_GN_BWD &&
+	    rl_tracelens ? -C : C, bias, affine, training);
+	if (L->bwd && cls != C_IN_BWD)
+		rl_pboollist(r, P_OUTPUT_MASK, nmask, mask);
 
 	bpe = rl_bpe(ti);
 	r->hasbytes = bpe > 0;
@@ -140,16 +187,10 @@ rl_norm(int cls, const struct rl_args *a, struct rl_res *r)
 		return 0;
 	}
 	if (cls == C_RMS_BWD) {
-		/*
-		 * Not in TraceLens: dx = r (w dy) - x r^3 mean(x w dy),
-		 * 6 FLOPs per element; dw = sum(dy x r), 3.
-		 */
 		r->isbwd = 1;
-		r->flop = (mask[0] ? 6 * n : 0) + (mask[1] && affine ?
-		    3 * n : 0);
-		r->bytes = 2 * n * bpe + (mask[0] ? n * bpe : 0) +
-		    (affine ? C * bpe : 0) + (mask[1] && affine ? C * bpe : 0) +
-		    e * 4;
+		r->flop = (affine ? n : 0) + n + (mask[0] ? 6 * n : 0) +
+		    (mask[1] && affine ? n + (e > 1 ? n : 0) : 0);
+		r->bytes = 3 * n * bpe + (affine ? 2 * C * bpe : 0);
 		return 0;
 	}
 	if (!L->bwd) {

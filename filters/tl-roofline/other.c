@@ -31,20 +31,27 @@ rl_other(int cls, const struct rl_args *a, struct rl_res *r)
 		B = (double)x->v[0], C = (double)x->v[1], L = (double)x->v[2];
 		k = (double)w->v[1];
 		bias = rl_nonempty(rl_dim(a, 2));
-		rl_pnum(r, P_B, B);
-		rl_pnum(r, P_C, C);
-		rl_pnum(r, P_L, L);
+		rl_pnum(r, P_BATCH, B);
+		rl_pnum(r, P_CHANNELS, C);
+		rl_pnum(r, P_SEQ_LEN, L);
 		rl_pnum(r, P_KERNEL_SIZE, k);
-		rl_pbool(r, P_BIAS, bias);
-		rl_pstr(r, P_DTYPE, t);
+		rl_pbool(r, P_HAS_BIAS, bias);
 		r->flop = 2 * B * C * L * k;
 		r->bytes = (2 * B * C * L + C * k + (bias ? C : 0)) * bpe;
 		r->matrix = 1;
 		return 0;
 	case C_ROPE:
 		n = rl_prod(x);
-		rl_pshape(r, P_SHAPE, x);
-		rl_pstr(r, P_DTYPE, t);
+		if (x->n == 4) {	/* (seq, batch, heads, head dim) */
+			rl_pint(r, P_SEQ_LEN, x->v[0]);
+			rl_pint(r, P_BATCH, x->v[1]);
+			rl_pint(r, P_HEADS, x->v[2]);
+			rl_pint(r, P_HEAD_DIM, x->v[3]);
+			rl_pnum(r, P_NUM_ELEMENTS, n);
+		} else {
+			rl_pshape(r, P_SHAPE, x);
+			rl_pstr(r, P_DTYPE, t);
+		}
 		r->flop = 3 * n;
 		r->bytes = 2 * n * bpe;
 		return 0;
@@ -53,9 +60,9 @@ rl_other(int cls, const struct rl_args *a, struct rl_res *r)
 		if (V <= 0)
 			return rl_fail(r, "logits have no classes");
 		B = rl_prod(x) / V;
-		rl_pnum(r, P_NUM_ROWS, B);
+		rl_pnum(r, P_BATCH, B);
 		rl_pnum(r, P_VOCAB, V);
-		rl_pstr(r, P_DTYPE, t);
+		rl_pintlist(r, P_LOGITS_SHAPE, x->v, x->n);
 		r->flop = 5 * B * V;
 		r->bytes = B * V * bpe + 8 * B + 4 * B;
 		return 0;

@@ -127,12 +127,46 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 	S->whyn[id]++;
 }
 
+/* Token j as a positive integer into *v: 1, else 0. */
+static int
+posint(const char *s, int j, int64_t *v)
+{
+	const jsmntok_t *t = &jd.tok[j];
+
+	return t->type == JSMN_PRIMITIVE && tl_parse_i64(s + t->start,
+	    (size_t)(t->end - t->start), v) == 0 && *v > 0;
+}
+
+/*
+ * The pairs of positive ints in the list at token j, TraceLens's way: a
+ * list of exactly two is one, else its lists are looked into. They go
+ * to iv[*ni ...]; their count.
+ */
+static int
+pairs(const char *s, int j, int64_t *iv, size_t *ni)
+{
+	int x, e, k = 0;
+
+	if (jd.tok[j].type != JSMN_ARRAY)
+		return 0;
+	if (jd.tok[j].size == 2 && posint(s, j + 1, &iv[*ni]) &&
+	    posint(s, j + 2, &iv[*ni + 1])) {
+		*ni += 2;
+		return 1;
+	}
+	e = tl_jskip(&jd, j);
+	for (x = j + 1; x < e; x = tl_jskip(&jd, x))
+		k += pairs(s, x, iv, ni);
+	return k;
+}
+
 /*
  * Parse a JSON list column into shapes: dims (k 0) or strides (k 1),
  * setting *has when the row has the column.
  */
 static int
-jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
+jshapes(const char *s, size_t n, int k, struct rl_shape **v, int *nv,
+    int *has)
 {
 	static struct rl_shape *shapes[2];
 	static size_t capshapes[2];
@@ -142,10 +176,8 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 	int i, j, e, m, x;
 	struct rl_shape *sv;
 	int64_t *iv;
-	const char *s;
-	size_t n;
 
-	if ((s = tl_trace_str(tr, k ? TL_C_STRIDES : TL_C_DIMS, &n)) == NULL)
+	if (s == NULL)
 		return 0;
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
@@ -159,8 +191,10 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 
 		e = tl_jskip(&jd, j);
 		sv[i].n = 0;
+		sv[i].npair = 0;
 		sv[i].flat = 0;
 		sv[i].v = iv + ni;
+		sv[i].null = t->type == JSMN_PRIMITIVE && s[t->start] == 'n';
 		if (t->type != JSMN_ARRAY)
 			continue;
 		sv[i].flat = 1;
@@ -176,8 +210,12 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 			ni++;
 			sv[i].n++;
 		}
-		if (!sv[i].flat)
+		if (!sv[i].flat) {
+			/* a nested list: the pairs of ints in it */
+			ni = (size_t)(sv[i].v - iv);
 			sv[i].n = 0;
+			sv[i].npair = pairs(s, j, iv, &ni);
+		}
 	}
 	*v = sv;
 	*nv = m;
@@ -187,7 +225,8 @@ jshapes(struct tl_trace *tr, int k, struct rl_shape **v, int *nv, int *has)
 
 /* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
 static int
-jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
+jstrings(const char *s, size_t n, int k, const char ***v, int *nv,
+    int *has)
 {
 	static char *bufs[2];
 	static size_t capbufs[2];
@@ -196,12 +235,9 @@ jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 	size_t o = 0;
 	int i, j, m;
 	char *buf;
-	const char *s;
-	size_t n;
 
-	if ((s = tl_trace_str(tr, k ? TL_C_CONCRETE : TL_C_TYPES, &n)) ==
-	    NULL)
-		return 0;
+	if (s == NULL || (n == 4 && memcmp(s, "null", 4) == 0))
+		return 0;	/* none, or null: none */
 	if (tl_json_parse(&jd, s, n) < 0 || jd.tok[0].type != JSMN_ARRAY)
 		return -1;
 	m = jd.tok[0].size;
@@ -218,20 +254,43 @@ jstrings(struct tl_trace *tr, int k, const char ***v, int *nv, int *has)
 	return 0;
 }
 
-const char *
-rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
+/* The args of an op from the texts of its columns (NULL: empty). */
+static const char *
+readargs(const char *const *f, const size_t *n, const char *name,
+    struct rl_args *a)
 {
 	memset(a, 0, sizeof *a);
 	a->name = name;
-	if (jshapes(tr, 0, &a->dims, &a->ndims, &a->hasdims) < 0)
+	if (jshapes(f[0], n[0], 0, &a->dims, &a->ndims, &a->hasdims) < 0)
 		return "input_dims is not a JSON list";
-	if (jshapes(tr, 1, &a->strides, &a->nstrides, &a->hasstrides) < 0)
+	if (jshapes(f[1], n[1], 1, &a->strides, &a->nstrides,
+	    &a->hasstrides) < 0)
 		return "input_strides is not a JSON list";
-	if (jstrings(tr, 0, &a->types, &a->ntypes, &a->hastypes) < 0)
+	if (jstrings(f[2], n[2], 0, &a->types, &a->ntypes, &a->hastypes) < 0)
 		return "input_types is not a JSON list";
-	if (jstrings(tr, 1, &a->ci, &a->nci, &a->hasci) < 0)
+	if (jstrings(f[3], n[3], 1, &a->ci, &a->nci, &a->hasci) < 0)
 		return "concrete_inputs is not a JSON list";
+	a->args = f[4];
+	a->argslen = n[4];
 	return NULL;
+}
+
+static const int argcols[5] = {
+	TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES, TL_C_CONCRETE, TL_C_ARGS
+};
+
+const char *
+rl_readargs(struct tl_trace *tr, const char *name, struct rl_args *a)
+{
+	const char *f[5], *w;
+	size_t n[5];
+	int i;
+
+	for (i = 0; i < 5; i++)
+		f[i] = tl_trace_str(tr, argcols[i], &n[i]);
+	if ((w = readargs(f, n, name, a)) == NULL)
+		a->hasseq = tl_trace_i64(tr, TL_C_SEQ, &a->seq);
+	return w;
 }
 
 void
@@ -279,6 +338,8 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 	static struct tl_out key = RL_MEM;
 	size_t i;
 
+	int need = rl_needs(m->cls);
+
 	key.n = 0;
 	tl_out_raw(&key, (const char *)&m, sizeof m);
 	for (i = 0; i < sizeof cols / sizeof cols[0]; i++) {
@@ -286,6 +347,15 @@ memofind(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m)
 		tl_out_raw(&key, tr->t->f[tr->col[cols[i]]],
 		    tr->t->fl[tr->col[cols[i]]]);
 	}
+	for (i = 0; i < 2; i++)
+		if (need & (i == 0 ? RL_NEED_ARGS : RL_NEED_SEQ)) {
+			int c = i == 0 ? TL_C_ARGS : TL_C_SEQ;
+
+			tl_out_char(&key, '\t');
+			if (tr->col[c] >= 0)
+				tl_out_raw(&key, tr->t->f[tr->col[c]],
+				    tr->t->fl[tr->col[c]]);
+		}
 	return tl_intern(S->memoin, key.buf, key.n);
 }
 
@@ -328,6 +398,73 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	S->nparams++;
 }
 
+/* The key of a kept forward: its pair of classes and its seq. */
+static uint32_t
+fwdkey(struct rl_seg *S, const struct rl_model *m, int64_t seq, int add)
+{
+	char k[32];
+	int n = snprintf(k, sizeof k, "%d %lld", rl_fwdpair(m->cls),
+	    (long long)seq);
+
+	return add ? tl_intern(S->fwdin, k, (size_t)n) :
+	    tl_intern_find(S->fwdin, k, (size_t)n);
+}
+
+/*
+ * A forward op whose backward op reads its arguments (ConvBias_): keep
+ * the texts of its argument lists under its seq; a later forward with
+ * the same seq takes its place, as in TraceLens's cache.
+ */
+static void
+keepfwd(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
+    int64_t seq)
+{
+	uint32_t id = fwdkey(S, m, seq, 1);
+	const char *f;
+	size_t n;
+	int k;
+
+	xgrow(&S->fwdtext, &S->capfwd, id + 1, sizeof *S->fwdtext);
+	S->fwdtext[id] = S->fwdtexts.n;
+	for (k = 0; k < 4; k++) {
+		f = tl_trace_raw(tr, argcols[k], &n);
+		tl_out_raw(&S->fwdtexts, f != NULL ? f : "", n);
+		tl_out_char(&S->fwdtexts, '\t');
+	}
+}
+
+/* The texts of a kept forward's argument lists, unescaped. */
+static struct tl_out fwdt[4] = { RL_MEM, RL_MEM, RL_MEM, RL_MEM };
+
+/* The args of the forward op kept under seq into args, or why not. */
+static const char *
+fwdargs(struct rl_seg *S, const struct rl_model *m, int64_t seq)
+{
+	struct tl_out *t = fwdt;
+	const char *f[5] = { NULL }, *p, *e;
+	size_t n[5] = { 0 };
+	uint32_t id;
+	ssize_t l;
+	int k;
+
+	if (seq == INT64_MIN || (id = fwdkey(S, m, seq, 0)) == UINT32_MAX)
+		return "no forward op with its sequence number";
+	p = S->fwdtexts.buf + S->fwdtext[id];
+	for (k = 0; k < 4; k++, p = e + 1) {
+		e = strchr(p, '\t');
+		t[k].n = 0;
+		tl_out_raw(&t[k], p, (size_t)(e - p));
+		tl_out_char(&t[k], '\0');
+		l = tl_tsv_unescape(t[k].buf, t[k].buf, (size_t)(e - p));
+		if (l > 0) {
+			t[k].buf[l] = '\0';
+			f[k] = t[k].buf;
+			n[k] = (size_t)l;
+		}
+	}
+	return readargs(f, n, m->name, &args);
+}
+
 int
 rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
     uint32_t node, const char *line, size_t linelen)
@@ -337,7 +474,37 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	const char *w;
 	uint32_t id;
 	size_t n;
+	int64_t seq = INT64_MIN;
+	int need;
 
+	need = rl_needs(m->cls);
+	if ((need & (RL_KEEP_FWD | RL_NEED_FWD)) && !tl_trace_i64(tr,
+	    TL_C_SEQ, &seq))
+		seq = INT64_MIN;	/* nothing to find it by */
+	if ((need & RL_KEEP_FWD) && seq != INT64_MIN)
+		keepfwd(S, tr, m, seq);
+	if (need & RL_NEED_FWD) {
+		if ((w = fwdargs(S, m, seq)) == NULL &&
+		    rl_compute(m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			rl_why(S, m->name, strlen(m->name), w);
+			return 0;
+		}
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		o = &S->ops[S->nops];
+		result(S, o, m, &res);
+		goto common;
+	}
+	if (need & (RL_NEED_ANNOT | RL_NEED_KERNEL)) {
+		/* computed at the end of the trace, with its annotation or
+		 * its kernels */
+		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
+		o = &S->ops[S->nops];
+		*o = (struct rl_op){ .m = m, .fam = (uint8_t)m->family,
+		    .pending = 1 };
+		goto common;
+	}
 	id = memofind(S, tr, m);
 	if (id < S->nmemo) {
 		if (S->memo[id].op < 0) {
@@ -373,6 +540,7 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 		o = &S->ops[S->nops];
 		result(S, o, m, &res);
 	}
+common:
 	o->uid = S->nodes[node].uid;
 	o->node = node;
 	o->pid = internraw(S, tr, TL_C_PID);
@@ -386,6 +554,107 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 	S->nodes[node].op = (uint32_t)S->nops + 1;
 	S->nops++;
 	return 1;
+}
+
+void
+rl_addann(struct rl_seg *S, struct tl_trace *tr)
+{
+	struct rl_ann *an;
+	const char *s;
+	int64_t ts, dur;
+	size_t n;
+
+	if (!tl_trace_i64(tr, TL_C_TS, &ts) || !tl_trace_i64(tr, TL_C_DUR,
+	    &dur) || (s = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
+		return;
+	xgrow(&S->anns, &S->capanns, S->nanns + 1, sizeof *S->anns);
+	an = &S->anns[S->nanns++];
+	an->ts = ts;
+	an->end = ts + dur;
+	an->name = tl_intern(S->in, s, n);
+}
+
+static int
+cmpann(const void *a, const void *b)
+{
+	const struct rl_ann *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Field c of op o as an integer, or 0. */
+static int64_t
+opint(const struct rl_seg *S, const struct rl_op *o, int c,
+    struct tl_out *buf)
+{
+	const char *f = rl_opfield(S, o, c, buf);
+	int64_t v;
+
+	return f != NULL && tl_parse_i64(f, strlen(f), &v) == 0 ? v : 0;
+}
+
+void
+rl_pending(struct rl_seg *S)
+{
+	static struct tl_out buf[5] = { RL_MEM, RL_MEM, RL_MEM, RL_MEM,
+	    RL_MEM };
+	const char *f[5], *w;
+	size_t n[5], i, j, kp;
+	struct rl_op *o, keep;
+	int64_t ts, end;
+	int k;
+
+	if (S->nanns > 1)
+		qsort(S->anns, S->nanns, sizeof *S->anns, cmpann);
+	for (i = 0, kp = 0; i < S->nops; i++) {
+		o = &S->ops[i];
+		if (!o->pending)
+			continue;
+		for (k = 0; k < 5; k++) {
+			f[k] = rl_opfield(S, o, argcols[k], &buf[k]);
+			n[k] = f[k] != NULL ? strlen(f[k]) : 0;
+		}
+		w = readargs(f, n, o->m->name, &args);
+		/* its first kernel (they are in op, pass, ts order) */
+		while (kp < S->nkps && S->kps[kp].op < i)
+			kp++;
+		if (kp < S->nkps && S->kps[kp].op == i && !S->kps[kp].bwd)
+			args.kernel = tl_intern_str(S->in,
+			    S->gpus[S->kps[kp].gpu].name, NULL);
+		ts = opint(S, o, TL_C_TS, &buf[0]);
+		end = ts + opint(S, o, TL_C_DUR, &buf[0]);
+		/* the first annotation (by ts) around it, TraceLens's way */
+		for (j = 0; j < S->nanns && S->anns[j].ts <= ts; j++)
+			if (end < S->anns[j].end) {
+				args.annot = tl_intern_str(S->in,
+				    S->anns[j].name, NULL);
+				break;
+			}
+		if (w == NULL && rl_compute(o->m, &args, &res) < 0)
+			w = res.why;
+		if (w != NULL) {
+			rl_why(S, o->m->name, strlen(o->m->name), w);
+			o->dead = 1;
+			S->nodes[o->node].op = 0;
+			continue;
+		}
+		keep = *o;
+		result(S, o, o->m, &res);
+		o->uid = keep.uid;
+		o->node = keep.node;
+		o->pid = keep.pid;
+		o->tid = keep.tid;
+		o->line = keep.line;
+		o->linelen = keep.linelen;
+		o->transa = o->transb = -1;
+		o->bwdlinked = keep.bwdlinked;
+	}
+	for (k = 0; k < 5; k++) {
+		free(buf[k].buf);
+		buf[k] = (struct tl_out)RL_MEM;
+	}
 }
 
 /*
@@ -513,6 +782,8 @@ rl_seg_new(const int *col)
 	S->in = tl_intern_new();
 	S->whyin = tl_intern_new();
 	S->memoin = tl_intern_new();
+	S->fwdin = tl_intern_new();
+	S->fwdtexts = (struct tl_out)RL_MEM;
 	return S;
 }
 
@@ -537,6 +808,10 @@ rl_seg_free(struct rl_seg *S)
 	free(S->kps);
 	free(S->htab);
 	free(S->metas);
+	free(S->anns);
+	tl_intern_free(S->fwdin);
+	free(S->fwdtext);
+	free(S->fwdtexts.buf);
 	tl_intern_free(S->whyin);
 	free(S->whyn);
 	tl_intern_free(S->memoin);
@@ -548,6 +823,10 @@ rl_seg_free(struct rl_seg *S)
 void
 rl_read_end(void)
 {
+	int k;
+
+	for (k = 0; k < 4; k++)
+		free(fwdt[k].buf);
 	free(res.py.buf);
 	free(res.js.buf);
 	tl_json_free(&jd);

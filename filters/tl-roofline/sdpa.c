@@ -24,12 +24,21 @@
 
 #include "roof.h"
 
-struct qkv {
-	double B, NQ, HQ, NKV, HKV, dqk, dv;
-};
+void
+rl_pqkv(struct rl_res *r, const struct rl_qkv *s)
+{
+	static const int key[7] = { P_B, P_N_Q, P_H_Q, P_N_KV, P_H_KV,
+	    P_D_H_QK, P_D_H_V };
+	const double v[7] = { s->B, s->NQ, s->HQ, s->NKV, s->HKV, s->dqk,
+	    s->dv };
+	int i;
 
-static double
-fwdflop(const struct qkv *s, int causal)
+	for (i = 0; i < 7; i++)
+		rl_pnum(r, key[i], v[i]);
+}
+
+double
+rl_attn_fwdflop(const struct rl_qkv *s, int causal)
 {
 	double f = s->B * s->HQ * 2 * s->NQ * s->NKV * s->dqk +
 	    s->B * s->HQ * 2 * s->NQ * s->NKV * s->dv;
@@ -37,8 +46,8 @@ fwdflop(const struct qkv *s, int causal)
 	return causal ? f / 2 : f;
 }
 
-static double
-bwdflop(const struct qkv *s, int causal, int flash)
+double
+rl_attn_bwdflop(const struct rl_qkv *s, int causal, int flash)
 {
 	double f = 0, g = floor(s->HQ / s->HKV) - 1;
 
@@ -54,8 +63,8 @@ bwdflop(const struct qkv *s, int causal, int flash)
 }
 
 /*
- * Where each class has its arguments: q is input 0, or 1 in a backward
- * op (after dO), k and v the next two; they are (B, H, N, d), or
+ * Where each class has its arguments: q is input q (1 in a backward op,
+ * after dO, and in aiter's fmha v3 wrapper), k and v the next two; they are (B, H, N, d), or
  * (B, N, H, d) with bnhd, or (N, H, d) for varlen: then the dims of
  * inputs cu and cu + 1 are cu_seqlens_q and _k, and the concrete inputs
  * cu + 2 and cu + 3 max_seqlen_q and _k (cu is -1 when not varlen).
@@ -63,24 +72,27 @@ bwdflop(const struct qkv *s, int causal, int flash)
  * none); dflt: is_causal when it is absent. In the order of C_*.
  */
 static const struct layout {
-	signed char bwd, bnhd, flash, drop, causal, dflt, cu;
+	signed char bwd, bnhd, flash, drop, causal, dflt, cu, q;
 } lay[] = {
-	/* bwd bnhd flash drop causal dflt cu */
-	{ 0, 0, 1, 3, 4, 0, -1 },	/* C_SDPA_FLASH */
-	{ 0, 0, 0, 5, 6, 0, -1 },	/* C_SDPA_EFF */
-	{ 0, 0, 0, 5, 6, 0, -1 },	/* C_SDPA_CUDNN */
-	{ 0, 1, 1, 3, 5, 0, -1 },	/* C_FA_FWD */
-	{ 1, 1, 1, 8, 10, 1, -1 },	/* C_FA_BWD */
-	{ 0, 0, 1, 7, 9, 0, 3 },	/* C_FA_VARLEN_FWD */
-	{ 1, 0, 1, 13, 15, 0, 9 },	/* C_FA_VARLEN_BWD */
-	{ 0, 1, 1, 3, 5, 0, -1 },	/* C_AITER_FWD */
-	{ 1, 1, 1, 10, 12, 0, -1 },	/* C_AITER_BWD */
-	{ 1, 1, 1, 6, 8, 0, -1 },	/* C_AITER_MHA_BWD */
-	{ 0, 1, 1, 4, 6, 0, -1 },	/* C_FMHA_V3_FWD */
-	{ 1, 1, 1, 7, 9, 0, -1 },	/* C_FMHA_V3_BWD */
-	{ 0, 1, 1, -1, 24, 0, -1 },	/* C_FA3_FWD */
+	/* bwd bnhd flash drop causal dflt cu q */
+	{ 0, 0, 1, 3, 4, 0, -1, 0 },	/* C_SDPA_FLASH */
+	{ 0, 0, 0, 5, 6, 0, -1, 0 },	/* C_SDPA_EFF */
+	{ 0, 0, 0, 5, 6, 0, -1, 0 },	/* C_SDPA_CUDNN */
+	{ 0, 1, 1, 3, 5, 0, -1, 0 },	/* C_FA_FWD */
+	{ 1, 1, 1, 8, 10, 1, -1, 1 },	/* C_FA_BWD */
+	{ 0, 0, 1, 7, 9, 0, 3, 0 },	/* C_FA_VARLEN_FWD */
+	{ 1, 0, 1, 13, 15, 0, 9, 1 },	/* C_FA_VARLEN_BWD */
+	{ 0, 1, 1, 3, 5, 0, -1, 0 },	/* C_AITER_FWD */
+	{ 1, 1, 1, 10, 12, 0, -1, 1 },	/* C_AITER_BWD */
+	{ 1, 1, 1, 6, 8, 0, -1, 1 },	/* C_AITER_MHA_BWD */
+	{ 0, 1, 1, 3, 5, 0, -1, 0 },	/* C_FMHA_V3_FWD */
+	{ 1, 1, 1, 7, 9, 0, -1, 1 },	/* C_FMHA_V3_BWD */
+	{ 0, 1, 1, -1, 24, 0, -1, 0 },	/* C_FA3_FWD */
+	{ 0, 1, 1, 3, 5, 0, -1, 0 },	/* C_AITER_MHA_FWD */
+	{ 0, 1, 1, 4, 6, 0, -1, 1 },	/* C_FMHA_V3_WRAP_FWD */
 };
-_Static_assert(sizeof lay / sizeof *lay == C_FA3_FWD - C_SDPA_FLASH + 1,
+_Static_assert(sizeof lay / sizeof *lay ==
+    C_FMHA_V3_WRAP_FWD - C_SDPA_FLASH + 1,
     "one layout per class");
 
 int
@@ -90,15 +102,20 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	const char *dq = NULL, *dk = NULL, *sdrop = NULL, *scausal = NULL;
 	char *end;
 	const struct layout *L = &lay[cls - C_SDPA_FLASH];
-	int iq = L->bwd, varlen = L->cu >= 0, causal, bq, bk, bv;
+	int iq = L->q, varlen = L->cu >= 0, causal, bq, bk, bv, aiter, noci;
 	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2;
-	struct qkv s, t;
+	struct rl_qkv s, t;
 
 	if ((q = rl_needdim(a, r, iq, varlen ? 3 : 4)) == NULL ||
 	    (k = rl_needdim(a, r, iq + 1, varlen ? 3 : 4)) == NULL ||
 	    (v = rl_needdim(a, r, iq + 2, varlen ? 3 : 4)) == NULL)
 		return -1;
-	if ((dq = rl_needtype(a, r, iq)) == NULL ||
+	/* TraceLens's aiter models read no dtype: no precision either */
+	aiter = cls >= C_AITER_FWD && cls != C_FA_VARLEN_FWD &&
+	    cls != C_FA_VARLEN_BWD;
+	if (aiter && rl_tracelens)
+		dq = dk = NULL;
+	else if ((dq = rl_needtype(a, r, iq)) == NULL ||
 	    (dk = rl_needtype(a, r, iq + 1)) == NULL ||
 	    rl_needtype(a, r, iq + 2) == NULL)
 		return -1;
@@ -141,33 +158,40 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		if (q->v[3] != k->v[3])
 			return rl_fail(r, "q and k differ in head dim");
 	}
-	if (L->drop >= 0 && (sdrop = rl_needci(a, r, L->drop)) == NULL)
+	/* TraceLens takes the defaults when there are no concrete inputs */
+	noci = rl_tracelens && !a->hasci;
+	if (L->drop >= 0 && !noci &&
+	    (sdrop = rl_needci(a, r, L->drop)) == NULL)
 		return -1;
 	drop = 0;	/* Python's float() of the string; "" is 0 */
 	if (sdrop != NULL && *sdrop != '\0') {
 		drop = strtod(sdrop, &end);
-		if (*end != '\0')
+		if (*end != '\0' && rl_tracelens)
+			drop = 0;	/* TraceLens's default */
+		else if (*end != '\0')
 			return rl_fail(r, "dropout is not a number: "
 			    "\"%.40s\"", sdrop);
 	}
-	if ((scausal = rl_ci(a, L->causal)) == NULL && !L->dflt)
+	if ((scausal = rl_ci(a, L->causal)) == NULL && !L->dflt && !noci)
 		return rl_needci(a, r, L->causal) == NULL ? -1 : 0;
 	causal = scausal == NULL || *scausal == '\0' ? L->dflt :
 	    strcasecmp(scausal, "true") == 0;
 	if (causal && !varlen && s.NQ != s.NKV)
 		return rl_fail(r, "causal with N_Q != N_KV");
 
-	rl_pnum(r, P_B, s.B);
-	rl_pnum(r, P_N_Q, s.NQ);
-	rl_pnum(r, P_H_Q, s.HQ);
-	rl_pnum(r, P_N_KV, s.NKV);
-	rl_pnum(r, P_H_KV, s.HKV);
-	rl_pnum(r, P_D_H_QK, s.dqk);
-	rl_pnum(r, P_D_H_V, s.dv);
+	rl_pqkv(r, &s);
+	if (rl_tracelens && cls >= C_FA_FWD && cls <= C_FA_VARLEN_BWD &&
+	    a->hasstrides) {
+		/* TraceLens's flash_attn models print q, k and v's strides */
+		rl_pshape(r, P_Q_STRIDE, rl_stride(a, iq));
+		rl_pshape(r, P_K_STRIDE, rl_stride(a, iq + 1));
+		rl_pshape(r, P_V_STRIDE, rl_stride(a, iq + 2));
+	}
 	rl_pfloat(r, P_DROPOUT, drop);
 	rl_pbool(r, P_CAUSAL, causal);
 	rl_pbool(r, P_FLASH_IMPL, L->flash);
-	rl_pstrs(r, P_DTYPE_A_B, 2, dq, dk);
+	if (!aiter || !rl_tracelens)
+		rl_pstrs(r, P_DTYPE_A_B, 2, dq, dk);
 	if (varlen) {
 		rl_pnum(r, P_NUM_SEQS, nseq);
 		rl_pnum(r, P_MAX_SEQLEN_Q, mq);
@@ -178,19 +202,19 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	if (varlen) {
 		t = s;
 		t.NQ = mq, t.NKV = mk;
-		r->flop = fwdflop(&t, causal);
-		r->flop_bwd = bwdflop(&t, causal, L->flash);
+		r->flop = rl_attn_fwdflop(&t, causal);
+		r->flop_bwd = rl_attn_bwdflop(&t, causal, L->flash);
 		if (nseq > 1) {
 			t.NQ = floor((s.NQ - mq) / (nseq - 1));
 			t.NKV = nseqk > 1 ?
 			    floor((s.NKV - mk) / (nseqk - 1)) : 0;
-			r->flop += (nseq - 1) * fwdflop(&t, causal);
+			r->flop += (nseq - 1) * rl_attn_fwdflop(&t, causal);
 			r->flop_bwd += (nseq - 1) *
-			    bwdflop(&t, causal, L->flash);
+			    rl_attn_bwdflop(&t, causal, L->flash);
 		}
 	} else {
-		r->flop = fwdflop(&s, causal);
-		r->flop_bwd = bwdflop(&s, causal, L->flash);
+		r->flop = rl_attn_fwdflop(&s, causal);
+		r->flop_bwd = rl_attn_bwdflop(&s, causal, L->flash);
 	}
 
 	/* bytes */
@@ -215,7 +239,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		r->bytes = r->bytes_bwd;
 	} else
 		r->hasbwd = 1;
-	r->prec = rl_prec(rl_type(a, 0));
+	r->prec = aiter && rl_tracelens ? NULL : rl_prec(rl_type(a, 0));
 	r->matrix = 1;
 	return 0;
 }

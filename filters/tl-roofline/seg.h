@@ -19,7 +19,11 @@
 enum {
 	S_GEMM, S_SDPA_FWD, S_SDPA_BWD, S_CONV_FWD, S_CONV_BWD, S_UNARY,
 	S_BINARY, S_NORM, S_REDUCE_FWD, S_REDUCE_BWD, S_SSM_FWD, S_SSM_BWD,
-	S_ROPE_FWD, S_ROPE_BWD, S_CE_FWD, S_CE_BWD, NSHEET
+	S_ROPE_FWD, S_ROPE_BWD, S_CE_FWD, S_CE_BWD,
+	/* the extension models' */
+	S_RMSNORM, S_COLL, S_GQUANT, S_ELEM, S_MHC, S_MOE_AUX, S_MOE_FUSED,
+	S_MOE_UNFUSED, S_MOE_COMM_FWD, S_MOE_COMM_BWD, S_GGEMM_FWD,
+	S_GGEMM_BWD, S_IATTN, S_FROPE, NSHEET
 };
 extern const char *const rl_sheetname[NSHEET];
 
@@ -42,6 +46,8 @@ struct rl_op {
 	uint8_t npar, hasbytes, hasbwd, hasbytes_bwd, isbwd, matrix;
 	uint8_t bwdlinked;	/* the row has bwd_uids */
 	uint8_t fam;		/* F_*: the model's, or the one it chose */
+	uint8_t pending;	/* computed at the end (rl_pending) */
+	uint8_t dead;		/* that found no row: not an op */
 	int8_t transa, transb;	/* GEMM transpose from kernel names; -1 */
 	uint32_t lastg;		/* GPU event added last (+ 1) */
 };
@@ -86,6 +92,12 @@ struct rl_meta {
 	uint8_t kind;
 };
 
+/* A user annotation: its span and name (interned in in). */
+struct rl_ann {
+	int64_t ts, end;
+	uint32_t name;
+};
+
 /* A model's result for a key of arguments: its op, or why it has none. */
 struct rl_memo {
 	int64_t op;		/* in ops, or -1: no result */
@@ -125,6 +137,12 @@ struct rl_seg {
 	size_t hmask;
 	struct rl_meta *metas;
 	size_t nmetas, capmetas;
+	struct rl_ann *anns;
+	size_t nanns, capanns;
+	struct tl_intern *fwdin;	/* (pair, seq) of a kept forward */
+	size_t *fwdtext;		/* its argument texts, in fwdtexts */
+	size_t capfwd;
+	struct tl_out fwdtexts;
 	struct tl_intern *whyin;	/* ops without a perf row: name NUL why */
 	uint64_t *whyn;
 	size_t capwhy;
@@ -153,6 +171,12 @@ void rl_saveparam(struct rl_seg *, struct rl_param *p,
 /* Count an op without a perf row, by name and reason. */
 void rl_why(struct rl_seg *, const char *name, size_t n, const char *why);
 void rl_metarow(struct rl_seg *, struct tl_trace *);
+/* A user_annotation row. */
+void rl_addann(struct rl_seg *, struct tl_trace *);
+/* Compute the ops whose model needs their annotation or kernels
+ * (RL_NEED_ANNOT, RL_NEED_KERNEL), once the tree is linked; those
+ * without a row are dead. */
+void rl_pending(struct rl_seg *);
 void rl_devprops(struct rl_seg *, struct tl_trace *);
 void rl_read_end(void);		/* free the scratch */
 /* The args of the row into a; NULL, or why they do not parse. */

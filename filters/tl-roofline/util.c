@@ -33,7 +33,21 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"num_channels", "has_bias", "is_affine", "is_training",
 	"num_input_elems", "num_output_elems", "reduce_type",
 	"C", "L", "kernel_size", "dtype", "shape", "num_rows", "vocab_size",
-	"num_seqs", "max_seqlen_q", "max_seqlen_kv"
+	"num_seqs", "max_seqlen_q", "max_seqlen_kv",
+	"dtype_in", "out_shape", "quant_scheme", "quant_granularity",
+	"block_k", "block_n", "scale_dtype", "output_dtype", "dtype_scaleA",
+	"dtype_scaleB", "G", "bpe_in", "bpe_out", "group_pairs",
+	"num_tokens", "hidden_dim", "inter_dim", "num_experts", "topk",
+	"gated", "input_dtype", "weight_dtype", "m_work", "operands", "bpe",
+	"H_V", "H_K", "c_sq", "c_sk", "c_sqsq", "c_sqsk", "g_sq", "g_sk",
+	"g_sqsq", "g_sqsk", "dtype_Q", "dtype_KV", "sliding_window",
+	"prefill_pairs", "nelems", "T", "QH", "KH", "D_lora", "D_pe",
+	"dtype_kv", "dtype_out", "x_shape", "y_shape", "num_elements", "V",
+	"dtype_logits", "dtype_noise", "group_size", "num_groups", "shape_x",
+	"dtype_x", "shape_out", "n", "hc3", "split_k", "E", "H", "P",
+	"d_inner", "d_conv", "conv_channels", "combined_dim", "batch",
+	"channels", "seq_len", "heads", "head_dim", "logits_shape",
+	"q_stride", "k_stride", "v_stride"
 };
 
 /* Parameters. */
@@ -229,6 +243,82 @@ rl_pbools(struct rl_res *r, int key, int n, const int *v)
 	tend(r, n);
 }
 
+void
+rl_poperands(struct rl_res *r, int key, int n,
+    const struct rl_shape *const *s, const char *const *t)
+{
+	int i, j;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		put2(r, "[[", "[[");
+		for (j = 0; j < s[i]->n; j++) {
+			tsep(r, j);
+			putint(r, s[i]->v[j]);
+		}
+		put2(r, "], ", "],");
+		if (t[i] == NULL)
+			put2(r, "None", "null");
+		else {
+			tl_out_pystr(&r->py, t[i], strlen(t[i]));
+			tl_out_jsonstr(&r->js, t[i], strlen(t[i]));
+		}
+		put2(r, "]", "]");
+	}
+	put2(r, "]", "]");
+}
+
+void
+rl_pgroups(struct rl_res *r, int key, int n, const double *v)
+{
+	int i, j;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		for (j = 0; j < 4; j++) {
+			put2(r, j == 0 ? "[[" : j == 2 ? "], [" : ", ",
+			    j == 0 ? "[[" : j == 2 ? "],[" : ",");
+			putint(r, (int64_t)v[4 * i + j]);
+		}
+		put2(r, "]]", "]]");
+	}
+	put2(r, "]", "]");
+}
+
+/* A Python list of n integers (iv) or booleans (bv). */
+static void
+plist(struct rl_res *r, int key, int n, const int64_t *iv, const int *bv)
+{
+	int i;
+
+	pstart(r, key);
+	put2(r, "[", "[");
+	for (i = 0; i < n; i++) {
+		tsep(r, i);
+		if (iv != NULL)
+			putint(r, iv[i]);
+		else
+			putbool(r, bv[i]);
+	}
+	put2(r, "]", "]");
+}
+
+void
+rl_pintlist(struct rl_res *r, int key, const int64_t *v, int n)
+{
+	plist(r, key, n, v, NULL);
+}
+
+void
+rl_pboollist(struct rl_res *r, int key, int n, const int *v)
+{
+	plist(r, key, n, NULL, v);
+}
+
 /* dtypes (TraceLens's name2bpe and torch_dtype_map, case-insensitive). */
 
 struct dtype {
@@ -317,16 +407,20 @@ rl_prod(const struct rl_shape *s)
 	return p;
 }
 
-/* A dim is at least 0 and at most 2^40: products stay exact doubles. */
+/* A dim is at least 0 and at most 2^40, and the product of the dims
+ * fits in an int64: products stay exact doubles. */
 static int
 dimsok(const struct rl_shape *s)
 {
+	double p = 1;
 	int i;
 
-	for (i = 0; i < s->n; i++)
+	for (i = 0; i < s->n; i++) {
 		if (s->v[i] < 0 || s->v[i] > (INT64_C(1) << 40))
 			return 0;
-	return 1;
+		p *= (double)s->v[i];
+	}
+	return p < 9223372036854775807.0;
 }
 
 const struct rl_shape *
@@ -400,18 +494,27 @@ rl_intlist(const char *s, int64_t *v, int max)
 int
 rl_outmask(const char *s, int *mask)
 {
-	int m[3], n;
+	int m[3], n = 0;
 
 	if (s == NULL || *s != '[')
 		return -1;
-	for (n = 0; n < 3; n++) {
-		s += strcspn(s, "TF");
-		if (*s == '\0')
+	for (s++;; s++) {
+		s += strspn(s, " ,");
+		if (*s == ']' && s[1] == '\0')
+			break;
+		if (n == 3)
 			return -1;
-		m[n] = *s++ == 'T';
+		if (strncmp(s, "True", 4) == 0)
+			m[n++] = 1, s += 3;
+		else if (strncmp(s, "False", 5) == 0)
+			m[n++] = 0, s += 4;
+		else
+			return -1;
 	}
-	memcpy(mask, m, sizeof m);
-	return 0;
+	if (n == 0)
+		return -1;
+	memcpy(mask, m, (size_t)n * sizeof *m);
+	return n;
 }
 
 int
@@ -455,10 +558,22 @@ rl_needdim(const struct rl_args *a, struct rl_res *r, int i, int minn)
 		return NULL;
 	}
 	if (!dimsok(&a->dims[i])) {
-		rl_fail(r, "input_dims[%d] has a dim below 0 or above 2^40", i);
+		rl_fail(r, "input_dims[%d] has a dim below 0 or above 2^40, "
+		    "or a product above 2^63", i);
 		return NULL;
 	}
 	return &a->dims[i];
+}
+
+int
+rl_dimat(const struct rl_args *a, struct rl_res *r, int i, int j, double *v)
+{
+	const struct rl_shape *s = rl_needdim(a, r, i, j < 0 ? -j : j + 1);
+
+	if (s == NULL)
+		return -1;
+	*v = (double)s->v[j < 0 ? s->n + j : j];
+	return 0;
 }
 
 /* Entry i of a string list (input_types, concrete_inputs): NULL, with
@@ -489,4 +604,62 @@ const char *
 rl_needci(const struct rl_args *a, struct rl_res *r, int i)
 {
 	return needstr(r, a->hasci, a->ci, a->nci, i, "concrete_inputs");
+}
+
+/* The args column of the op asked about, parsed (each time: the row's
+ * buffer is the next row's). */
+static struct tl_jdoc argjd;
+
+/* The args column's value for key: its token in argjd, or -1. */
+static int
+argtok(const struct rl_args *a, const char *key)
+{
+	int i, end;
+
+	if (a->args == NULL || tl_json_parse(&argjd, a->args, a->argslen) <
+	    0 || argjd.tok[0].type != JSMN_OBJECT)
+		return -1;
+	end = tl_jskip(&argjd, 0);
+	for (i = 1; i < end; i = tl_jskip(&argjd, i + 1))
+		if (tl_jeq(&argjd, i, key))
+			return i + 1;
+	return -1;
+}
+
+int
+rl_argnum(const struct rl_args *a, const char *key, double *v)
+{
+	int i = argtok(a, key);
+	const char *p;
+	char *e;
+
+	if (i < 0 || argjd.tok[i].type != JSMN_PRIMITIVE)
+		return 0;
+	p = argjd.js + argjd.tok[i].start;
+	if (*p == 't' || *p == 'f') {
+		*v = *p == 't';
+		return 1;
+	}
+	*v = strtod(p, &e);
+	return e != p && isfinite(*v);
+}
+
+int
+rl_argstr(const struct rl_args *a, const char *key, char *buf, size_t cap)
+{
+	int i = argtok(a, key);
+	size_t n;
+
+	if (i < 0 || argjd.tok[i].type != JSMN_STRING)
+		return -1;
+	n = (size_t)(argjd.tok[i].end - argjd.tok[i].start);
+	if (n >= cap)
+		return -1;
+	return (int)rl_jtext(&argjd, i, buf);
+}
+
+void
+rl_util_end(void)
+{
+	tl_json_free(&argjd);
 }
