@@ -27,7 +27,7 @@ struct tl_intern *in;
 uint32_t nm_execute;
 
 static const char usage[] =
-    "usage: tl-graph -c folder [-e details.json] [file]\n";
+    "usage: tl-graph [-n] [-c folder [-e details.json]] [file]\n";
 
 /* The capture folder's entries. */
 struct entry {
@@ -73,7 +73,7 @@ static const char *folder, *details;
 /* Reasons a GPU event under a graph launch is left there. */
 enum {
 	R_NOROOT, R_NOBS, R_NOCAP, R_ROOTS, R_NOKERN, R_ALIGN, R_TWICE,
-	R_FAILED, NREASON
+	R_FAILED, R_NOFOLDER, NREASON
 };
 static const char *const reason[NREASON] = {
 	"no iteration annotation encloses the graph launch",
@@ -84,8 +84,13 @@ static const char *const reason[NREASON] = {
 	"the capture's launches do not align with the replayed kernels",
 	"the graph launch is in two iteration annotations: merged once",
 	"a multi-stream capture without kernel names: merge abandoned",
+	"no capture folder (-c)",
 };
 static uint64_t left[NREASON], ngraphk, nplaced;
+static int64_t lefttime, gputime;	/* sums of durations, ns */
+static int nflag;			/* -n: SGLang names */
+static uint8_t *ren;			/* per name id: renamed (-n) */
+static size_t capren;
 
 /* ---- the capture folder ---- */
 
@@ -668,9 +673,11 @@ static void
 leave(uint32_t g, int why)
 {
 	uint32_t *gl;
-	size_t n = graphkernels(g, &gl);
+	size_t n = graphkernels(g, &gl), i;
 
 	left[why] += n;
+	for (i = 0; i < n; i++)
+		lefttime += rep.ev[gl[i]].dur;
 	free(gl);
 }
 
@@ -707,6 +714,11 @@ merge(void)
 	qsort(gls, ngl, sizeof *gls, evcmp);
 	stablets(&rep, roots, nr);
 	gr = xmalloc((ngl + 1) * sizeof *gr);
+	if (folder == NULL) {
+		for (j = 0; j < ngl; j++)
+			leave(gls[j], R_NOFOLDER);
+		nr = 0;
+	}
 	for (i = 0; i < nr && !abandon; i++) {
 		struct ev *r = &rep.ev[roots[i]];
 		const char *s;
@@ -794,7 +806,9 @@ merge(void)
 		npair = 0;
 		nplaced = 0;
 		memset(left, 0, sizeof left);
-		left[R_FAILED] = ngraphk;
+		lefttime = 0;
+		for (j = 0; j < ngl; j++)
+			leave(gls[j], R_FAILED);
 	} else {
 		uint64_t acc = nplaced;
 
@@ -809,12 +823,77 @@ merge(void)
 	return abandon;
 }
 
+/* ---- SGLang names (-n) ---- */
+
+static char **fld;		/* fields of the row being written */
+static size_t *fln;
+
+/* Whether a name is sglang_profiler::<x>_<digits>. */
+static int
+sglname(uint32_t id)
+{
+	static const char pre[] = "sglang_profiler::";
+	size_t n, k, p = sizeof pre - 1;
+	const char *s = tl_intern_str(in, id, &n);
+
+	if (n < p + 3 || memcmp(s, pre, p) != 0)
+		return 0;
+	for (k = n; k > p && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+		;
+	return k < n && k > p + 1 && s[k - 1] == '_';
+}
+
+/*
+ * TraceLens's first pseudo-op step: every name sglang_profiler::<x>_<n>
+ * whose first event (replay, then the copies) is a cpu_op loses its
+ * _<n>, so that the ops of all layers group as one.
+ */
+static void
+sglnames(void)
+{
+	uint8_t *first;
+	size_t i, j, nn = tl_intern_count(in);
+
+	first = xcalloc(nn + 1, 1);
+	ren = xcalloc(nn + 1, 1);
+	capren = nn;
+	for (i = 0; i < rep.n; i++)
+		if (first[rep.ev[i].name] == 0)
+			first[rep.ev[i].name] = (uint8_t)(rep.ev[i].kind + 1);
+	for (i = 0; i < npair; i++)
+		for (j = 0; j < pairs[i].nce; j++) {
+			const struct ev *e;
+
+			if (pairs[i].ce[j] == NONE)
+				continue;
+			e = &pairs[i].c->t.ev[pairs[i].ce[j]];
+			if (first[e->name] == 0)
+				first[e->name] = (uint8_t)(e->kind + 1);
+		}
+	for (i = 0; i < nn; i++)
+		ren[i] = first[i] == TL_K_CPU_OP + 1 && sglname((uint32_t)i);
+	free(first);
+}
+
+/* The name field cut to its renamed length. */
+static void
+rename_(uint32_t name, int col)
+{
+	size_t k;
+
+	if (ren == NULL || name >= capren || !ren[name] || col < 0)
+		return;
+	for (k = fln[col]; k > 0 && fld[col][k - 1] >= '0' &&
+	    fld[col][k - 1] <= '9'; k--)
+		;
+	if (k > 0 && fld[col][k - 1] == '_')
+		fln[col] = k - 1;
+}
+
 /* ---- the output ---- */
 
 static struct tl_out out;
 static int rc[TL_NCOL];		/* replay column indexes, or -1 */
-static char **fld;		/* fields of the row being written */
-static size_t *fln;
 static char numbuf[TL_NCOL][24];
 
 static int
@@ -1087,6 +1166,7 @@ writeall(FILE *spool)
 		}
 		if (e->flags & F_TOUCHED)
 			setnum(TL_C_GPUTIME, ktime[k]);
+		rename_(e->name, rc[TL_C_NAME]);
 		putrow();
 		k++;
 	}
@@ -1167,6 +1247,8 @@ writeall(FILE *spool)
 				fln[rc[TL_C_MODULE]] = mn;
 			} else
 				setstr(TL_C_MODULE, "root");
+			if (p->ce[j] != NONE)
+				rename_(ct->ev[p->ce[j]].name, rc[TL_C_NAME]);
 			putrow();
 		}
 		free(cf);
@@ -1188,6 +1270,7 @@ main(int argc, char *argv[])
 	static const struct option lopt[] = {
 		{ "capture-folder", required_argument, NULL, 'c' },
 		{ "details", required_argument, NULL, 'e' },
+		{ "sglang-names", no_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_trace *tr;
@@ -1196,7 +1279,7 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:n", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
@@ -1204,15 +1287,18 @@ main(int argc, char *argv[])
 		case 'e':
 			details = optarg;
 			break;
+		case 'n':
+			nflag = 1;
+			break;
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (folder == NULL)
-		tl_usage(usage);
+	if (details != NULL && folder == NULL)
+		tl_errx(1, "-e needs -c");
 	if (argc > 1)
 		tl_usage(usage);
-	if (details == NULL) {
+	if (details == NULL && folder != NULL) {
 		dpath = xmalloc(strlen(folder) + 32);
 		sprintf(dpath, "%s/execution_details.json", folder);
 		details = dpath;
@@ -1220,7 +1306,8 @@ main(int argc, char *argv[])
 	in = tl_intern_new();
 	nm_execute = tl_intern(in, "execute", 7);
 	iter_init();
-	readdetails();
+	if (folder != NULL)
+		readdetails();
 	tl_out_init(&out, 1, "<stdout>");
 	spool = tmpfile();
 	if (spool == NULL)
@@ -1240,11 +1327,21 @@ main(int argc, char *argv[])
 	if (rep.n > 0)
 		nextuid = rep.ev[rep.n - 1].uid + 1 > nextuid ?
 		    rep.ev[rep.n - 1].uid + 1 : nextuid;
+	for (i = 0; (size_t)i < rep.n; i++)
+		if (TL_K_ISGPU(rep.ev[i].kind))
+			gputime += rep.ev[i].dur;
 	merge();
+	if (nflag)
+		sglnames();
 	writeall(spool);
 	fclose(spool);
 	tl_out_close(&out);
 	tl_warns_end(&warns, rep.name);
+	if (lefttime > 0 && gputime > 0)
+		tl_warnx("%s: %.1f%% of the GPU time (the sum of the GPU "
+		    "events' durations) is under graph launches and not "
+		    "attributed to any op", rep.name, 100.0 * (double)lefttime /
+		    (double)gputime);
 	if (ngraphk > 0 || npair > 0) {
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " GPU events under "
 		    "graph launches attributed to captured launches (%zu "

@@ -56,6 +56,12 @@ replay 'step[MIXED x_8_y]'
 cp cap/execution_details.json d.json
 rm cap/execution_details.json
 run -c cap -e d.json
+echo no capture folder: the share of GPU time left
+tl-graph r.tsv >/dev/null
+echo "exit $?"
+echo -e without -c
+tl-graph -e d.json r.tsv
+echo "exit $?"
 echo usage
-tl-graph r.tsv
+tl-graph -x r.tsv
 echo "exit $?"
