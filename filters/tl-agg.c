@@ -90,6 +90,7 @@ finish(void)
 		    A->tr->name);
 	agg_build();
 	sheets(tabs);
+	infer_sheets(tabs);
 	if (cdir != NULL && ddir != NULL)
 		agg_exact();
 	hta(tabs);

@@ -411,6 +411,7 @@ extern int agg_infer;		/* I_* of -I, 0 without */
 #define I_KERNELS	4	/* grouped by number of kernels */
 builder iopsums, iunique;
 void infer_want(int *want, int csv);
+void infer_sheets(struct table *tabs);
 int infer_opt(char *s);
 
 /* hta.c: idle time, launch delay, overlap, streams. */

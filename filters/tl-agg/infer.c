@@ -155,6 +155,8 @@ iopsums(struct table *t, int which)
 	uint32_t k[2], c;
 	int bycat = which == T_ICATS, mod = agg_infer & I_MODULE;
 
+	if (t->name != NULL)
+		return;		/* built by infer_sheets */
 	tab_cols(t, which, bycat ? (mod ? mcols : ccols) : (mod ? omcols :
 	    ocols));
 	if (A->gpuonly) {
@@ -317,6 +319,8 @@ iunique(struct table *t, int which)
 	struct tl_out trunc = MEMOUT;
 	struct row row;
 
+	if (t->name != NULL)
+		return;		/* built by infer_sheets */
 	for (i = 0, m = 0; i < sizeof head / sizeof head[0]; i++) {
 		const char *n = head[i].tl != NULL ? head[i].tl : "";
 
@@ -422,6 +426,21 @@ iunique(struct table *t, int which)
 	free(kev);
 	free(koff);
 	free(trunc.buf);
+}
+
+/*
+ * Build the tables of -I with the other ops sheets, before the times
+ * turn exact for the HTA tables (which build what comes after them in
+ * the registry, and so would these).
+ */
+void
+infer_sheets(struct table *tabs)
+{
+	int i;
+
+	for (i = T_ICATS; i <= T_IUNIQUE; i++)
+		if (agg_want[i])
+			agg_tab[i].build(&tabs[i], i);
 }
 
 /* Which tables -I and -C want: the inference ops sheets in place of the
