@@ -409,6 +409,7 @@ extern int agg_infer;		/* I_* of -I, 0 without */
 #define I_ON		1	/* -I given */
 #define I_MODULE	2	/* grouped by parent module, call stacks */
 #define I_KERNELS	4	/* grouped by number of kernels */
+#define I_STACK		8	/* unified: entry_point, call_stack_full */
 builder iopsums, iunique;
 void infer_want(int *want, int csv);
 void infer_sheets(struct table *tabs);
