@@ -66,6 +66,7 @@ static struct pair *pairs;
 static size_t npair, cappair;
 
 static struct tree rep;		/* the replay tree */
+static struct tl_out out;
 static int64_t nextuid;
 static struct tl_warns warns;
 static const char *folder, *details;
@@ -397,7 +398,7 @@ memop(const struct ev *c)
 static int
 byname(const struct tree *ct, const uint32_t *cl, size_t n, uint32_t *gl)
 {
-	uint32_t *out = xmalloc(n * sizeof *out);
+	uint32_t *ord = xmalloc(n * sizeof *ord);
 	uint8_t *used = xcalloc(n, 1);
 	size_t i, j;
 	int ok = 1;
@@ -412,12 +413,12 @@ byname(const struct tree *ct, const uint32_t *cl, size_t n, uint32_t *gl)
 			ok = 0;
 		else {
 			used[j] = 1;
-			out[i] = gl[j];
+			ord[i] = gl[j];
 		}
 	}
 	if (ok)
-		memcpy(gl, out, n * sizeof *gl);
-	free(out);
+		memcpy(gl, ord, n * sizeof *gl);
+	free(ord);
 	free(used);
 	return ok;
 }
@@ -535,10 +536,13 @@ out:
 
 /* The GPU events under graph launch g (breadth-first, then by ts). */
 static size_t
-graphkernels(uint32_t g, uint32_t **out)
+graphkernels(uint32_t g, uint32_t **res)
 {
-	uint32_t *v = xmalloc((rep.n + 1) * sizeof *v);
+	static uint32_t *v;
 	size_t n, i, m = 0;
+
+	if (v == NULL)
+		v = xmalloc((rep.n + 1) * sizeof *v);
 
 	v[0] = g;
 	n = bfs(&rep, v, 1);
@@ -546,7 +550,7 @@ graphkernels(uint32_t g, uint32_t **out)
 		if (TL_K_ISGPU(rep.ev[v[i]].kind))
 			v[m++] = v[i];
 	stablets(&rep, v, m);
-	*out = v;
+	*res = v;
 	return m;
 }
 
@@ -565,7 +569,6 @@ splice(struct capture *c, size_t k, uint32_t g)
 	if (ng == 0) {
 		tl_warns(&warns, "%s: graph launch %" PRId64 ": no GPU "
 		    "events: skipped", rep.name, rep.ev[g].uid);
-		free(gl);
 		return R_NOKERN;
 	}
 	v = xmalloc((ct->n + 2) * sizeof *v);
@@ -603,7 +606,6 @@ splice(struct capture *c, size_t k, uint32_t g)
 			    "launch", rep.name, rep.ev[g].uid, ng, nc, k,
 			    c->path);
 		free(v);
-		free(gl);
 		free(gk);
 		free(ck);
 		return np == -2 ? -1 : R_ALIGN;
@@ -631,7 +633,6 @@ splice(struct capture *c, size_t k, uint32_t g)
 	nplaced += (size_t)np;
 	/* kernels of the launch that found no capture launch (greedy and
 	 * multi-stream map them all, or fail) */
-	free(gl);
 	return NREASON;
 }
 
@@ -678,7 +679,6 @@ leave(uint32_t g, int why)
 	left[why] += n;
 	for (i = 0; i < n; i++)
 		lefttime += rep.ev[gl[i]].dur;
-	free(gl);
 }
 
 /* The merge: execution roots, their graph launches, their captures. */
@@ -794,7 +794,6 @@ merge(void)
 		size_t n = graphkernels(gls[j], &gl);
 
 		ngraphk += n;
-		free(gl);
 	}
 	if (abandon) {
 		tl_warnx("%s: a multi-stream graph whose capture launches "
@@ -890,9 +889,68 @@ rename_(uint32_t name, int col)
 		fln[col] = k - 1;
 }
 
+/*
+ * Without -c, the rows go out as they are read (-n decides a name at
+ * its first event, which is the first in the stream).
+ */
+static int namecol = -1, hdrdone;
+static uint8_t *firstk;
+static size_t capfirst;
+
+static void
+header(void)
+{
+	size_t i;
+
+	if (hdrdone)
+		return;
+	hdrdone = 1;
+	tl_out_header(&out, (const char *const *)rep.col);
+	for (i = 0; i < rep.ncol; i++)
+		if (strcmp(rep.col[i], "name") == 0)
+			namecol = (int)i;
+}
+
+static void
+direct(char *row, size_t len, const struct ev *e)
+{
+	header();
+	if (e != NULL && nflag && namecol >= 0) {
+		size_t i, at = 0, fl, k;
+		int c;
+
+		if (e->name >= capfirst) {
+			size_t old = capfirst;
+
+			capfirst = 2 * (size_t)e->name + 64;
+			firstk = xrealloc(firstk, capfirst);
+			memset(firstk + old, 0, capfirst - old);
+		}
+		if (firstk[e->name] == 0)
+			firstk[e->name] = e->kind == TL_K_CPU_OP &&
+			    sglname(e->name) ? 2 : 1;
+		if (firstk[e->name] == 2) {
+			for (c = 0; c < namecol; c++)
+				at += strcspn(row + at, "\t") + 1;
+			fl = strcspn(row + at, "\t");
+			for (k = fl; k > 0 && row[at + k - 1] >= '0' &&
+			    row[at + k - 1] <= '9'; k--)
+				;
+			if (k > 0 && row[at + k - 1] == '_') {
+				tl_out_raw(&out, row, at + k - 1);
+				tl_out_raw(&out, row + at + fl, len - at - fl);
+				tl_out_char(&out, '\n');
+				return;
+			}
+			(void)i;
+		}
+	}
+	tl_out_raw(&out, row, len);
+	tl_out_char(&out, '\n');
+}
+
 /* ---- the output ---- */
 
-static struct tl_out out;
 static int rc[TL_NCOL];		/* replay column indexes, or -1 */
 static char numbuf[TL_NCOL][24];
 
@@ -1309,14 +1367,18 @@ main(int argc, char *argv[])
 	if (folder != NULL)
 		readdetails();
 	tl_out_init(&out, 1, "<stdout>");
-	spool = tmpfile();
-	if (spool == NULL)
+	spool = NULL;
+	if (folder == NULL)
+		rowhook = direct;
+	else if ((spool = tmpfile()) == NULL)
 		tl_err(1, "tmpfile");
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD));
 	rep.name = xstrdup(argc > 0 ? argv[0] : "<stdin>");
 	tload(&rep, tr, spool, 0);
+	if (spool == NULL)
+		header();
 	status = tr->status;
 	tl_trace_close(tr);
 	tkids(&rep);
@@ -1331,10 +1393,12 @@ main(int argc, char *argv[])
 		if (TL_K_ISGPU(rep.ev[i].kind))
 			gputime += rep.ev[i].dur;
 	merge();
-	if (nflag)
+	if (nflag && spool != NULL)
 		sglnames();
-	writeall(spool);
-	fclose(spool);
+	if (spool != NULL) {
+		writeall(spool);
+		fclose(spool);
+	}
 	tl_out_close(&out);
 	tl_warns_end(&warns, rep.name);
 	if (lefttime > 0 && gputime > 0)

@@ -56,6 +56,9 @@ extern struct tl_intern *in;
 extern uint32_t nm_execute;	/* "execute" */
 
 /* load.c */
+/* Called with each row (escaped fields joined by TABs) as it is read,
+ * and its record (NULL for a row about the trace), when set. */
+extern void (*rowhook)(char *row, size_t len, const struct ev *e);
 uint32_t tfind(const struct tree *, int64_t uid);
 void tkids(struct tree *);
 void tload(struct tree *, struct tl_trace *, FILE *spool, int keeprows);

@@ -141,6 +141,8 @@ rawrow(const struct tl_tsv *t, size_t *len)
 	return buf;
 }
 
+void (*rowhook)(char *, size_t, const struct ev *);
+
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
 {
@@ -182,8 +184,11 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			tl_err(1, "spool");
 		if (spool != NULL && putc('\n', spool) == EOF)
 			tl_err(1, "spool");
-		if (r != TL_ROW_EVENT)
+		if (r != TL_ROW_EVENT) {
+			if (rowhook != NULL)
+				rowhook(row, rl, NULL);
 			continue;
+		}
 		xgrow(&t->ev, &t->cap, t->n + 1, sizeof *t->ev);
 		if (capu != t->cap) {
 			capu = t->cap;
@@ -238,6 +243,8 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			v = tl_trace_str(tr, TL_C_ARGS, &n);
 			e->kernel = argkernel(v, n);
 		}
+		if (rowhook != NULL)
+			rowhook(row, rl, e);
 		t->n++;
 	}
 	if (tr->more || tl_trace_next(tr))
