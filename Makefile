@@ -57,6 +57,8 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
+tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
+		$(wildcard filters/tl-graph/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

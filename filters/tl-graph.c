@@ -65,6 +65,7 @@ struct pair {
 static struct pair *pairs;
 static size_t npair, cappair;
 
+int graph_nopipe;		/* capture traces: tree streams only */
 static struct tree rep;		/* the replay tree */
 static struct tl_out out;
 static int64_t nextuid;
@@ -270,6 +271,8 @@ loadcap(const char *path)
 	c->path = xstrdup(path);
 	n = strlen(path);
 	tsv = n > 4 && strcmp(path + n - 4, ".tsv") == 0;
+	if (!tsv && graph_nopipe)
+		tl_errx(1, "%s: not a tree stream (.tsv)", path);
 	if (tsv)
 		op = xstrdup(path);
 	else {
@@ -539,10 +542,13 @@ static size_t
 graphkernels(uint32_t g, uint32_t **res)
 {
 	static uint32_t *v;
+	static size_t cv;
 	size_t n, i, m = 0;
 
-	if (v == NULL)
-		v = xmalloc((rep.n + 1) * sizeof *v);
+	if (cv < rep.n + 1) {
+		cv = rep.n + 1;
+		v = xreallocarray(v, cv, sizeof *v);
+	}
 
 	v[0] = g;
 	n = bfs(&rep, v, 1);

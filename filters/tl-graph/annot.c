@@ -37,8 +37,8 @@ static const char *const pat[NRE] = {
 };
 
 static regex_t re[NRE];
-static char *buf;
-static size_t cap;
+static char *abuf;
+static size_t acap;
 
 void
 iter_init(void)
@@ -53,10 +53,10 @@ iter_init(void)
 static const char *
 cstr(const char *s, size_t n)
 {
-	xgrow(&buf, &cap, n + 1, 1);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
+	xgrow(&abuf, &acap, n + 1, 1);
+	memcpy(abuf, s, n);
+	abuf[n] = 0;
+	return abuf;
 }
 
 /* 1 when the name matches a tier-1 pattern, 2 a tier-2 one, else 0. */

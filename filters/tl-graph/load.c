@@ -95,7 +95,7 @@ argkernel(const char *js, size_t n)
 {
 	static struct tl_jdoc d;
 	static char *buf;
-	static size_t cap;
+	static size_t bcap;
 	unsigned bad = 0;
 	int i, k, nk;
 
@@ -109,7 +109,7 @@ argkernel(const char *js, size_t n)
 			jsmntok_t *v = &d.tok[i + 1];
 			size_t len = (size_t)(v->end - v->start);
 
-			xgrow(&buf, &cap, len + 1, 1);
+			xgrow(&buf, &bcap, len + 1, 1);
 			len = tl_junescape(buf, js + v->start, len, &bad);
 			return tl_intern(in, buf, len);
 		}
@@ -123,12 +123,12 @@ static char *
 rawrow(const struct tl_tsv *t, size_t *len)
 {
 	static char *buf;
-	static size_t cap;
+	static size_t bcap;
 	size_t i, n = 0;
 
 	for (i = 0; i < t->ncol; i++)
 		n += t->fl[i] + 1;
-	xgrow(&buf, &cap, n + 1, 1);
+	xgrow(&buf, &bcap, n + 1, 1);
 	n = 0;
 	for (i = 0; i < t->ncol; i++) {
 		if (i > 0)
@@ -168,7 +168,7 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 	t->name = xstrdup(tr->name);
 	s = tr->t;
 	t->ncol = s->ncol;
-	t->col = xmalloc(s->ncol * sizeof *t->col);
+	t->col = xcalloc(s->ncol + 1, sizeof *t->col);	/* NULL-ended */
 	for (i = 0; i < s->ncol; i++)
 		t->col[i] = xstrdup(s->col[i]);
 	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
