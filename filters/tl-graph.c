@@ -1374,9 +1374,10 @@ main(int argc, char *argv[])
 		readdetails();
 	tl_out_init(&out, 1, "<stdout>");
 	spool = NULL;
-	if (folder == NULL)
+	if (folder == NULL) {
 		rowhook = direct;
-	else if ((spool = tmpfile()) == NULL)
+		tload_sparse = 1;
+	} else if ((spool = tmpfile()) == NULL)
 		tl_err(1, "tmpfile");
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),

@@ -59,6 +59,8 @@ extern uint32_t nm_execute;	/* "execute" */
 /* Called with each row (escaped fields joined by TABs) as it is read,
  * and its record (NULL for a row about the trace), when set. */
 extern void (*rowhook)(char *row, size_t len, const struct ev *e);
+/* 1: keep records of GPU events and graph launches only (rowhook set) */
+extern int tload_sparse;
 uint32_t tfind(const struct tree *, int64_t uid);
 void tkids(struct tree *);
 void tload(struct tree *, struct tl_trace *, FILE *spool, int keeprows);

@@ -142,6 +142,28 @@ rawrow(const struct tl_tsv *t, size_t *len)
 }
 
 void (*rowhook)(char *, size_t, const struct ev *);
+int tload_sparse;
+
+/* Whether s[0..n) holds sub (lower case), ASCII case ignored. */
+static int
+rawhasi(const char *s, size_t n, const char *sub)
+{
+	size_t k = strlen(sub), i, j;
+
+	for (i = 0; i + k <= n; i++) {
+		for (j = 0; j < k; j++) {
+			char c = s[i + j];
+
+			if (c >= 'A' && c <= 'Z')
+				c += 'a' - 'A';
+			if (c != sub[j])
+				break;
+		}
+		if (j == k)
+			return 1;
+	}
+	return 0;
+}
 
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
@@ -188,6 +210,24 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			if (rowhook != NULL)
 				rowhook(row, rl, NULL);
 			continue;
+		}
+		if (tload_sparse && !TL_K_ISGPU(tr->kind)) {
+			/* only GPU events and graph launches kept; SGLang
+			 * profiler names seen */
+			v = tl_trace_raw(tr, TL_C_NAME, &n);
+			if (v == NULL || !rawhasi(v, n, "graphlaunch")) {
+				struct ev tmp;
+
+				if (v != NULL && n >= 17 &&
+				    memcmp(v, "sglang_profiler::", 17) == 0) {
+					memset(&tmp, 0, sizeof tmp);
+					tmp.kind = (uint8_t)tr->kind;
+					tmp.name = tl_intern(in, v, n);
+					rowhook(row, rl, &tmp);
+				} else
+					rowhook(row, rl, NULL);
+				continue;
+			}
 		}
 		xgrow(&t->ev, &t->cap, t->n + 1, sizeof *t->ev);
 		if (capu != t->cap) {
