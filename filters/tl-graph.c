@@ -579,7 +579,8 @@ splice(struct capture *c, size_t k, uint32_t g)
 	}
 	v = xmalloc((ct->n + 2) * sizeof *v);
 	v[0] = NONE;
-	memcpy(v + 1, c->rev[k], c->nrev[k] * sizeof *v);
+	if (c->nrev[k] > 0)
+		memcpy(v + 1, c->rev[k], c->nrev[k] * sizeof *v);
 	n = bfs(ct, v, c->nrev[k] + 1);
 	/* the CaptureRoot sorts first: its ts is the window's start */
 	stablets(ct, v, n);
@@ -717,7 +718,8 @@ merge(void)
 			roots[nr++] = (uint32_t)i;
 		}
 	}
-	qsort(gls, ngl, sizeof *gls, evcmp);
+	if (ngl > 0)
+		qsort(gls, ngl, sizeof *gls, evcmp);
 	stablets(&rep, roots, nr);
 	gr = xmalloc((ngl + 1) * sizeof *gr);
 	if (folder == NULL) {
@@ -1042,7 +1044,8 @@ busyof(struct ivx *v, size_t n, int64_t *busy)
 	struct tl_iv *tmp = xmalloc((n + 1) * sizeof *tmp);
 	size_t i, j, k;
 
-	qsort(v, n, sizeof *v, ivxcmp);
+	if (n > 0)
+		qsort(v, n, sizeof *v, ivxcmp);
 	for (i = 0; i < n; i = j) {
 		for (j = i, k = 0; j < n && v[j].at == v[i].at; j++) {
 			a[k].start = v[j].s;
