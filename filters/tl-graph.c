@@ -27,7 +27,7 @@ struct tl_intern *in;
 uint32_t nm_execute;
 
 static const char usage[] =
-    "usage: tl-graph [-n] [-c folder [-e details.json]] [file]\n";
+    "usage: tl-graph [-gn] [-c folder [-e details.json]] [file]\n";
 
 /* The capture folder's entries. */
 struct entry {
@@ -91,6 +91,7 @@ static const char *const reason[NREASON] = {
 static uint64_t left[NREASON], ngraphk, nplaced;
 static int64_t lefttime, gputime;	/* sums of durations, ns */
 static int nflag;			/* -n: SGLang names */
+static int gflag;			/* -g: copies with GPU work only */
 static uint8_t *ren;			/* per name id: renamed (-n) */
 static size_t capren;
 
@@ -1154,6 +1155,22 @@ pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
 	free(mb);
 }
 
+/*
+ * With -g, the last copy of all is kept, and the chain above it, so that
+ * the largest uid (from which TraceLens numbers its synthetic ops) is
+ * the same: whether j is on that chain.
+ */
+static int
+lastpath(const uint32_t *par, size_t n, size_t j)
+{
+	uint32_t a;
+
+	for (a = (uint32_t)(n - 1); a != NONE; a = par[a])
+		if (a == j)
+			return 1;
+	return 0;
+}
+
 static void
 writeall(FILE *spool)
 {
@@ -1266,6 +1283,9 @@ writeall(FILE *spool)
 			size_t m, n, st;
 			char *r;
 
+			if (gflag && stime[j] == 0 && !(i + 1 == npair &&
+			    lastpath(par, p->nce, j)))
+				continue;	/* -g: no GPU work below */
 			if (p->ce[j] == NONE) {
 				for (m = 0; m < rep.ncol; m++)
 					fln[m] = 0;
@@ -1337,6 +1357,7 @@ main(int argc, char *argv[])
 	static const struct option lopt[] = {
 		{ "capture-folder", required_argument, NULL, 'c' },
 		{ "details", required_argument, NULL, 'e' },
+		{ "gpu-only", no_argument, NULL, 'g' },
 		{ "sglang-names", no_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1346,13 +1367,16 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:n", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:gn", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
 			break;
 		case 'e':
 			details = optarg;
+			break;
+		case 'g':
+			gflag = 1;
 			break;
 		case 'n':
 			nflag = 1;
