@@ -1182,7 +1182,7 @@ writeall(FILE *spool)
 	int32_t *dep;
 	int64_t *gtime, *stime;
 	size_t *cfl;
-	int cmap[512];
+	int *cmap = xmalloc((rep.ncol + 1) * sizeof *cmap);
 
 	for (i = 0; i < TL_NCOL; i++)
 		rc[i] = repcol(tl_colname[i]);
@@ -1269,7 +1269,7 @@ writeall(FILE *spool)
 			size_t m;
 
 			cmap[j] = -1;
-			for (m = 0; m < ccol && j < 512; m++)
+			for (m = 0; m < ccol; m++)
 				if (strcmp(ct->col[m], rep.col[j]) == 0)
 					cmap[j] = (int)m;
 		}
@@ -1287,8 +1287,10 @@ writeall(FILE *spool)
 			    lastpath(par, p->nce, j)))
 				continue;	/* -g: no GPU work below */
 			if (p->ce[j] == NONE) {
-				for (m = 0; m < rep.ncol; m++)
+				for (m = 0; m < rep.ncol; m++) {
+					fld[m] = (char *)"";
 					fln[m] = 0;
+				}
 				setstr(TL_C_PH, "X");
 				setstr(TL_C_CAT, "cuda_runtime");
 				setstr(TL_C_NAME, "CaptureRoot");
@@ -1341,6 +1343,7 @@ writeall(FILE *spool)
 		free(cf);
 		free(cfl);
 	}
+	free(cmap);
 	free(pos);
 	free(par);
 	free(mod);
