@@ -1328,7 +1328,7 @@ writeall(FILE *spool)
 			setstr(TL_C_BWD, "");
 			setstr(TL_C_TRACE, "");
 			setstr(TL_C_RANK, "");
-			if (mod[j] != NONE) {
+			if (mod[j] != NONE && rc[TL_C_MODULE] >= 0) {
 				size_t mn;
 
 				fld[rc[TL_C_MODULE]] = (char *)tl_intern_str(in,
