@@ -27,7 +27,7 @@ struct tl_intern *in;
 uint32_t nm_execute;
 
 static const char usage[] =
-    "usage: tl-graph [-gn] [-c folder [-e details.json]] [file]\n";
+    "usage: tl-graph [-gnv] [-c folder [-e details.json]] [file]\n";
 
 /* The capture folder's entries. */
 struct entry {
@@ -92,6 +92,7 @@ static uint64_t left[NREASON], ngraphk, nplaced;
 static int64_t lefttime, gputime;	/* sums of durations, ns */
 static int nflag;			/* -n: SGLang names */
 static int gflag;			/* -g: copies with GPU work only */
+static int vflag;			/* -v: each iteration's capture */
 static uint8_t *ren;			/* per name id: renamed (-n) */
 static size_t capren;
 
@@ -749,23 +750,44 @@ merge(void)
 		if (!iter_bs(s, n, &bs) && !splitbs(s, n, &bs))
 			why = R_NOBS;
 		if (why < 0) {
+			int have = 0;
+
 			for (j = 0; j < nent; j++)
-				if (ent[j].bs >= bs && (best < 0 ||
-				    ent[j].bs < best))
+				if (ent[j].bs >= bs && (!have ||
+				    ent[j].bs < best)) {
 					best = ent[j].bs;
-			for (j = 0; j < nent; j++)
+					have = 1;
+				}
+			for (j = 0; j < nent && have; j++)
 				if (ent[j].bs == best && ent[j].path != NULL) {
 					if (ent[j].piecewise)
 						piece = (int)j + 1;
 					else
 						full = (int)j + 1;
 				}
-			if (best < 0 || (!full && !piece))
+			if (!full && !piece)
 				why = R_NOCAP;
 		}
 		if (why < 0) {
 			pw = piece && full ? ngr != 1 : piece != 0;
 			path = ent[(pw ? piece : full) - 1].path;
+		}
+		if (vflag) {
+			char q[TL_QUOTE_MAX];
+
+			tl_quote(q, sizeof q, s, n);
+			if (why == R_NOBS)
+				tl_warnx("%s: iteration %" PRId64 " \"%s\": no "
+				    "batch size", rep.name, r->uid, q);
+			else
+				tl_warnx("%s: iteration %" PRId64 " \"%s\": "
+				    "batch size %lld, %zu graph launch%s: %s%s",
+				    rep.name, r->uid, q, bs, ngr, ngr == 1 ? "" :
+				    "es", path != NULL ? path : "no capture",
+				    path == NULL ? "" : pw ? " (PIECEWISE)" :
+				    " (FULL)");
+		}
+		if (why < 0) {
 			c = loadcap(path);
 			ncl = c->nroot;
 			if (ncl != 1 && ncl != ngr) {
@@ -1362,6 +1384,7 @@ main(int argc, char *argv[])
 		{ "details", required_argument, NULL, 'e' },
 		{ "gpu-only", no_argument, NULL, 'g' },
 		{ "sglang-names", no_argument, NULL, 'n' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tl_trace *tr;
@@ -1370,7 +1393,7 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:gn", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:gnv", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
@@ -1380,6 +1403,9 @@ main(int argc, char *argv[])
 			break;
 		case 'g':
 			gflag = 1;
+			break;
+		case 'v':
+			vflag = 1;
 			break;
 		case 'n':
 			nflag = 1;
