@@ -313,9 +313,8 @@ loadcap(const char *path)
 /* ---- alignment ---- */
 
 static const struct tree *sortt;
-static uint32_t *sortord;
 
-/* Stable by ts: ties keep the walk's order (sortord). */
+/* By ts; stablets keeps the walk's order on ties. */
 static int
 tscmp(const void *a, const void *b)
 {
@@ -323,7 +322,6 @@ tscmp(const void *a, const void *b)
 	int64_t tx = x == NONE ? INT64_MIN : sortt->ev[x].ts;
 	int64_t ty = y == NONE ? INT64_MIN : sortt->ev[y].ts;
 
-	(void)sortord;
 	if (tx != ty)
 		return tx < ty ? -1 : 1;
 	return 0;
@@ -947,7 +945,7 @@ direct(char *row, size_t len, const struct ev *e)
 {
 	header();
 	if (e != NULL && nflag && namecol >= 0) {
-		size_t i, at = 0, fl, k;
+		size_t at = 0, fl, k;
 		int c;
 
 		if (e->name >= capfirst) {
@@ -973,7 +971,6 @@ direct(char *row, size_t len, const struct ev *e)
 				tl_out_char(&out, '\n');
 				return;
 			}
-			(void)i;
 		}
 	}
 	tl_out_raw(&out, row, len);
