@@ -1081,6 +1081,32 @@ busyof(struct ivx *v, size_t n, int64_t *busy)
 static int64_t *kpar, *klaunch;
 static int32_t *kdepth;
 
+/* A module stack (interned, NONE for none) with frame name pushed,
+ * its _<digits> removed. */
+static uint32_t
+modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap)
+{
+	size_t pn, un, k;
+	const char *pnm = tl_intern_str(in, name, &pn);
+	const char *up = stack != NONE ? tl_intern_str(in, stack, &un) : "";
+
+	if (stack == NONE || (un == 4 && memcmp(up, "root", 4) == 0))
+		un = 0;
+	for (k = pn; k > 0 && pnm[k - 1] >= '0' && pnm[k - 1] <= '9'; k--)
+		;
+	if (k < pn && k > 0 && pnm[k - 1] == '_')
+		pn = k - 1;
+	xgrow(mb, mcap, un + pn + 2, 1);
+	memcpy(*mb, up, un);
+	if (un > 0)
+		(*mb)[un++] = ';';
+	memcpy(*mb + un, pnm, pn);
+	return tl_intern(in, *mb, un + pn);
+}
+
+static uint32_t *chain;
+static size_t capchain;
+
 /* Per pair: the spliced events' parents, depths, modules, times. */
 static void
 pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
@@ -1100,39 +1126,42 @@ pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
 		uint32_t x = p->ce[i];
 
 		gtime[i] = stime[i] = 0;
-		if (x == NONE) {
+		dep[i] = -1;
+		if (x == NONE)
 			par[i] = NONE;
-			dep[i] = g->depth + 1;
-			mod[i] = g->module;
-			continue;
-		}
-		par[i] = ct->ev[x].parent != NONE && pos[ct->ev[x].parent] !=
-		    NONE ? pos[ct->ev[x].parent] : 0;
-		dep[i] = dep[par[i]] + 1;
-		mod[i] = mod[par[i]];
-		if (par[i] != 0 && (ct->ev[ct->ev[x].parent].flags &
-		    F_MODULE)) {
-			size_t pn, un, k;
-			const char *pnm = tl_intern_str(in,
-			    ct->ev[ct->ev[x].parent].name, &pn);
-			const char *up = mod[par[i]] != NONE ?
-			    tl_intern_str(in, mod[par[i]], &un) : "root";
+		else
+			par[i] = ct->ev[x].parent != NONE &&
+			    pos[ct->ev[x].parent] != NONE ?
+			    pos[ct->ev[x].parent] : 0;
+	}
+	/*
+	 * Depths and module stacks, parents first: in time order they come
+	 * first, but for a stream whose times do not nest (made by hand),
+	 * the chain above is resolved before.
+	 */
+	for (i = 0; i < p->nce; i++) {
+		size_t top = 0, at;
 
-			if (mod[par[i]] == NONE)
-				un = 4;
-			for (k = pn; k > 0 && pnm[k - 1] >= '0' &&
-			    pnm[k - 1] <= '9'; k--)
-				;
-			if (k < pn && k > 0 && pnm[k - 1] == '_')
-				pn = k - 1;
-			xgrow(&mb, &mcap, un + pn + 2, 1);
-			if (un == 4 && memcmp(up, "root", 4) == 0)
-				un = 0;
-			memcpy(mb, up, un);
-			if (un > 0)
-				mb[un++] = ';';
-			memcpy(mb + un, pnm, pn);
-			mod[i] = tl_intern(in, mb, un + pn);
+		for (at = i; dep[at] < 0; at = par[at]) {
+			xgrow(&chain, &capchain, top + 1, sizeof *chain);
+			chain[top++] = (uint32_t)at;
+			if (par[at] == NONE)
+				break;
+		}
+		while (top > 0) {
+			at = chain[--top];
+			if (par[at] == NONE) {
+				dep[at] = g->depth + 1;
+				mod[at] = g->module;
+				continue;
+			}
+			dep[at] = dep[par[at]] + 1;
+			mod[at] = mod[par[at]];
+			if (par[at] != 0 && (ct->ev[ct->ev[p->ce[at]].parent].flags &
+			    F_MODULE))
+				mod[at] = modpush(mod[par[at]],
+				    ct->ev[ct->ev[p->ce[at]].parent].name, &mb,
+				    &mcap);
 		}
 	}
 	for (i = 0; i < p->nk; i++) {
