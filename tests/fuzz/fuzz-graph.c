@@ -32,8 +32,18 @@ reset(void)
 	free(ent);
 	ent = NULL;
 	nent = 0;
-	for (i = 0; i < ncap; i++)
+	for (i = 0; i < ncap; i++) {
+		size_t k;
+
 		tfree(&cap[i].t);
+		for (k = 0; k < cap[i].nroot; k++)
+			free(cap[i].rev[k]);
+		free(cap[i].rev);
+		free(cap[i].nrev);
+		free(cap[i].rts);
+		free(cap[i].rte);
+		free(cap[i].path);
+	}
 	free(cap);
 	cap = NULL;
 	ncap = 0;
@@ -61,6 +71,19 @@ reset(void)
 	nextuid = 0;
 	warns.n = 0;
 	out.n = 0;
+	free(fld);
+	free(fln);
+	free(kpar);
+	free(klaunch);
+	free(kdepth);
+	fld = NULL;
+	fln = NULL;
+	kpar = klaunch = NULL;
+	kdepth = NULL;
+	/* the names of one input are not the next one's */
+	tl_intern_free(in);
+	in = tl_intern_new();
+	nm_execute = tl_intern(in, "execute", 7);
 }
 
 static void
