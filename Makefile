@@ -17,6 +17,7 @@ SHARE = $(wildcard share/tl/*.* share/tl/*/*)
 FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
+SCRIPTS += scripts/tl-report-inference
 
 LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
 
@@ -66,6 +67,8 @@ tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse/xplane.c
 tests/fuzz/replay-jscan: LIBS := filters/tl-parse/xplane.c common/libtl.a \
 	$(LIBS)
 .fuzz/fuzz-jscan: LIBS += filters/tl-parse/xplane.c
+tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
+		$(wildcard filters/tl-graph/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

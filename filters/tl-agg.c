@@ -90,6 +90,7 @@ finish(void)
 		    A->tr->name);
 	agg_build();
 	sheets(tabs);
+	infer_sheets(tabs);
 	if (cdir != NULL && ddir != NULL)
 		agg_exact();
 	hta(tabs);
@@ -119,6 +120,7 @@ main(int argc, char *argv[])
 	static const struct option lopt[] = {
 		{ "all-gpu", no_argument, NULL, 'a' },
 		{ "bins", required_argument, NULL, 'b' },
+		{ "inference", required_argument, NULL, 'I' },
 		{ "tracelens-csv", required_argument, NULL, 'C' },
 		{ "dir", required_argument, NULL, 'd' },
 		{ "keep", no_argument, NULL, 'k' },
@@ -138,7 +140,7 @@ main(int argc, char *argv[])
 	char *only = NULL, *p;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "ab:C:d:kL:m:n:R:s:t:Tw:", lopt,
+	while ((ch = tl_getopt(argc, argv, "ab:C:d:I:kL:m:n:R:s:t:Tw:", lopt,
 	    usage)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -152,6 +154,9 @@ main(int argc, char *argv[])
 			break;
 		case 'd':
 			ddir = optarg;
+			break;
+		case 'I':
+			agg_infer |= infer_opt(optarg);
 			break;
 		case 'k':
 			agg_keep = 1;
@@ -214,6 +219,8 @@ main(int argc, char *argv[])
 		for (i = 0; i < NTABLES; i++)
 			agg_want[i] = cdir == NULL || ddir != NULL ||
 			    agg_tab[i].sheet != NULL;
+	if (table < 0)
+		infer_want(agg_want, cdir != NULL);
 	if (only != NULL) {
 		int keep[NTABLES] = { 0 };
 

@@ -390,7 +390,9 @@ builder timeline, opsums, unique_args, unified, kernels, short_kernels,
 enum {
 	T_TIMELINE, T_CATEGORIES, T_OPS, T_UNIQUE, T_UNIFIED, T_KERNELS,
 	T_SHORT, T_HIST, T_COLL, T_IDLE, T_LAUNCH, T_LAUNCHSTATS, T_OVERLAP,
-	T_STREAMS, NTABLES
+	T_STREAMS,
+	T_ICATS, T_IOPS, T_IUNIQUE,	/* infer.c: the inference ops sheets */
+	NTABLES
 };
 struct tabdef {
 	const char *name, *sheet;	/* tl-agg's, TraceLens's (or NULL) */
@@ -401,6 +403,17 @@ extern const struct tabdef agg_tab[NTABLES];
 extern int agg_want[NTABLES];	/* the tables asked for */
 void sheets(struct table *tabs);
 void sheets_final(void);
+
+/* infer.c: the inference report's ops sheets (-I). */
+extern int agg_infer;		/* I_* of -I, 0 without */
+#define I_ON		1	/* -I given */
+#define I_MODULE	2	/* grouped by parent module, call stacks */
+#define I_KERNELS	4	/* grouped by number of kernels */
+#define I_STACK		8	/* unified: entry_point, call_stack_full */
+builder iopsums, iunique;
+void infer_want(int *want, int csv);
+void infer_sheets(struct table *tabs);
+int infer_opt(char *s);
 
 /* hta.c: idle time, launch delay, overlap, streams. */
 void hta(struct table *tabs);

@@ -54,7 +54,10 @@ const struct tabdef agg_tab[NTABLES] = {
 	{ "launch", NULL, TREE | B(TL_C_STREAM), 0, launch },
 	{ "launch_stats", NULL, TREE, 0, launch },
 	{ "overlap", NULL, DEV, B(TL_C_TID), overlap },
-	{ "streams", NULL, DEV, B(TL_C_TID), streams }
+	{ "streams", NULL, DEV, B(TL_C_TID), streams },
+	{ "infer_categories", "ops_summary_by_category", TREE, 0, iopsums },
+	{ "infer_ops", "ops_summary", TREE, 0, iopsums },
+	{ "infer_unique_args", "ops_unique_args", OPS, 0, iunique }
 };
 
 /* Scratch. */
