@@ -17,6 +17,7 @@ SHARE = $(wildcard share/tl/*.* share/tl/*/*)
 FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
+SCRIPTS += scripts/tl-collective-report
 
 LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
 
