@@ -88,6 +88,17 @@ static struct val *jcache;
 static size_t capj;
 static struct tl_out sb;
 static int simplified;
+/*
+ * A float ts or dur anywhere makes pandas's column float64 for every
+ * rank: times are written as floats then ("1200.0"), and what is
+ * computed from them.
+ */
+static int tsfloat, durfloat;
+#define VT(ns, f)	((f) ? vdbl((double)((ns) / 1000) + \
+			    (double)((ns) % 1000) / 1000) : vus(ns))
+#define VTS(ns)		VT(ns, tsfloat)
+#define VDUR(ns)	VT(ns, durfloat)
+#define VEND(ns)	VT(ns, tsfloat || durfloat)
 static struct tl_warns warns;
 static uint32_t *steps;		/* distinct step names */
 static size_t nsteps, capsteps;
@@ -371,6 +382,10 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 				tl_json_free(&d);
 			}
 		}
+		if (c->ts % 1000 != 0)
+			tsfloat = 1;
+		if (c->dur % 1000 != 0)
+			durfloat = 1;
 		c->rk = (uint32_t)(*cur - rks);
 		(*cur)->nc++;
 		return;
@@ -821,8 +836,8 @@ t_long(struct table *t)
 		v[12] = jv(c->meta[M_INSPLIT]);
 		v[13] = jv(c->meta[M_OUTSPLIT]);
 		v[14] = jv(c->stream);
-		v[15] = vus(c->ts);
-		v[16] = vus(c->dur);
+		v[15] = VTS(c->ts);
+		v[16] = VDUR(c->dur);
 		if (j_gpn > 0) {
 			v[17] = vint(rks[c->rk].rank / j_gpn);
 			v[18] = nodespan(c->meta[M_PGRANKS]);
@@ -1065,7 +1080,7 @@ t_summary_long(struct table *t)
 	dv = xreallocarray(NULL, ncr + 1, sizeof *dv);
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
-			dv[j] = vus(cr[g.mem[i][j]].dur);
+			dv[j] = VDUR(cr[g.mem[i][j]].dur);
 		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d;
 	}
 	o = gorder(&g);
@@ -1082,7 +1097,7 @@ t_summary_long(struct table *t)
 		v[11] = vdbl(f[0]);
 		v[12] = vdbl(f[1]);
 		for (j = 0; j < m; j++)
-			dv[j] = vus(cr[g.mem[gi][j]].dur);
+			dv[j] = VDUR(cr[g.mem[gi][j]].dur);
 		v[13] = stat(ST_SUM, dv, m);
 		v[14] = stat(ST_MEAN, dv, m);
 		v[15] = stat(ST_STD, dv, m);
@@ -1262,9 +1277,9 @@ t_isync(struct table *t)
 				wmax = w;
 				s->early = rks[c->rk].rank;
 			}
-			v[colts[c->rk]] = vus(c->ts);
-			v[colts[c->rk] + 1] = vus(c->dur);
-			v[colw[c->rk]] = vus(w);
+			v[colts[c->rk]] = VTS(c->ts);
+			v[colts[c->rk] + 1] = VDUR(c->dur);
+			v[colw[c->rk]] = VTS(w);
 			if (c->next == NONE)
 				break;
 		}
@@ -1272,9 +1287,9 @@ t_isync(struct table *t)
 			full = ty == T_ALLGATHER ? outmb : inmb;
 		algo = lat > 0 ? full / 1024 / ((double)lat / 1e9) : NAN;
 		s->full = vdbl(full);
-		s->lat = vus(lat);
-		s->skew0 = vus(maxts - mints);
-		s->skew1 = vus(maxe - mine);
+		s->lat = VDUR(lat);
+		s->skew0 = VTS(maxts - mints);
+		s->skew1 = VEND(maxe - mine);
 		s->algo = vdbl(algo);
 		s->bus = vdbl(algo * factor(ty, jv(ref->meta[M_GSIZE])));
 		v[0] = vstr(instid[s->inst]);
@@ -1639,13 +1654,13 @@ t_a2av(struct table *t)
 				break;
 		}
 		s->total = vdbl(tmb);
-		s->wall = vus(maxe - mints);
+		s->wall = VEND(maxe - mints);
 		s->thr = vdbl(maxe - mints > 0 ? tmb / 1024 /
 		    ((double)(maxe - mints) / 1e9) : NAN);
 		s->imb = vdbl(nin > 0 && sin / (double)nin != 0 ? mx /
 		    (sin / (double)nin) : NAN);
 		s->skew0 = vus(0);
-		s->maxdur = vus(maxd);
+		s->maxdur = VDUR(maxd);
 		v[0] = vstr(instid[s->inst]);
 		v[1] = jv(ref->pg);
 		v[2] = jv(ref->meta[M_PGRANKS]);
@@ -1656,8 +1671,8 @@ t_a2av(struct table *t)
 		v[7] = s->total;
 		v[8] = nelint ? vint((int64_t)tnel) : vdbl(tnel);
 		v[9] = s->wall;
-		v[10] = vus(maxd);
-		v[11] = vus(mind);
+		v[10] = VDUR(maxd);
+		v[11] = VDUR(mind);
 		v[12] = vdbl((double)sumd / (double)n / 1000);
 		v[13] = s->thr;
 		v[14] = vdbl(mxthr);
@@ -1672,24 +1687,24 @@ t_a2av(struct table *t)
 				if (c->next == NONE)
 					break;
 			}
-			s->skew0 = vus(maxts - mints);
+			s->skew0 = VTS(maxts - mints);
 		}
-		s->skew1 = vus(maxe - mine);
+		s->skew1 = VEND(maxe - mine);
 		v[17] = s->skew0;
 		v[18] = s->skew1;
 		for (c = ref; ; c = &cr[c->next]) {
 			struct val *p = &v[c8[c->rk]];
 
-			p[0] = vus(c->ts);
-			p[1] = vus(c->dur);
+			p[0] = VTS(c->ts);
+			p[1] = VDUR(c->dur);
 			p[2] = jv(c->meta[M_INNEL]);
 			p[3] = jv(c->meta[M_OUTNEL]);
 			p[4] = vdbl(mib(c, 0));
 			p[5] = vdbl(mib(c, 1));
 			p[6] = jv(c->meta[M_INSPLIT]);
 			p[7] = jv(c->meta[M_OUTSPLIT]);
-			v[c2[c->rk]] = vus(c->ts - mints);
-			v[c2[c->rk] + 1] = vus(maxe - (c->ts + c->dur));
+			v[c2[c->rk]] = VTS(c->ts - mints);
+			v[c2[c->rk] + 1] = VEND(maxe - (c->ts + c->dur));
 			if (c->next == NONE)
 				break;
 		}
