@@ -240,7 +240,7 @@ collrow(struct tl_trace *tr, int64_t uid)
 }
 
 static void
-fact(struct tl_trace *tr, int64_t *ndev, int64_t *world)
+fact(struct tl_trace *tr, int64_t *ndev, int64_t *world, int64_t *drank)
 {
 	const char *s;
 	size_t n;
@@ -259,13 +259,16 @@ fact(struct tl_trace *tr, int64_t *ndev, int64_t *world)
 		    tl_json_parse(&doc, s, n) < 0 ||
 		    doc.tok[0].type != JSMN_OBJECT)
 			return;
-		for (i = 1; i < doc.ntok; i = tl_jskip(&doc, i + 1))
-			if (tl_jeq(&doc, i, "world_size") &&
-			    doc.tok[i + 1].type == JSMN_PRIMITIVE &&
+		for (i = 1; i < doc.ntok; i = tl_jskip(&doc, i + 1)) {
+			int64_t *v = tl_jeq(&doc, i, "world_size") ? world :
+			    tl_jeq(&doc, i, "rank") ? drank : NULL;
+
+			if (v != NULL && (doc.tok[i + 1].type != JSMN_PRIMITIVE ||
 			    tl_parse_i64(doc.js + doc.tok[i + 1].start,
-			    (size_t)(doc.tok[i + 1].end -
-			    doc.tok[i + 1].start), world) < 0)
-				*world = -1;
+			    (size_t)(doc.tok[i + 1].end - doc.tok[i + 1].start),
+			    v) < 0 || *v < 0))
+				*v = -1;
+		}
 	}
 }
 
@@ -719,7 +722,7 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 	tl_out_header(&out, sumcol);
 	names = tl_intern_new();
 	while (tl_trace_next(tr)) {
-		int64_t rank = -1, ndev = 0, world = -1, v;
+		int64_t rank = -1, ndev = 0, world = -1, drank = -1, v;
 		const char *s;
 		size_t n;
 
@@ -737,16 +740,19 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 				rank = v;
 			}
 			if (r == TL_ROW_FACT)
-				fact(tr, &ndev, &world);
+				fact(tr, &ndev, &world, &drank);
 			else
 				event(tr);
 		}
 		if (rankopt >= 0)
 			rank = rankopt;
 		if (rank < 0)
+			rank = drank;
+		if (rank < 0)
 			tl_errx(tl_failstatus, "%s: the rank of the trace is "
-			    "not known (no rank column, or empty): give it "
-			    "with -R, or run tl-parse -r REGEX", tr->name);
+			    "not known (no rank column, no distributedInfo "
+			    "rank): give it with -R, or run tl-parse -t -r "
+			    "REGEX", tr->name);
 		finish(tr->name, rank, ndev, world);
 	}
 	status = tr->status;
