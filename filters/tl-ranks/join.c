@@ -402,6 +402,10 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 		}
 		return;
 	}
+	if (strcmp(rec, "hta") != 0 && strcmp(rec, "iter") != 0 &&
+	    strcmp(rec, "cand") != 0)
+		tl_tsv_errx(t, "column \"rec\": unknown record \"%.20s\"",
+		    rec);
 	{
 		const char *v = fbuf(t, col[S_VARIANT], vb, sizeof vb);
 
@@ -446,9 +450,7 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 		r->dur = num(t, col[S_DUR], rec);
 		r->name = text(t, col[S_NAME]);
 		r->order = (int64_t)ncds;
-	} else
-		tl_tsv_errx(t, "column \"rec\": unknown record \"%.20s\"",
-		    rec);
+	}
 }
 
 static int
