@@ -57,6 +57,7 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
+tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

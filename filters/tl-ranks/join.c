@@ -453,14 +453,35 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 	}
 }
 
+int
+join_src(struct tl_src *src)
+{
+	int k, r, col[S_NCOL];
+	struct tl_tsv *t;
+	struct rk *cur;
+
+	if (in == NULL) {
+		in = tl_intern_new();
+		tl_out_init(&sb, -1, "<memory>");
+	}
+	while ((r = tl_src_next(src)) > 0) {
+		t = tl_tsv_open(src);
+		for (k = 0; k < S_NCOL; k++)
+			col[k] = tl_tsv_need(t, sumcol[k]);
+		cur = NULL;
+		while (tl_tsv_next(t))
+			loadrow(t, col, &cur);
+		tl_tsv_close(t);
+	}
+	return r < 0;
+}
+
 static int
 load(int nops, char **ops)
 {
 	static char *const dash[] = { "-" };
-	int i, status = 0, k, col[S_NCOL];
+	int i, status = 0;
 	struct tl_src *src;
-	struct tl_tsv *t;
-	struct rk *cur;
 
 	if (nops == 0) {
 		nops = 1;
@@ -471,17 +492,7 @@ load(int nops, char **ops)
 			status = 1;
 			continue;
 		}
-		while ((k = tl_src_next(src)) > 0) {
-			t = tl_tsv_open(src);
-			for (k = 0; k < S_NCOL; k++)
-				col[k] = tl_tsv_need(t, sumcol[k]);
-			cur = NULL;
-			while (tl_tsv_next(t))
-				loadrow(t, col, &cur);
-			tl_tsv_close(t);
-		}
-		if (k < 0)
-			status = 1;
+		status |= join_src(src);
 		tl_src_close(src);
 	}
 	return status;
@@ -2240,16 +2251,9 @@ writeto(const char *dir, int csv)
 	return status;
 }
 
-int
-rank_join(int nops, char **ops, const char *csvdir, const char *tsvdir,
-    const char *only)
+void
+join_tables(void)
 {
-	int status, i;
-	struct tl_out o;
-
-	in = tl_intern_new();
-	tl_out_init(&sb, -1, "<memory>");
-	status = load(nops, ops);
 	if (nrk == 0)
 		tl_errx(tl_failstatus, "no rank: the input holds no summary "
 		    "(tl-ranks -m writes them)");
@@ -2272,6 +2276,62 @@ rank_join(int nops, char **ops, const char *csvdir, const char *tsvdir,
 	t_temporal(&tabs[TB_TEMPORAL]);
 	t_stragglers(&tabs[TB_HSTRAG]);
 	tl_warns_end(&warns, "collectives");
+}
+
+void
+join_reset(void)
+{
+	int i;
+
+	for (i = 0; i < NTB; i++)
+		tab_free(&tabs[i]);
+	if (in != NULL) {
+		tl_intern_free(in);
+		tl_out_close(&sb);
+	}
+	in = NULL;
+	free(cr);
+	free(rks);
+	free(insts);
+	free(its);
+	free(cds);
+	free(order);
+	free(jcache);
+	free(steps);
+	free(instid);
+	free(isr);
+	free(wcolrank);
+	free(waits);
+	free(a2r);
+	cr = NULL;
+	rks = NULL;
+	insts = NULL;
+	its = NULL;
+	cds = NULL;
+	order = NULL;
+	jcache = NULL;
+	steps = NULL;
+	instid = NULL;
+	isr = NULL;
+	wcolrank = NULL;
+	waits = NULL;
+	a2r = NULL;
+	ncr = capcr = nrk = caprk = ninst = capinst = nits = capits = 0;
+	ncds = capcds = capj = nsteps = capsteps = nisr = nwcol = na2r = 0;
+	simplified = tsfloat = durfloat = hvar = 0;
+	warns.n = 0;
+	keep_free();
+}
+
+int
+rank_join(int nops, char **ops, const char *csvdir, const char *tsvdir,
+    const char *only)
+{
+	int status, i;
+	struct tl_out o;
+
+	status = load(nops, ops);
+	join_tables();
 	if (only != NULL) {
 		for (i = 0; i < NTB; i++)
 			if (strcmp(tabs[i].name, only) == 0)
@@ -2286,8 +2346,6 @@ rank_join(int nops, char **ops, const char *csvdir, const char *tsvdir,
 		status |= writeto(csvdir, 1);
 	if (tsvdir != NULL)
 		status |= writeto(tsvdir, 0);
-	for (i = 0; i < NTB; i++)
-		tab_free(&tabs[i]);
-	tl_out_close(&sb);
+	join_reset();
 	return status;
 }

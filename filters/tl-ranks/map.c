@@ -32,14 +32,6 @@
 #include "../../common/trace.h"
 #include "ranks.h"
 
-const char *const sumcol[S_NCOL] = { "rank", "trace", "rec", "variant",
-    "iter", "stream", "ts_ns", "dur_ns", "value", "name", "process_group",
-    "process_group_ranks", "collective", "group_size", "dtype",
-    "in_nelems", "out_nelems", "in_split_size", "out_split_size" };
-const char *const metakey[9] = { "Process Group Name",
-    "Process Group Ranks", "Collective name", "Group size", "dtype",
-    "In msg nelems", "Out msg nelems", "In split size", "Out split size" };
-
 /* HTA's kernel types. */
 enum { K_COMM, K_MEM, K_COMP, K_OTHER };
 

@@ -51,8 +51,9 @@ struct val vus(int64_t ns);		/* microseconds: exact, an
 					 * integer when whole */
 double vnum(const struct val *);	/* NaN when not a number */
 
-/* A string kept until the end. */
+/* A string kept until the end (or keep_free). */
 const char *keep(const char *s, size_t n);
+void keep_free(void);
 
 /* The per-rank summary's columns (tl-ranks(1)). */
 enum {
@@ -78,5 +79,11 @@ extern char **j_metrics;	/* -a */
 extern size_t j_nmetrics;
 int rank_join(int nops, char **ops, const char *csvdir, const char *tsvdir,
     const char *only);
+/* Its parts: the summaries of a source in; the tables made; back to the
+ * state before any input. */
+struct tl_src;
+int join_src(struct tl_src *);	/* 1: a read failed */
+void join_tables(void);
+void join_reset(void);
 
 #endif

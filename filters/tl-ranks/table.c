@@ -13,6 +13,14 @@
 #include "../../common/pyfmt.h"
 #include "ranks.h"
 
+const char *const sumcol[S_NCOL] = { "rank", "trace", "rec", "variant",
+    "iter", "stream", "ts_ns", "dur_ns", "value", "name", "process_group",
+    "process_group_ranks", "collective", "group_size", "dtype",
+    "in_nelems", "out_nelems", "in_split_size", "out_split_size" };
+const char *const metakey[9] = { "Process Group Name",
+    "Process Group Ranks", "Collective name", "Group size", "dtype",
+    "In msg nelems", "Out msg nelems", "In split size", "Out split size" };
+
 /* The strings the tables point to: chunks that never move. */
 static struct chunk {
 	struct chunk *next;
@@ -40,6 +48,17 @@ keep(const char *s, size_t n)
 	p[n] = '\0';
 	c->used += n + 1;
 	return p;
+}
+
+void
+keep_free(void)
+{
+	struct chunk *c;
+
+	while ((c = chunks) != NULL) {
+		chunks = c->next;
+		free(c);
+	}
 }
 
 struct val
