@@ -19,6 +19,7 @@
  * more (the last step and what follows dropped); the cross-rank stage,
  * which sees every rank's steps, picks one.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -72,26 +73,49 @@ prefix(const char *s, size_t n, const char *p)
 static int
 contains(const char *s, size_t n, const char *p)
 {
-	size_t k = strlen(p), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, p, k) == 0)
-			return 1;
-	return 0;
+	return memmem(s, n, p, strlen(p)) != NULL;
 }
 
 static int
-icontains(const char *s, size_t n, const char *p)
+lower(unsigned char c)
 {
-	size_t k = strlen(p), i, j;
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
 
-	for (i = 0; i + k <= n; i++) {
-		for (j = 0; j < k; j++)
-			if (tolower((unsigned char)s[i + j]) != p[j])
-				break;
-		if (j == k)
-			return 1;
-	}
+/* At s[0..n): p (lower case) in any case. */
+static int
+iat(const char *s, size_t n, const char *p)
+{
+	size_t j;
+
+	for (j = 0; p[j] != '\0'; j++)
+		if (j == n || lower((unsigned char)s[j]) != p[j])
+			return 0;
+	return 1;
+}
+
+/* TraceLens's communication kernel: nccl, rccl or cross_device_reduce
+ * in the name, in any case; one pass. */
+static int
+iscomm(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		switch (lower((unsigned char)s[i])) {
+		case 'n':
+			if (iat(s + i, n - i, "nccl"))
+				return 1;
+			break;
+		case 'r':
+			if (iat(s + i, n - i, "rccl"))
+				return 1;
+			break;
+		case 'c':
+			if (iat(s + i, n - i, "cross_device_reduce"))
+				return 1;
+			break;
+		}
 	return 0;
 }
 
@@ -104,7 +128,6 @@ ktype(const char *s, size_t n)
 	    "cpum_exe_subgraph", "hccl", "collective_subgraph_execution",
 	    NULL };
 	const char *const *p;
-	size_t i;
 
 	if (prefix(s, n, "nccl") || prefix(s, n, "hip") ||
 	    prefix(s, n, "hccl") || contains(s, n, "ncclKernel"))
@@ -119,11 +142,30 @@ ktype(const char *s, size_t n)
 	if (contains(s, n, "Memcpy") || contains(s, n, "Memset") ||
 	    contains(s, n, "dma") || contains(s, n, "Sync"))
 		return K_OTHER;
-	if (prefix(s, n, "cuda"))
-		for (i = 4; i < n; i++)
-			if (prefix(s + i, n - i, "LaunchKernel"))
-				return K_OTHER;
+	if (prefix(s, n, "cuda") && contains(s + 4, n - 4, "LaunchKernel"))
+		return K_OTHER;
 	return K_COMP;
+}
+
+/* ktype, once per distinct name. */
+static struct tl_intern *knames;
+static unsigned char *ktypes;
+static size_t capk;
+
+static int
+ktypeof(const char *s, size_t n)
+{
+	uint32_t id = tl_intern(knames, s, n);
+
+	if (id >= capk) {
+		size_t old = capk;
+
+		xgrow(&ktypes, &capk, (size_t)id + 1, 1);
+		memset(ktypes + old, 0xff, capk - old);
+	}
+	if (ktypes[id] == 0xff)
+		ktypes[id] = (unsigned char)ktype(s, n);
+	return ktypes[id];
 }
 
 /* An integer field, or dflt when empty or not an integer. */
@@ -274,9 +316,7 @@ event(struct tl_trace *tr)
 	int hasts;
 
 	s = tl_trace_str(tr, TL_C_NAME, &n);
-	if (tr->kind == TL_K_KERNEL && s != NULL &&
-	    (icontains(s, n, "nccl") || icontains(s, n, "rccl") ||
-	    icontains(s, n, "cross_device_reduce")) &&
+	if (tr->kind == TL_K_KERNEL && s != NULL && iscomm(s, n) &&
 	    (tl_trace_raw(tr, TL_C_CORR, &cn) != NULL ||
 	    tl_trace_raw(tr, TL_C_EXT, &cn) != NULL))
 		collrow(tr, uid);
@@ -302,7 +342,8 @@ event(struct tl_trace *tr)
 	r->gpu = (r->stream >= 0 && r->corr >= 0) ||
 	    (n == 10 && memcmp(s, "Event Sync", 10) == 0) ||
 	    (n == 12 && memcmp(s, "Context Sync", 12) == 0);
-	r->type = (uint8_t)ktype(s, n);
+	/* the type of the rows the tables use only */
+	r->type = (uint8_t)(r->stream != -1 ? ktypeof(s, n) : K_OTHER);
 	r->nccl = prefix(s, n, "ncclKernel") ? tl_intern(names, s, n) : NONE;
 	r->stepno = r->gpu ? -1 : stepno(s, n);
 	r->step = r->stepno >= 0;
@@ -672,7 +713,10 @@ finish(const char *trace, int64_t rank, int64_t ndev, int64_t world)
 			if (j != S_RANK && j != S_REC)
 				free((char *)colls[i].f[j]);
 	}
-	qsort(rows, nrows, sizeof *rows, cmprow);
+	for (i = 1; i < nrows && rows[i - 1].uid <= rows[i].uid; i++)
+		;
+	if (i < nrows)		/* a tree stream's order: back to file order */
+		qsort(rows, nrows, sizeof *rows, cmprow);
 	if (frac)	/* HTA: ts up, ends down, to whole microseconds */
 		for (i = 0; i < nrows; i++) {
 			int64_t e = floork(rows[i].ts + rows[i].dur);
@@ -713,6 +757,7 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 	tl_out_init(&out, 1, "<stdout>");
 	tl_out_header(&out, sumcol);
 	names = tl_intern_new();
+	knames = tl_intern_new();
 	while (tl_trace_next(tr)) {
 		int64_t rank = -1, ndev = 0, world = -1, drank = -1, v;
 		const char *s;
@@ -754,5 +799,7 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 	free(colls);
 	tl_json_free(&doc);
 	tl_intern_free(names);
+	tl_intern_free(knames);
+	free(ktypes);
 	return status;
 }
