@@ -109,14 +109,16 @@ clean:
 # cross-rank tables, OUT/collectives/*.csv, and as streams in
 # OUT/collectives/tsv/. The rank of a trace is tl-parse's
 # (distributedInfo, else RANKRE on the name). COLLFLAGS: tl-ranks's
-# (-w 8 -g 8 -H ...).
+# (-w 8 -g 8 -H ...). tl-parse reads only the categories the tables use
+# (RANKCATS: the GPU rows, their launches, the profiler steps).
 RANKRE ?= rank[-_]?([0-9]+)
+RANKCATS ?= kernel,gpu_memcpy,gpu_memset,cuda_sync,cuda_runtime,cuda_driver,user_annotation,gpu_user_annotation
 COLLFLAGS ?=
 define rank_rules
 $(OUT)/$(2)/ranks.tsv: $(1)
 	@mkdir -p $$(@D)
-	$(BIN)/tl-parse -t -r '$(RANKRE)' -x python_function,cpu_instant_event \
-	    $$< | $(BIN)/tl-ranks -m -e >$$@
+	$(BIN)/tl-parse -t -r '$(RANKRE)' -c $(RANKCATS) $$< | \
+	    $(BIN)/tl-ranks -m -e >$$@
 endef
 $(foreach t,$(traces),$(eval $(call rank_rules,$(t),$(call name,$(t)))))
 ranks: $(foreach n,$(names),$(OUT)/$(n)/ranks.tsv)
