@@ -453,6 +453,9 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 	}
 }
 
+/* The stream being read: closed by join_reset after a fatal error. */
+static struct tl_tsv *jt;
+
 int
 join_src(struct tl_src *src)
 {
@@ -465,13 +468,14 @@ join_src(struct tl_src *src)
 		tl_out_init(&sb, -1, "<memory>");
 	}
 	while ((r = tl_src_next(src)) > 0) {
-		t = tl_tsv_open(src);
+		t = jt = tl_tsv_open(src);
 		for (k = 0; k < S_NCOL; k++)
 			col[k] = tl_tsv_need(t, sumcol[k]);
 		cur = NULL;
 		while (tl_tsv_next(t))
 			loadrow(t, col, &cur);
 		tl_tsv_close(t);
+		jt = NULL;
 	}
 	return r < 0;
 }
@@ -2285,6 +2289,8 @@ join_reset(void)
 
 	for (i = 0; i < NTB; i++)
 		tab_free(&tabs[i]);
+	tl_tsv_close(jt);
+	jt = NULL;
 	if (in != NULL) {
 		tl_intern_free(in);
 		tl_out_close(&sb);

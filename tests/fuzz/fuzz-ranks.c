@@ -40,11 +40,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char *metrics[] = { "mean", "median", "min", "max", "std",
 	    "sum", "count" };
+	static struct tl_src *src;
 	struct tl_out o;
 	int i;
 
 	fuzz_init();
 	join_reset();
+	if (src != NULL)
+		tl_src_close(src);
+	src = NULL;
 	j_metrics = metrics;
 	j_nmetrics = 7;
 	j_heatmap = size & 1;
@@ -52,10 +56,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	j_world = -1;
 	tl_err_hook = fuzz_fatal;
 	if (setjmp(fuzz_jb) == 0) {
-		struct tl_src *src = tl_src_mem("fuzz.tsv", data, size);
-
+		src = tl_src_mem("fuzz.tsv", data, size);
 		join_src(src);
 		tl_src_close(src);
+		src = NULL;
 		join_tables();
 		for (i = 0; i < NTB; i++) {
 			tl_out_init(&o, -1, "<memory>");
