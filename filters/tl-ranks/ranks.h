@@ -60,7 +60,7 @@ enum {
 	S_RANK, S_TRACE, S_REC, S_VARIANT, S_ITER, S_STREAM, S_TS, S_DUR,
 	S_VALUE, S_NAME, S_META, S_NCOL = S_META + 9
 };
-extern const char *const sumcol[S_NCOL];
+extern const char *const sumcol[S_NCOL + 1];	/* NULL-terminated */
 /* The 9 arguments of a collective kernel, in summary order. */
 extern const char *const metakey[9];
 enum {

@@ -13,10 +13,10 @@
 #include "../../common/pyfmt.h"
 #include "ranks.h"
 
-const char *const sumcol[S_NCOL] = { "rank", "trace", "rec", "variant",
+const char *const sumcol[S_NCOL + 1] = { "rank", "trace", "rec", "variant",
     "iter", "stream", "ts_ns", "dur_ns", "value", "name", "process_group",
     "process_group_ranks", "collective", "group_size", "dtype",
-    "in_nelems", "out_nelems", "in_split_size", "out_split_size" };
+    "in_nelems", "out_nelems", "in_split_size", "out_split_size", NULL };
 const char *const metakey[9] = { "Process Group Name",
     "Process Group Ranks", "Collective name", "Group size", "dtype",
     "In msg nelems", "Out msg nelems", "In split size", "Out split size" };
