@@ -271,6 +271,21 @@ num(struct tl_tsv *t, int c, const char *what)
 	return v;
 }
 
+/* A time: within 2^62 ns of 0 (146 years), so that sums and differences
+ * of two stay within int64. */
+#define TMAX	(INT64_C(1) << 62)
+
+static int64_t
+tnum(struct tl_tsv *t, int c, const char *what)
+{
+	int64_t v = num(t, c, what);
+
+	if (v > TMAX || v < -TMAX)
+		tl_tsv_errx(t, "column \"%s\": out of range (2^62 ns): %"
+		    PRId64, sumcol[c], v);
+	return v;
+}
+
 static uint32_t
 text(struct tl_tsv *t, int c)
 {
@@ -359,8 +374,8 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 
 		xgrow(&cr, &capcr, ncr + 1, sizeof *cr);
 		c = &cr[ncr++];
-		c->ts = num(t, col[S_TS], rec);
-		c->dur = num(t, col[S_DUR], rec);
+		c->ts = tnum(t, col[S_TS], rec);
+		c->dur = tnum(t, col[S_DUR], rec);
 		c->stream = text(t, col[S_STREAM]);
 		c->name = text(t, col[S_NAME]);
 		if (c->name == NONE)
@@ -435,8 +450,8 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 		r->rank = rank;
 		r->var = var;
 		r->iter = num(t, col[S_ITER], rec);
-		r->ts = num(t, col[S_TS], rec);
-		r->dur = num(t, col[S_DUR], rec);
+		r->ts = tnum(t, col[S_TS], rec);
+		r->dur = tnum(t, col[S_DUR], rec);
 	} else if (strcmp(rec, "cand") == 0) {
 		struct cdrec *r;
 
@@ -446,8 +461,8 @@ loadrow(struct tl_tsv *t, const int *col, struct rk **cur)
 		r->var = var;
 		r->iter = num(t, col[S_ITER], rec);
 		r->stream = num(t, col[S_STREAM], rec);
-		r->ts = num(t, col[S_TS], rec);
-		r->dur = num(t, col[S_DUR], rec);
+		r->ts = tnum(t, col[S_TS], rec);
+		r->dur = tnum(t, col[S_DUR], rec);
 		r->name = text(t, col[S_NAME]);
 		r->order = (int64_t)ncds;
 	}

@@ -54,6 +54,9 @@ struct coll {
 };
 
 static struct tl_out out;
+static struct tl_warns warns;
+/* Times within 2^62 ns of 0: sums and differences of two fit int64. */
+#define TMAX	(INT64_C(1) << 62)
 static struct tl_intern *names;
 static struct hrow *rows;
 static size_t nrows, caprows;
@@ -329,6 +332,11 @@ event(struct tl_trace *tr)
 		frac = 1;
 	if (!hasts)
 		return;
+	if (ts > TMAX || ts < -TMAX || dur > TMAX || dur < -TMAX) {
+		tl_warns(&warns, "%s: event %" PRId64 ": ts_ns or dur_ns "
+		    "beyond 2^62 ns, left out", tr->name, uid);
+		return;
+	}
 	s = tl_trace_str(tr, TL_C_NAME, &n);
 	if (s == NULL)
 		s = "", n = 0;
@@ -794,6 +802,7 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 	}
 	status = tr->status;
 	tl_trace_close(tr);
+	tl_warns_end(&warns, "tl-ranks -m");
 	tl_out_close(&out);
 	free(rows);
 	free(colls);
