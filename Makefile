@@ -58,6 +58,7 @@ tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
 tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])
+tests/fuzz/replay-rankmap .fuzz/fuzz-rankmap: $(wildcard filters/tl-ranks/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

@@ -33,6 +33,11 @@
 #include "../../common/trace.h"
 #include "ranks.h"
 
+/* The columns the map needs, and those it reads when they are there. */
+#define MAP_NEED	(TL_COL(TL_C_TS) | TL_COL(TL_C_DUR) | TL_COL(TL_C_ARGS))
+#define MAP_USE		(TL_COL(TL_C_STREAM) | TL_COL(TL_C_CORR) | \
+			    TL_COL(TL_C_EXT) | TL_COL(TL_C_RANK))
+
 /* HTA's kernel types. */
 enum { K_COMM, K_MEM, K_COMP, K_OTHER };
 
@@ -752,23 +757,20 @@ finish(const char *trace, int64_t rank, int64_t ndev, int64_t world)
 	frac = 0;
 }
 
-int
-rank_map(int nops, char **ops, int eflag, long rankopt)
+/* The summaries of the traces tr reads, on out (its header written). */
+static void
+traces(struct tl_trace *tr, long rankopt)
 {
-	struct tl_trace *tr;
-	int r, status;
+	int r;
 
-	tr = tl_trace_open(nops, ops, eflag ? TL_S_EVENT : TL_S_TREE,
-	    TL_COL(TL_C_TS) | TL_COL(TL_C_DUR) | TL_COL(TL_C_ARGS),
-	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_CORR) | TL_COL(TL_C_EXT) |
-	    TL_COL(TL_C_RANK));
-	tl_out_init(&out, 1, "<stdout>");
-	tl_out_header(&out, sumcol);
-	names = tl_intern_new();
-	knames = tl_intern_new();
+	if (names == NULL) {
+		names = tl_intern_new();
+		knames = tl_intern_new();
+	}
 	while (tl_trace_next(tr)) {
 		int64_t rank = -1, ndev = 0, world = -1, drank = -1, v;
 		const char *s;
+		char q[TL_QUOTE_MAX];
 		size_t n;
 
 		if (rankopt >= 0 && tr->ntrace > 1)
@@ -780,8 +782,8 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 				if (tl_parse_i64(s, n, &v) < 0 || v < 0)
 					tl_errx_at(tr->t->name, tr->t->lineno,
 					    "column \"rank\": not a rank: "
-					    "\"%.*s\"", (int)(n > 40 ? 40 : n),
-					    s);
+					    "\"%s\"", tl_quote(q, sizeof q, s,
+					    n));
 				rank = v;
 			}
 			if (r == TL_ROW_FACT)
@@ -800,15 +802,51 @@ rank_map(int nops, char **ops, int eflag, long rankopt)
 			    "REGEX", tr->name);
 		finish(tr->name, rank, ndev, world);
 	}
+}
+
+/* Back to the state before any trace (what a fatal error left too). */
+static void
+map_reset(void)
+{
+	size_t i;
+	int j;
+
+	for (i = 0; i < ncolls; i++)
+		for (j = 0; j < S_NCOL; j++)
+			if (j != S_RANK && j != S_REC)
+				free((char *)colls[i].f[j]);
+	free(rows);
+	free(colls);
+	rows = NULL;
+	colls = NULL;
+	nrows = caprows = ncolls = capcolls = 0;
+	tl_json_free(&doc);
+	memset(&doc, 0, sizeof doc);
+	tl_intern_free(names);
+	tl_intern_free(knames);
+	names = knames = NULL;
+	free(ktypes);
+	ktypes = NULL;
+	capk = 0;
+	frac = 0;
+	warns.n = 0;
+}
+
+int
+rank_map(int nops, char **ops, int eflag, long rankopt)
+{
+	struct tl_trace *tr;
+	int status;
+
+	tr = tl_trace_open(nops, ops, eflag ? TL_S_EVENT : TL_S_TREE,
+	    MAP_NEED, MAP_USE);
+	tl_out_init(&out, 1, "<stdout>");
+	tl_out_header(&out, sumcol);
+	traces(tr, rankopt);
 	status = tr->status;
 	tl_trace_close(tr);
 	tl_warns_end(&warns, "tl-ranks -m");
 	tl_out_close(&out);
-	free(rows);
-	free(colls);
-	tl_json_free(&doc);
-	tl_intern_free(names);
-	tl_intern_free(knames);
-	free(ktypes);
+	map_reset();
 	return status;
 }
