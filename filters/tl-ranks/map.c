@@ -717,7 +717,8 @@ finish(const char *trace, int64_t rank, int64_t ndev, int64_t world)
 	free((char *)f[S_TRACE]);
 	if (world >= 0)
 		numrow(rb, NULL, "world_size", NULL, 0, 0, 0, 0, world, 16);
-	qsort(colls, ncolls, sizeof *colls, cmpcoll);
+	if (ncolls > 0)
+		qsort(colls, ncolls, sizeof *colls, cmpcoll);
 	for (i = 0; i < ncolls; i++) {
 		colls[i].f[S_RANK] = rb;
 		colls[i].f[S_REC] = "coll";
