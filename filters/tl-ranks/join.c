@@ -1501,7 +1501,7 @@ t_straggler(struct table *t)
 		struct val *v = tab_newrow(t), *wv;
 		size_t first = 0, n = 0;
 		int64_t s = 0, d = 0;
-		int whole = 1, dwhole = 1;
+		int whole = !tsfloat, dwhole = !durfloat;
 
 		r = g.mem[o[i]][0];
 		wv = xreallocarray(NULL, nisr + 1, sizeof *wv);
