@@ -552,9 +552,10 @@ checkranks(void)
 				    "not below the world size %ld",
 				    rks[i].rank, rks[i].trace, j_world);
 			if (rks[i].world >= 0 && rks[i].world != j_world)
-				tl_errx(tl_failstatus, "rank %" PRId64 " (%s): "
-				    "world size %" PRId64 " in the trace, %ld "
-				    "given", rks[i].rank, rks[i].trace,
+				tl_warns(&warns, "rank %" PRId64 " (%s): world "
+				    "size %" PRId64 " in the trace, %ld given: "
+				    "the ranks are a part of the run, or not "
+				    "of one run", rks[i].rank, rks[i].trace,
 				    rks[i].world, j_world);
 		}
 		for (i = 0; i < nrk && r < j_world; i++, r++)
