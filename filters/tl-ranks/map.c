@@ -333,7 +333,7 @@ event(struct tl_trace *tr)
 	    (cn == 5 && memcmp(cat, "Trace", 5) == 0))
 		return;
 	hasts = tl_trace_i64(tr, TL_C_TS, &ts);
-	if (!hasts || ts % 1000 != 0 || dur % 1000 != 0)
+	if (!hasts || ts % 1000 != 0)	/* HTA: a ts column not integral */
 		frac = 1;
 	if (!hasts)
 		return;
