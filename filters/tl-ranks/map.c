@@ -273,7 +273,7 @@ collrow(struct tl_trace *tr, int64_t uid)
 	if ((s = tl_trace_str(tr, TL_C_ARGS, &n)) == NULL ||
 	    tl_json_parse(&doc, s, n) < 0 || doc.tok[0].type != JSMN_OBJECT)
 		return;
-	for (i = 1; i < doc.ntok; i = tl_jskip(&doc, i + 1))
+	for (i = 1; i + 1 < doc.ntok; i = tl_jskip(&doc, i + 1))
 		for (k = 0; k < 9; k++)
 			if (tl_jeq(&doc, i, metakey[k])) {
 				c->f[S_META + k] = jtext(i + 1);
@@ -301,7 +301,7 @@ fact(struct tl_trace *tr, int64_t *ndev, int64_t *world, int64_t *drank)
 		    tl_json_parse(&doc, s, n) < 0 ||
 		    doc.tok[0].type != JSMN_OBJECT)
 			return;
-		for (i = 1; i < doc.ntok; i = tl_jskip(&doc, i + 1)) {
+		for (i = 1; i + 1 < doc.ntok; i = tl_jskip(&doc, i + 1)) {
 			int64_t *v = tl_jeq(&doc, i, "world_size") ? world :
 			    tl_jeq(&doc, i, "rank") ? drank : NULL;
 
