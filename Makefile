@@ -18,6 +18,7 @@ FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
 SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
 SCRIPTS += scripts/tl-report-inference
+SCRIPTS += scripts/tl-collective-report
 
 LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
 
@@ -69,6 +70,8 @@ tests/fuzz/replay-jscan: LIBS := filters/tl-parse/xplane.c common/libtl.a \
 .fuzz/fuzz-jscan: LIBS += filters/tl-parse/xplane.c
 tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
 		$(wildcard filters/tl-graph/*.[ch])
+tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])
+tests/fuzz/replay-rankmap .fuzz/fuzz-rankmap: $(wildcard filters/tl-ranks/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

@@ -112,3 +112,32 @@ clean:
 
 .PHONY: all reports summary clean
 .SECONDARY:
+
+# The traces as the ranks of one run (tl-ranks(1)): `ranks' makes each
+# trace's summary, OUT/NAME/ranks.tsv (one job per trace: under
+# GNU parallel --sshlogin, TRACES=one.json.gz ranks); `collectives' joins
+# them into TraceLens's multi-rank collective report and HTA's
+# cross-rank tables, OUT/collectives/*.csv, and as streams in
+# OUT/collectives/tsv/. The rank of a trace is tl-parse's
+# (distributedInfo, else RANKRE on the name). COLLFLAGS: tl-ranks's
+# (-w 8 -g 8 -H ...). tl-parse reads only the categories the tables use
+# (RANKCATS: the GPU rows, their launches, the profiler steps).
+RANKRE ?= rank[-_]?([0-9]+)
+RANKCATS ?= kernel,gpu_memcpy,gpu_memset,cuda_sync,cuda_runtime,cuda_driver,user_annotation,gpu_user_annotation
+COLLFLAGS ?=
+define rank_rules
+$(OUT)/$(2)/ranks.tsv: $(1)
+	@mkdir -p $$(@D)
+	$(BIN)/tl-parse -t -r '$(RANKRE)' -c $(RANKCATS) $$< | \
+	    $(BIN)/tl-ranks -m -e >$$@
+endef
+$(foreach t,$(traces),$(eval $(call rank_rules,$(t),$(call name,$(t)))))
+ranks: $(foreach n,$(names),$(OUT)/$(n)/ranks.tsv)
+collectives: $(OUT)/collectives/nccl_long.csv
+$(OUT)/collectives/nccl_long.csv: $(foreach n,$(names),$(OUT)/$(n)/ranks.tsv)
+	rm -rf $(OUT)/collectives.tmp
+	$(BIN)/tl-ranks $(COLLFLAGS) -C $(OUT)/collectives.tmp \
+	    -d $(OUT)/collectives.tmp/tsv $^
+	rm -rf $(OUT)/collectives
+	mv $(OUT)/collectives.tmp $(OUT)/collectives
+.PHONY: ranks collectives
