@@ -56,6 +56,8 @@ tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
+tests/fuzz/replay-pftrace .fuzz/fuzz-pftrace tests/fuzz/replay-rocprof \
+		.fuzz/fuzz-rocprof: $(wildcard filters/tl-parse/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run

@@ -432,11 +432,57 @@ elements(int (*fn)(uint64_t, void *), void *arg)
 	}
 }
 
+/*
+ * The value at token *i and everything in it, checked as strict JSON
+ * (jsmn is lenient: {"a"} passes): 0 and *i past it, or -1.
+ */
+static int
+strict(int *i, int depth)
+{
+	const jsmntok_t *t;
+	const char *s;
+	int k, n;
+
+	if (*i >= W.d.ntok || depth > 512)
+		return -1;
+	t = &W.d.tok[(*i)++];
+	switch (t->type) {
+	case JSMN_OBJECT:
+		for (k = 0; k < t->size; k++) {
+			if (*i >= W.d.ntok || W.d.tok[*i].type != JSMN_STRING ||
+			    W.d.tok[*i].size != 1)
+				return -1;
+			(*i)++;
+			if (strict(i, depth + 1) < 0)
+				return -1;
+		}
+		return 0;
+	case JSMN_ARRAY:
+		for (k = 0; k < t->size; k++)
+			if (strict(i, depth + 1) < 0)
+				return -1;
+		return 0;
+	case JSMN_STRING:
+		return t->size == 0 ? 0 : -1;
+	default:
+		s = W.d.js + t->start;
+		n = t->end - t->start;
+		if ((n == 4 && (memcmp(s, "true", 4) == 0 ||
+		    memcmp(s, "null", 4) == 0)) ||
+		    (n == 5 && memcmp(s, "false", 5) == 0))
+			return 0;
+		return t->size == 0 && tl_jnumber(s, (size_t)n) ? 0 : -1;
+	}
+}
+
 /* Parse W.cap as JSON into W.d: 0, or -1 (warned). */
 static int
 doc(uint64_t off, const char *what)
 {
-	if (tl_json_parse(&W.d, W.cap.buf, W.cap.n) < 0) {
+	int i = 0;
+
+	if (tl_json_parse(&W.d, W.cap.buf, W.cap.n) < 0 ||
+	    W.d.ntok < 1 || strict(&i, 0) < 0 || i != W.d.ntok) {
 		W.nbad++;
 		warnat(off, "%s: not valid JSON (skipped)", what);
 		return -1;
