@@ -81,6 +81,10 @@ tlp_row_u64(struct tlp_row *r, int c, uint64_t v)
 	char t[TL_I64_MAX];
 	size_t k = 0, i;
 
+	if (v <= INT64_MAX) {
+		tlp_row_i64(r, c, (int64_t)v);
+		return;
+	}
 	do
 		t[k++] = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
@@ -179,7 +183,15 @@ tlp_jstr(struct tl_out *j, const char *s, size_t n, unsigned *bad)
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, k;
 
-	tl_out_char(j, '"');
+	/* The plain printable ASCII run first, in one copy. */
+	while (i < n && u[i] >= 0x20 && u[i] < 0x80 && u[i] != '"' &&
+	    u[i] != '\\')
+		i++;
+	if (j->cap - j->n < i + 2)
+		tl_out_grow(j, i + 2);
+	j->buf[j->n++] = '"';
+	memcpy(j->buf + j->n, s, i);
+	j->n += i;
 	while (i < n) {
 		if (u[i] >= 0x20 && u[i] < 0x80) {
 			if (u[i] == '"' || u[i] == '\\')

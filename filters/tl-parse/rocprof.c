@@ -115,7 +115,7 @@ struct rec {
 	char *text;
 	size_t len;
 	uint64_t off;
-	int arr;
+	int arr, high;
 };
 
 /* The walker's input and what it takes out. */
@@ -127,6 +127,8 @@ static struct {
 	int eof;
 	uint64_t base;		/* offset of p[0] */
 	int capturing;
+	int ws, high;		/* the value taken has blanks, bytes >= 0x80
+				 * or control bytes in strings */
 	size_t mark;
 	struct tl_out cap;	/* the value being taken out */
 	char key[KEYMAX + 1];
@@ -207,75 +209,128 @@ skipws(void)
 	return c;
 }
 
-/* Pass over a string (at its '"'). */
-static int
-skipstr(void)
+/* Byte classes: in a string, the bytes that end the plain run. */
+static unsigned char strstop[256], litbyte[256];
+
+static void
+classes(void)
 {
 	int c;
 
-	W.pos++;
-	for (;;) {
-		while (W.pos < W.n && W.p[W.pos] != '"' && W.p[W.pos] != '\\')
-			W.pos++;
-		if ((c = cur()) < 0)
-			return fail("truncated: the file ends inside a string");
-		W.pos++;
-		if (c == '"')
-			return 0;
-		if (c == '\\') {
-			if (cur() < 0)
-				return fail("truncated: the file ends inside a "
-				    "string");
-			W.pos++;
-		}
+	for (c = 0; c < 256; c++) {
+		strstop[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
+		litbyte[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
 	}
 }
 
-/* Pass over one value (the cursor on its first byte). */
+/*
+ * Pass over one value (the cursor on its first byte): a state machine
+ * over the bytes of each chunk, brackets matched, strings and literals
+ * passed over in tight loops.
+ */
 static int
 skipval(void)
 {
 	static char stk[DEPTHMAX];
-	int depth = 0, c;
+	const unsigned char *p;
+	size_t i, n;
+	int depth = 0, st = 0;	/* 0 between, 1 string, 2 escape, 3 literal */
+	unsigned char c;
 
 	for (;;) {
-		if ((c = cur()) < 0)
-			return fail("truncated: the file ends inside a value");
-		switch (c) {
-		case '"':
-			if (skipstr() < 0)
-				return -1;
-			break;
-		case '{':
-		case '[':
-			if (depth == DEPTHMAX)
-				return fail("values nested too deep");
-			stk[depth++] = (char)(c == '{' ? '}' : ']');
-			W.pos++;
-			continue;
-		case '}':
-		case ']':
-			if (depth == 0 || stk[depth - 1] != c)
-				return fail("unmatched bracket");
-			depth--;
-			W.pos++;
-			break;
-		case ',': case ':': case ' ': case '\t': case '\n': case '\r':
-			if (depth == 0)
-				return fail("a value expected");
-			W.pos++;
-			continue;
-		default:
-			if (!((c >= '0' && c <= '9') || c == '-' ||
-			    (c >= 'a' && c <= 'z')))
-				return fail("not JSON");
-			while ((c = cur()) >= 0 && ((c >= '0' && c <= '9') ||
-			    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			    c == '.' || c == '+' || c == '-'))
-				W.pos++;
+		if (W.pos >= W.n && cur() < 0) {
+			if (st == 3 && depth == 0)
+				return 0;
+			return fail(st == 1 || st == 2 ? "truncated: the file "
+			    "ends inside a string" : "truncated: the file ends "
+			    "inside a value");
 		}
-		if (depth == 0)
-			return 0;
+		p = (const unsigned char *)W.p;
+		n = W.n;
+		i = W.pos;
+		while (i < n) {
+			switch (st) {
+			case 1:
+				while (i < n && !strstop[p[i]])
+					i++;
+				if (i == n)
+					continue;
+				c = p[i++];
+				if (c == '"') {
+					st = 0;
+					if (depth == 0) {
+						W.pos = i;
+						return 0;
+					}
+				} else if (c == '\\')
+					st = 2;
+				else
+					W.high = 1;
+				continue;
+			case 2:
+				i++;
+				st = 1;
+				continue;
+			case 3:
+				while (i < n && litbyte[p[i]])
+					i++;
+				if (i == n)
+					continue;
+				st = 0;
+				if (depth == 0) {
+					W.pos = i;
+					return 0;
+				}
+				continue;
+			}
+			c = p[i];
+			switch (c) {
+			case '"':
+				st = 1;
+				i++;
+				break;
+			case '{':
+			case '[':
+				if (depth == DEPTHMAX) {
+					W.pos = i;
+					return fail("values nested too deep");
+				}
+				stk[depth++] = (char)(c == '{' ? '}' : ']');
+				i++;
+				break;
+			case '}':
+			case ']':
+				if (depth == 0 || stk[depth - 1] != c) {
+					W.pos = i;
+					return fail("unmatched bracket");
+				}
+				i++;
+				if (--depth == 0) {
+					W.pos = i;
+					return 0;
+				}
+				break;
+			case ' ': case '\t': case '\n': case '\r':
+				W.ws = 1;
+				/* FALLTHROUGH */
+			case ',': case ':':
+				if (depth == 0) {
+					W.pos = i;
+					return fail("a value expected");
+				}
+				i++;
+				break;
+			default:
+				if (!((c >= '0' && c <= '9') || c == '-' ||
+				    (c >= 'a' && c <= 'z'))) {
+					W.pos = i;
+					return fail("not JSON");
+				}
+				st = 3;
+			}
+		}
+		W.pos = i;
 	}
 }
 
@@ -295,6 +350,7 @@ takeval(uint64_t *off)
 	*off = W.base + W.pos;
 	W.cap.n = 0;
 	W.capturing = 1;
+	W.ws = W.high = 0;
 	W.mark = W.pos;
 	if (skipval() < 0) {
 		W.capturing = 0;
@@ -302,7 +358,9 @@ takeval(uint64_t *off)
 	}
 	tl_out_raw(&W.cap, W.p + W.mark, W.pos - W.mark);
 	W.capturing = 0;
-	/* Compact in place; control bytes in strings become \u00XX. */
+	if (!W.ws && !W.high)
+		return 0;
+	/* Compact in place; control bytes in strings become blanks. */
 	b = W.cap.buf;
 	for (i = m = 0; i < W.cap.n; i++) {
 		c = (unsigned char)b[i];
@@ -506,6 +564,37 @@ mem(int o, const char *key)
 	return -1;
 }
 
+/*
+ * The members of object o named in key[0..n) (NULL-terminated), found in
+ * one pass: v[k] their value tokens, or -1. The last of a repeated key.
+ */
+static void
+slots(int o, const char *const *key, int *v)
+{
+	const jsmntok_t *t;
+	int i, k, m;
+	size_t len;
+
+	for (k = 0; key[k]; k++)
+		v[k] = -1;
+	if (o < 0 || W.d.tok[o].type != JSMN_OBJECT)
+		return;
+	for (i = o + 1, m = 0; m < W.d.tok[o].size; m++) {
+		t = &W.d.tok[i];
+		len = (size_t)(t->end - t->start);
+		for (k = 0; key[k]; k++)
+			if (key[k][0] == W.d.js[t->start] &&
+			    strlen(key[k]) == len &&
+			    memcmp(key[k], W.d.js + t->start, len) == 0) {
+				v[k] = i + 1;
+				break;
+			}
+		i = W.d.tok[i + 1].type == JSMN_PRIMITIVE ||
+		    W.d.tok[i + 1].type == JSMN_STRING ? i + 2 :
+		    tl_jskip(&W.d, i + 1);
+	}
+}
+
 /* An integer token: 1 and *v; 0 when it is not one. */
 static int
 tint(int t, int64_t *v)
@@ -576,6 +665,7 @@ static int
 symbol(uint64_t off, void *arg)
 {
 	struct sym s;
+	struct str nm;
 	int64_t id;
 	char b[64];
 	size_t i;
@@ -605,8 +695,14 @@ symbol(uint64_t off, void *arg)
 			}
 		}
 	}
-	if (!tstr(mem(0, "demangled_kernel_name"), &s.demangled))
-		s.demangled.s = NULL;
+	if (tstr(mem(0, "demangled_kernel_name"), &nm)) {
+		/* Kept as JSON text, as every row of the kernel writes it. */
+		W.j.n = 0;
+		tlp_jstr(&W.j, nm.s, nm.n, NULL);
+		s.demangled.s = xmemdup(W.j.buf, W.j.n);
+		s.demangled.n = W.j.n;
+		free(nm.s);
+	}
 	s.hasregs = tint(mem(0, "sgpr_count"), &s.sgpr);
 	s.vgpr = intor(mem(0, "arch_vgpr_count"), 0);
 	s.accum = intor(mem(0, "accum_vgpr_count"), 0);
@@ -799,6 +895,16 @@ opname(int64_t k, int64_t op, const struct str **kname)
 	return &W.kind[k].op[op];
 }
 
+static const char *const rkey[] = { "kind", "operation", "start_timestamp",
+	"end_timestamp", "correlation_id", "stream_id", "dispatch_info",
+	"thread_id", "src_agent_id", "dst_agent_id", NULL };
+enum { R_KIND, R_OP, R_START, R_END, R_CORR, R_STREAM, R_DI, R_TID, R_SRC,
+	R_DST, NR };
+static const char *const dkey[] = { "kernel_id", "agent_id", "queue_id",
+	"dispatch_id", "grid_size", "workgroup_size", "group_segment_size",
+	"private_segment_size", NULL };
+enum { D_KID, D_AGENT, D_QUEUE, D_DISP, D_GRID, D_WG, D_LDS, D_SCR, ND };
+
 /* One buffer record, in W.cap, of the array arr. */
 static void
 record(uint64_t off, int arr)
@@ -811,7 +917,7 @@ record(uint64_t off, int arr)
 	const struct agent *ag = NULL, *dst = NULL, *src = NULL;
 	struct str nm;
 	int64_t kind, op, start, end, v, kid = 0, tid;
-	int di, corr, sid, i, k, kd, hasstart, hasend;
+	int di, corr, sid, i, k, kd, hasstart, hasend, rv[NR], dv[ND];
 	size_t ix, nn;
 	char *cname = NULL;
 	char b[64];
@@ -824,14 +930,16 @@ record(uint64_t off, int arr)
 		return;
 	}
 	kd = strcmp(cat, "kernel_dispatch") == 0;
-	kind = intor(mem(0, "kind"), -1);
-	op = intor(mem(0, "operation"), -1);
-	hasstart = tint(mem(0, "start_timestamp"), &start);
-	hasend = tint(mem(0, "end_timestamp"), &end);
-	corr = mem(0, "correlation_id");
-	sid = mem(0, "stream_id");
-	di = mem(0, "dispatch_info");
-	tid = intor(mem(0, "thread_id"), 0);
+	slots(0, rkey, rv);
+	kind = intor(rv[R_KIND], -1);
+	op = intor(rv[R_OP], -1);
+	hasstart = tint(rv[R_START], &start);
+	hasend = tint(rv[R_END], &end);
+	corr = rv[R_CORR];
+	sid = rv[R_STREAM];
+	di = rv[R_DI];
+	tid = intor(rv[R_TID], 0);
+	slots(di, dkey, dv);
 	on = opname(kind, op, &kname);
 	nm.s = NULL;
 	tlp_row_clear(&r);
@@ -842,7 +950,7 @@ record(uint64_t off, int arr)
 	else
 		jint("kind", kind);
 	if (kd) {
-		kid = intor(mem(di, "kernel_id"), 0);
+		kid = intor(dv[D_KID], 0);
 		if ((ix = uget(&W.symix, (uint64_t)kid)) != 0) {
 			s = &W.sym[ix - 1];
 			name = &s->name;
@@ -854,7 +962,7 @@ record(uint64_t off, int arr)
 			warnat(off, "kernel_id %" PRId64 " not in "
 			    "kernel_symbols", kid);
 		}
-		v = handle(mem(di, "agent_id"), 0);
+		v = handle(dv[D_AGENT], 0);
 		ag = findagent(v);
 		if (ag != NULL && ag->type == 2 && ag->index >= 0)
 			tlp_row_i64(&r, TLP_PID, ag->index);
@@ -863,26 +971,28 @@ record(uint64_t off, int arr)
 		if (sid >= 0)
 			tlp_row_i64(&r, TLP_TID, handle(sid, 0));
 		else
-			tlp_row_i64(&r, TLP_TID, handle(mem(di, "queue_id"),
+			tlp_row_i64(&r, TLP_TID, handle(dv[D_QUEUE],
 			    0));
 		juint("agent", v);
 		if (ag != NULL && ag->type == 2)
 			jint("device", ag->index);
-		juint("queue", handle(mem(di, "queue_id"), 0));
+		juint("queue", handle(dv[D_QUEUE], 0));
 		jint("kernel_id", kid);
-		jint("dispatch_id", intor(mem(di, "dispatch_id"), 0));
+		jint("dispatch_id", intor(dv[D_DISP], 0));
 		jint("thread_id", tid);
-		jxyz("grid", mem(di, "grid_size"));
-		jxyz("block", mem(di, "workgroup_size"));
-		jint("lds", intor(mem(di, "group_segment_size"), 0));
-		jint("scratch", intor(mem(di, "private_segment_size"), 0));
+		jxyz("grid", dv[D_GRID]);
+		jxyz("block", dv[D_WG]);
+		jint("lds", intor(dv[D_LDS], 0));
+		jint("scratch", intor(dv[D_SCR], 0));
 		if (s != NULL && s->hasregs) {
 			jint("sgpr", s->sgpr);
 			jint("vgpr", s->vgpr);
 			jint("accum_vgpr", s->accum);
 		}
-		if (s != NULL && s->demangled.s != NULL)
-			jstrv("demangled_name", &s->demangled);
+		if (s != NULL && s->demangled.s != NULL) {
+			jkey("demangled_name");
+			tl_out_raw(&W.j, s->demangled.s, s->demangled.n);
+		}
 	} else {
 		if (strcmp(cat, "marker_api") == 0 && corr >= 0 &&
 		    (ix = uget(&W.markix, (uint64_t)intor(mem(corr,
@@ -896,8 +1006,8 @@ record(uint64_t off, int arr)
 			    cat, kind, op);
 		}
 		if (strcmp(cat, "memory_copy") == 0) {
-			src = findagent(handle(mem(0, "src_agent_id"), -1));
-			dst = findagent(handle(mem(0, "dst_agent_id"), -1));
+			src = findagent(handle(rv[R_SRC], -1));
+			dst = findagent(handle(rv[R_DST], -1));
 			ag = dst != NULL && dst->type == 2 ? dst : src;
 			if (ag != NULL && ag->type == 2)
 				tlp_row_i64(&r, TLP_PID, ag->index);
@@ -966,8 +1076,11 @@ record(uint64_t off, int arr)
 			tlp_row_i64(&r, TLP_EXTID, v);
 	}
 	/* Members copied as they are may hold bad UTF-8. */
-	nn = tlp_utf8(&W.ubuf, &W.ucap, W.j.buf, W.j.n, NULL);
-	tlp_row_json(&r, TLP_ARGS, W.ubuf, nn);
+	if (W.high) {
+		nn = tlp_utf8(&W.ubuf, &W.ucap, W.j.buf, W.j.n, NULL);
+		tlp_row_json(&r, TLP_ARGS, W.ubuf, nn);
+	} else
+		tlp_row_json(&r, TLP_ARGS, W.j.buf, W.j.n);
 	tlp_row_put(W.x, &r);
 	free(cname);
 }
@@ -985,6 +1098,7 @@ recordel(uint64_t off, void *arg)
 		d->len = W.cap.n;
 		d->off = off;
 		d->arr = arr;
+		d->high = W.high;
 		return 0;
 	}
 	record(off, arr);
@@ -1086,6 +1200,8 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 
 	memset(&W, 0, sizeof W);
 	W.x = x;
+	if (!litbyte['0'])
+		classes();
 	W.src = src;
 	tl_out_init(&W.cap, -1, "(value)");
 	tl_out_init(&W.j, -1, "(args)");
@@ -1101,6 +1217,7 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 	for (i = 0; i < W.ndefer; i++) {
 		W.cap.n = 0;
 		tl_out_raw(&W.cap, W.defer[i].text, W.defer[i].len);
+		W.high = W.defer[i].high;
 		record(W.defer[i].off, W.defer[i].arr);
 		free(W.defer[i].text);
 	}
