@@ -16,7 +16,8 @@ MAN7 = $(wildcard man/*.7)
 SHARE = $(wildcard share/tl/*.* share/tl/*/*)
 FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
-SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
+SCRIPTS = scripts/tl-report scripts/tl-report-rocprof \
+	$(wildcard scripts/tl-compare*)
 
 LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
 
