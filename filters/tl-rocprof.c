@@ -509,7 +509,7 @@ readstream(const char *path)
 		}
 		/* traceconv's e halves carry no args; metadata no event. */
 		if (ph == NULL || (nph == 1 && (ph[0] == 'e' || ph[0] == 'M' ||
-		    ph[0] == 'E')))
+		    ph[0] == 'E' || ph[0] == 's' || ph[0] == 'f')))
 			continue;
 		xgrow(&evs, &capev, nev + 1, sizeof *evs);
 		e = &evs[nev];

@@ -139,6 +139,26 @@ tlp_row_put(const struct tlp_ctx *x, const struct tlp_row *r)
 }
 
 void
+tlp_flows(const struct tlp_ctx *x, struct tlp_row *r, uint64_t uid,
+    int64_t corr)
+{
+	int c;
+
+	for (c = TLP_DUR; c < TLP_NCOL; c++)
+		r->s[c] = NULL;
+	tlp_row_str(r, TLP_CAT, "ac2g", 4);
+	tlp_row_str(r, TLP_NAME, "ac2g", 4);
+	tlp_row_i64(r, TLP_ID, corr);
+	tlp_row_u64(r, TLP_UID, uid);
+	tlp_row_str(r, TLP_PH, "s", 1);
+	tlp_row_put(x, r);
+	tlp_row_u64(r, TLP_UID, uid + 1);
+	tlp_row_str(r, TLP_PH, "f", 1);
+	tlp_row_str(r, TLP_BP, "e", 1);
+	tlp_row_put(x, r);
+}
+
+void
 tlp_trace_file(const struct tlp_ctx *x)
 {
 	struct tlp_row r;

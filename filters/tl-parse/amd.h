@@ -65,6 +65,16 @@ void tlp_row_str(struct tlp_row *, int c, const char *s, size_t n);
 void tlp_row_json(struct tlp_row *, int c, const char *s, size_t n);
 void tlp_row_put(const struct tlp_ctx *, const struct tlp_row *);
 
+/*
+ * After a GPU row (a kernel dispatch or a memory copy) whose correlation
+ * id is corr: the pair of ac2g flow rows, ph s and f, with that id, at
+ * the row's pid, tid and ts (uids uid and uid + 1), as Kineto links a
+ * kernel to its launch, so that tl-tree links it to the hip_api call of
+ * the same id. The row r is changed.
+ */
+void tlp_flows(const struct tlp_ctx *, struct tlp_row *r, uint64_t uid,
+    int64_t corr);
+
 /* The trace_file row that opens a trace's rows. */
 void tlp_trace_file(const struct tlp_ctx *);
 

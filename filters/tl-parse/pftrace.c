@@ -156,7 +156,7 @@ static struct {
 	size_t tcap;
 	struct clock *gclk;	/* snapshots of the global clocks */
 	size_t ngclk;
-	uint64_t nslice, npkt, nskip, nwarn, nopen;
+	uint64_t nslice, nrow, npkt, nskip, nwarn, nopen;	/* nrow: uids */
 	struct tl_warns warns;
 	struct tl_out j;	/* args JSON being built */
 	struct tl_out e;	/* extra JSON */
@@ -715,7 +715,8 @@ emit(struct track *t, struct open *op, int hasend, int64_t end)
 	char *cs;
 
 	tlp_row_clear(&r);
-	tlp_row_u64(&r, TLP_UID, S.nslice++);
+	tlp_row_u64(&r, TLP_UID, S.nrow++);
+	S.nslice++;
 	tlp_row_str(&r, TLP_PH, "X", 1);
 	/* Strings checked for UTF-8 (names come from the file). */
 	nc = tlp_utf8(&S.ubuf, &S.ucap, op->cat.s, op->cat.n, NULL);
@@ -747,6 +748,11 @@ emit(struct track *t, struct open *op, int hasend, int64_t end)
 	tl_out_char(&S.e, '}');
 	tlp_row_json(&r, TLP_EXTRA, S.e.buf, S.e.n);
 	tlp_row_put(S.x, &r);
+	if (op->hascorr && ((nc == 15 && memcmp(cs, "kernel_dispatch", 15) ==
+	    0) || (nc == 11 && memcmp(cs, "memory_copy", 11) == 0))) {
+		tlp_flows(S.x, &r, S.nrow, op->corr);
+		S.nrow += 2;
+	}
 	free(cs);
 }
 

@@ -152,7 +152,7 @@ static struct {
 	size_t ndefer, capdefer;
 	char **arrname;		/* names of the buffer_records arrays */
 	size_t narr;
-	uint64_t nrec, nbad, nwarn;
+	uint64_t nrec, nrow, nbad, nwarn;	/* nrow: uids */
 	struct tl_warns warns;
 	struct tl_out j;	/* args JSON */
 	char *ubuf, *ubuf2;
@@ -1054,7 +1054,8 @@ record(uint64_t off, int arr)
 			jint("dst_device", dst->index);
 	}
 	tl_out_char(&W.j, '}');
-	tlp_row_u64(&r, TLP_UID, W.nrec++);
+	tlp_row_u64(&r, TLP_UID, W.nrow++);
+	W.nrec++;
 	tlp_row_str(&r, TLP_PH, "X", 1);
 	tlp_row_str(&r, TLP_CAT, cat, strlen(cat));
 	cname = xmemdup(name->s, name->n);
@@ -1082,6 +1083,11 @@ record(uint64_t off, int arr)
 	} else
 		tlp_row_json(&r, TLP_ARGS, W.j.buf, W.j.n);
 	tlp_row_put(W.x, &r);
+	if (corr >= 0 && (kd || strcmp(cat, "memory_copy") == 0) &&
+	    tint(mem(corr, "internal"), &v)) {
+		tlp_flows(W.x, &r, W.nrow, v);
+		W.nrow += 2;
+	}
 	free(cname);
 }
 
