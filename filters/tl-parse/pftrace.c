@@ -1036,7 +1036,8 @@ tlp_pftrace(struct tl_src *src, const struct tlp_ctx *x)
 			break;
 		}
 		S.off = in.off - f.len;
-		packet(p, f.len);
+		/* An empty packet: no buffer (and no NULL + 0). */
+		packet(f.len > 0 ? p : (const unsigned char *)"", f.len);
 	}
 	/* Slices still open: no duration. */
 	for (i = 0; i < S.ntrk; i++)

@@ -192,10 +192,10 @@ cur(void)
 		return (unsigned char)W.p[W.pos];
 	if (W.capturing && W.n > W.mark)
 		tl_out_raw(&W.cap, W.p + W.mark, W.n - W.mark);
+	W.mark = 0;	/* also at the end, where n and pos become 0 */
 	W.base += W.n;
 	if (!tl_in_more(W.src, &W.p, &W.n, &W.pos, &W.eof))
 		return -1;
-	W.mark = 0;
 	return (unsigned char)W.p[W.pos];
 }
 

@@ -40,11 +40,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int pass;
 
 	fuzz_init();
-	tl_err_hook = fuzz_fatal;
 	(void)tlp_format((const char *)data, size, "fuzz.pftrace");
 	for (pass = 0; pass < 2; pass++) {
 		src = tl_src_mem("fuzz.pftrace", data, size);
 		tl_out_init(&out, -1, "<stdout>");
+		tl_err_hook = fuzz_fatal;	/* a fatal error clears it */
 		x = (struct tlp_ctx){ &out, "fuzz.pftrace", "3", pass, pass, 0 };
 		if (setjmp(fuzz_jb) == 0 && tl_src_next(src) == 1) {
 			tlp_pftrace(src, &x);
