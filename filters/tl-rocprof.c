@@ -22,6 +22,7 @@
 #include "../common/err.h"
 #include "../common/file.h"
 #include "../common/input.h"
+#include "../common/intern.h"
 #include "../common/json.h"
 #include "../common/mem.h"
 #include "../common/opt.h"
@@ -289,7 +290,7 @@ static const char *const aname[NA] = {
 };
 
 struct ev {
-	char *name, *cat, *kname;
+	const char *name, *cat, *kname;
 	size_t nlen;
 	int64_t pid, tid, ts, dur;
 	int haspid, hastid, hasts, hasdur, isx;
@@ -310,7 +311,7 @@ static int pfrows;		/* rows from tl-parse's Perfetto reader */
 
 /* rocprof: the trace's times and the kernel rows. */
 struct kern {
-	char *name;
+	const char *name;
 	int64_t ts, dur, stream, dispatch, grid[3], block[3], agent, thread;
 	uint64_t order;
 };
@@ -352,6 +353,43 @@ agentix(const struct tl_jdoc *d, int t)
 
 static struct tl_jdoc jd;
 
+/*
+ * One copy of each distinct string (names and categories repeat on
+ * every row), kept to the end: s[0..n) as a NUL-terminated string.
+ */
+static struct {
+	char **v;
+	size_t cap, n;
+} uq;
+
+static const char *
+uniq(const char *s, size_t n)
+{
+	char **old = uq.v, *p;
+	size_t oc = uq.cap, i, j;
+
+	if (2 * (uq.n + 1) > uq.cap) {
+		uq.cap = uq.cap ? 2 * uq.cap : 1024;
+		uq.v = xcalloc(uq.cap, sizeof *uq.v);
+		for (j = 0; j < oc; j++)
+			if (old[j]) {
+				for (i = tl_hash(old[j], strlen(old[j])) &
+				    (uq.cap - 1); uq.v[i]; i = (i + 1) &
+				    (uq.cap - 1))
+					;
+				uq.v[i] = old[j];
+			}
+		free(old);
+	}
+	for (i = tl_hash(s, n) & (uq.cap - 1); (p = uq.v[i]) != NULL;
+	    i = (i + 1) & (uq.cap - 1))
+		if (strncmp(p, s, n) == 0 && p[n] == '\0')
+			return p;
+	uq.v[i] = xmemdup(s, n);
+	uq.n++;
+	return uq.v[i];
+}
+
 /* The args of a row as the pftrace reports need them. */
 static void
 pfargs(struct ev *e, const char *js, size_t n)
@@ -364,6 +402,7 @@ pfargs(struct ev *e, const char *js, size_t n)
 	    "dev_id", "DevId", "gpu_id", "gpuId", NULL };
 	int i, t;
 	int64_t v;
+	size_t kn;
 
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
@@ -390,7 +429,10 @@ pfargs(struct ev *e, const char *js, size_t n)
 	for (i = 0; knk[i]; i++)
 		if (jtruthy(&jd, t = jmem(&jd, 0, knk[i])) &&
 		    jd.tok[t].type == JSMN_STRING) {
-			e->kname = jstrdup(&jd, t, NULL);
+			char *k = jstrdup(&jd, t, &kn);
+
+			e->kname = uniq(k, kn);
+			free(k);
 			break;
 		}
 	e->agent = agentix(&jd, jmem(&jd, 0, "agent"));
@@ -500,7 +542,7 @@ readstream(const char *path)
 			if (cstr >= 0)
 				tl_tsv_i64(t, cstr, &k->stream);
 			s = tl_tsv_str(t, cname, &n);
-			k->name = xmemdup(s ? s : "", s ? n : 0);
+			k->name = uniq(s ? s : "", s ? n : 0);
 			k->grid[0] = k->grid[1] = k->grid[2] = 1;
 			k->block[0] = k->block[1] = k->block[2] = 1;
 			if ((s = tl_tsv_str(t, cargs, &n)) != NULL)
@@ -517,9 +559,9 @@ readstream(const char *path)
 		e->order = nev++;
 		e->isx = nph == 1 && ph[0] == 'X';
 		s = tl_tsv_str(t, cname, &n);
-		e->name = xmemdup(s ? s : "", s ? n : 0);
+		e->name = uniq(s ? s : "", s ? n : 0);
 		e->nlen = s ? n : 0;
-		e->cat = xmemdup(cat ? cat : "", cat ? ncat : 0);
+		e->cat = uniq(cat ? cat : "", cat ? ncat : 0);
 		e->haspid = tl_tsv_i64(t, cpid, &e->pid);
 		e->hastid = tl_tsv_i64(t, ctid, &e->tid);
 		e->hasts = tl_tsv_i64(t, cts, &e->ts);
@@ -2563,14 +2605,10 @@ main(int argc, char *argv[])
 	if (mdpath)
 		writemd();
 	tl_out_close(&md);
-	for (i = 0; i < nev; i++) {
-		free(evs[i].name);
-		free(evs[i].cat);
-		free(evs[i].kname);
-	}
 	free(evs);
-	for (i = 0; i < nkern; i++)
-		free(kerns[i].name);
+	for (i = 0; i < uq.cap; i++)
+		free(uq.v[i]);
+	free(uq.v);
 	free(kerns);
 	free(mems);
 	for (i = 0; i < nagents; i++)
