@@ -450,9 +450,6 @@ static void
 rocargs(struct kern *k, const char *js, size_t n)
 {
 	int t, i;
-	static const char *const xyz[] = { "x", "y", "z" };
-
-	(void)xyz;
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
 		return;
@@ -605,14 +602,6 @@ struct iv {
 	double s, e;
 };
 
-static int
-ivcmp(const void *a, const void *b)
-{
-	const struct iv *x = a, *y = b;
-
-	return x->s < y->s ? -1 : x->s > y->s;
-}
-
 /* Merged length of intervals (sorted by start, stably by the caller). */
 static double
 merged(struct iv *v, size_t n)
@@ -669,7 +658,6 @@ unionlen(struct ivx *v, size_t n)
 	}
 	r = merged(w, n);
 	free(w);
-	(void)ivcmp;
 	return r;
 }
 
@@ -833,7 +821,7 @@ summaries(const char *dir)
 	struct kern **p;
 	struct grp *g, cg[9];
 	size_t i, j, ng = 0, k;
-	double *v, total = 0, cum = 0, scale = tracelens ? 1 : 1000, mstot;
+	double *v, cum = 0, scale = tracelens ? 1 : 1000, mstot;
 	struct tl_stats st;
 	int64_t grand = 0;
 
@@ -959,7 +947,6 @@ summaries(const char *dir)
 		endline();
 	}
 	closesheet();
-	(void)total;
 	free(p);
 	free(g);
 	free(v);
@@ -1496,7 +1483,6 @@ activity(const char *dir)
 	    "Fraction of total runtime", NULL };
 	static const char *const hx[] = { "Kernel", "Total time (ms)", "Count",
 	    "Fraction of XLA", NULL };
-	static const int order[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
 	size_t G = nagents, g, i, k, nx = 0, capx = 0, c;
 	struct list *comp = xcalloc(G + 1, sizeof *comp);
 	struct list *comm = xcalloc(G + 1, sizeof *comm);
@@ -1516,7 +1502,6 @@ activity(const char *dir)
 	static const int pyorder[14] = { 2, 1, 4, 5, 12, 8, 3, 7, 11, 10, 9,
 	    6, 13, 0 };
 
-	(void)order;
 	for (i = 0; i < nev; i++) {
 		e = &evs[i];
 		if (e->agent == 0)
