@@ -476,6 +476,7 @@ metadata(const char *js, size_t n)
 }
 
 static int rocmode;
+static int tracelens, nosummary, details, shortstudy;
 
 static void
 readstream(const char *path)
@@ -542,7 +543,8 @@ readstream(const char *path)
 			k->name = uniq(s ? s : "", s ? n : 0);
 			k->grid[0] = k->grid[1] = k->grid[2] = 1;
 			k->block[0] = k->block[1] = k->block[2] = 1;
-			if ((s = tl_tsv_str(t, cargs, &n)) != NULL)
+			/* Only kernel_details shows what args hold. */
+			if (details && (s = tl_tsv_str(t, cargs, &n)) != NULL)
 				rocargs(k, s, n);
 			continue;
 		}
@@ -595,7 +597,6 @@ pforder(const void *a, const void *b)
 
 /* ---- rocprof ---- */
 
-static int tracelens, nosummary, details, shortstudy;
 static long long shortthr = 10, shortbins = 100, topk = -1;
 
 struct iv {
