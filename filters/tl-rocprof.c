@@ -1191,17 +1191,68 @@ static long long mintid = -1000000000LL, maxtid = 1000000000LL;
 static long long minns = 5000, topxla = 30, ksumtop = 200, hsumtop = 200;
 static const char *mdpath;
 
-/* The digits of s taken out (--merge_kernels), newly allocated. */
-static char *
+/* The digits of s taken out (--merge_kernels), as a uniq() string. */
+static const char *
 nodigits(const char *s)
 {
 	char *r = xstrdup(s), *q = r;
+	const char *u;
 
 	for (; *s; s++)
 		if (!isdigit((unsigned char)*s))
 			*q++ = *s;
 	*q = '\0';
-	return r;
+	u = uniq(r, (size_t)(q - r));
+	free(r);
+	return u;
+}
+
+/*
+ * An index of records by hash: slots hold index + 1; the caller says
+ * whether record i is the one sought (eq), and rehash gives a record's
+ * hash when the table grows.
+ */
+struct hix {
+	size_t *v;
+	size_t cap, n;
+};
+
+static size_t
+hslot(const struct hix *h, uint64_t hv, int (*eq)(size_t, const void *),
+    const void *arg)
+{
+	size_t i;
+
+	for (i = hv & (h->cap - 1); h->v[i]; i = (i + 1) & (h->cap - 1))
+		if (eq(h->v[i] - 1, arg))
+			break;
+	return i;
+}
+
+static void
+hgrow(struct hix *h, uint64_t (*rehash)(size_t))
+{
+	size_t *old = h->v, oc = h->cap, j, i;
+
+	if (2 * (h->n + 1) <= h->cap)
+		return;
+	h->cap = h->cap ? 2 * h->cap : 256;
+	h->v = xcalloc(h->cap, sizeof *h->v);
+	for (j = 0; j < oc; j++)
+		if (old[j]) {
+			for (i = rehash(old[j] - 1) & (h->cap - 1); h->v[i];
+			    i = (i + 1) & (h->cap - 1))
+				;
+			h->v[i] = old[j];
+		}
+	free(old);
+}
+
+static void
+hfree(struct hix *h)
+{
+	free(h->v);
+	memset(h, 0, sizeof *h);
 }
 
 /* extract_time_ns: 1 with ts and dur, 0 when there is no time. */
@@ -1269,21 +1320,61 @@ struct sgrp {
 
 static struct sgrp *sg;
 static size_t nsg, capsg;
+static struct hix sgix;
 
+struct sgkey {
+	const char *name;
+	const int64_t *key;
+};
+
+static uint64_t
+sghash(const char *name, const int64_t *key)
+{
+	uint64_t h = tl_hash64((uint64_t)(uintptr_t)name);
+	int k;
+
+	for (k = 0; k < 7; k++)
+		h = tl_hash64(h ^ (uint64_t)key[k]);
+	return h;
+}
+
+static uint64_t
+sgrehash(size_t i)
+{
+	return sghash(sg[i].name, sg[i].key);
+}
+
+static int
+sgeq(size_t i, const void *arg)
+{
+	const struct sgkey *k = arg;
+
+	return sg[i].name == k->name &&
+	    memcmp(sg[i].key, k->key, sizeof sg[i].key) == 0;
+}
+
+/* The group of a name (a uniq() string) and key (absent values 0). */
 static struct sgrp *
 findgrp(const char *name, const int64_t *key, int nkey)
 {
+	struct sgkey k;
+	int64_t full[7] = { 0 };
 	size_t i;
 
-	for (i = 0; i < nsg; i++)
-		if (strcmp(sg[i].name, name) == 0 &&
-		    memcmp(sg[i].key, key, (size_t)nkey * sizeof *key) == 0)
-			return &sg[i];
+	memcpy(full, key, (size_t)nkey * sizeof *key);
+	k.name = name;
+	k.key = full;
+	hgrow(&sgix, sgrehash);
+	i = hslot(&sgix, sghash(name, full), sgeq, &k);
+	if (sgix.v[i])
+		return &sg[sgix.v[i] - 1];
 	xgrow(&sg, &capsg, nsg + 1, sizeof *sg);
 	memset(&sg[nsg], 0, sizeof *sg);
 	sg[nsg].name = name;
-	memcpy(sg[nsg].key, key, (size_t)nkey * sizeof *key);
+	memcpy(sg[nsg].key, full, sizeof full);
 	sg[nsg].order = nsg;
+	sgix.v[i] = nsg + 1;
+	sgix.n++;
 	return &sg[nsg++];
 }
 
@@ -1445,6 +1536,7 @@ freegroups(void)
 	free(sg);
 	sg = NULL;
 	nsg = capsg = 0;
+	hfree(&sgix);
 }
 
 static void
@@ -1458,10 +1550,24 @@ addtogroup(const char *name, const int64_t *key, int nkey, int64_t d)
 }
 
 struct xla {
-	char *name;
+	const char *name;
 	int64_t total, n;
 	size_t order;
 };
+
+static const struct xla *xlv;	/* the XLA keys, for their index */
+
+static uint64_t
+xlrehash(size_t i)
+{
+	return tl_hash64((uint64_t)(uintptr_t)xlv[i].name);
+}
+
+static int
+xleq(size_t i, const void *arg)
+{
+	return xlv[i].name == (const char *)arg;
+}
 
 static int
 xlacmp(const void *a, const void *b)
@@ -1484,7 +1590,8 @@ activity(const char *dir)
 	    "Fraction of total runtime", NULL };
 	static const char *const hx[] = { "Kernel", "Total time (ms)", "Count",
 	    "Fraction of XLA", NULL };
-	size_t G = nagents, g, i, k, nx = 0, capx = 0, c;
+	size_t G = nagents, g, i, k, nx = 0, capx = 0, c, hs;
+	struct hix xix = { NULL, 0, 0 };
 	struct list *comp = xcalloc(G + 1, sizeof *comp);
 	struct list *comm = xcalloc(G + 1, sizeof *comm);
 	struct xla *xl = NULL;
@@ -1493,7 +1600,7 @@ activity(const char *dir)
 	int fav3 = 0, j;
 	double (*row)[14][4] = xcalloc(G + 1, sizeof *row);
 	double basetotal = 0, basecomp = 0;
-	char *key;
+	const char *key;
 	const struct ev *e;
 	/* Avg rows: the categories in Python order. */
 	static const char *const rowcat[14] = { "xla", "aiterfwd",
@@ -1530,18 +1637,21 @@ activity(const char *dir)
 				fav3 = 1;
 		}
 		if (it.cat == C_XLA) {
-			key = mergek ? nodigits(e->name) : xstrdup(e->name);
-			for (k = 0; k < nx; k++)
-				if (strcmp(xl[k].name, key) == 0)
-					break;
-			if (k == nx) {
+			key = mergek ? nodigits(e->name) : e->name;
+			hgrow(&xix, xlrehash);
+			xlv = xl;
+			hs = hslot(&xix, tl_hash64((uint64_t)(uintptr_t)key),
+			    xleq, key);
+			if (xix.v[hs] == 0) {
 				xgrow(&xl, &capx, nx + 1, sizeof *xl);
+				xlv = xl;
 				xl[nx].name = key;
 				xl[nx].total = xl[nx].n = 0;
 				xl[nx].order = nx;
-				nx++;
-			} else
-				free(key);
+				xix.v[hs] = ++nx;
+				xix.n++;
+			}
+			k = xix.v[hs] - 1;
 			xl[k].total += dur;
 			xl[k].n++;
 		}
@@ -1783,9 +1893,8 @@ activity(const char *dir)
 	}
 	free(comp);
 	free(comm);
-	for (k = 0; k < nx; k++)
-		free(xl[k].name);
 	free(xl);
+	hfree(&xix);
 	free(row);
 }
 
@@ -2125,6 +2234,28 @@ astats(int64_t *v, size_t n)
 	    (long double)n)) : 0.0);
 }
 
+/* The correlation ids of the api report, for their index. */
+struct cg {
+	int64_t corr;
+	const struct ev *api;
+	const struct ev **k;
+	size_t nk, capk;
+	size_t apiorder;
+};
+static const struct cg *corrs;
+
+static uint64_t
+corrrehash(size_t i)
+{
+	return tl_hash64((uint64_t)corrs[i].corr);
+}
+
+static int
+correq(size_t i, const void *arg)
+{
+	return corrs[i].corr == ((const struct ev *)arg)->corr;
+}
+
 static void
 apireport(const char *dir)
 {
@@ -2135,13 +2266,8 @@ apireport(const char *dir)
 	    "KAvg_ns", "KMed_ns", "KMin_ns", "KMax_ns", "KStdDev_ns",
 	    "API Name", "Kernel Name", NULL };
 	/* corr -> api event and kernel events, in first-seen order */
-	struct cg {
-		int64_t corr;
-		const struct ev *api;
-		const struct ev **k;
-		size_t nk, capk;
-		size_t apiorder;
-	} *c = NULL;
+	struct cg *c = NULL;
+	struct hix cix = { NULL, 0, 0 };
 	size_t nc = 0, capc = 0, i, j, napi = 0, m;
 	struct arow *rows = NULL, *r;
 	size_t nrow = 0, caprow = 0;
@@ -2175,15 +2301,17 @@ apireport(const char *dir)
 		    strcasecmp(e->cat, "cuda_api") == 0 ||
 		    strcasecmp(e->cat, "cupti") == 0))
 			continue;
-		for (j = 0; j < nc; j++)
-			if (c[j].corr == e->corr)
-				break;
-		if (j == nc) {
+		hgrow(&cix, corrrehash);
+		m = hslot(&cix, tl_hash64((uint64_t)e->corr), correq, e);
+		if (cix.v[m] == 0) {
 			xgrow(&c, &capc, nc + 1, sizeof *c);
+			corrs = c;
 			memset(&c[nc], 0, sizeof *c);
 			c[nc].corr = e->corr;
-			nc++;
+			cix.v[m] = ++nc;
+			cix.n++;
 		}
+		j = cix.v[m] - 1;
 		if (kern) {
 			kn = e->kname ? e->kname : e->name;
 			if (hasexre && regexec(&exre, kn, 0, NULL, 0) == 0)
@@ -2299,6 +2427,7 @@ apireport(const char *dir)
 	for (j = 0; j < nc; j++)
 		free(c[j].k);
 	free(c);
+	hfree(&cix);
 	if (hasexre)
 		regfree(&exre);
 }
