@@ -365,14 +365,14 @@ takeval(uint64_t *off)
 	for (i = m = 0; i < W.cap.n; i++) {
 		c = (unsigned char)b[i];
 		if (in) {
+			if (c < 0x20)
+				c = ' ';	/* rare: keep the row one line */
 			if (esc)
 				esc = 0;
 			else if (c == '\\')
 				esc = 1;
 			else if (c == '"')
 				in = 0;
-			else if (c < 0x20)
-				c = ' ';	/* rare: keep the row one line */
 			b[m++] = (char)c;
 		} else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
 			in = c == '"';
@@ -1127,11 +1127,14 @@ toolmember(void *arg)
 	int64_t v;
 
 	(void)arg;
+	/* A value that is not valid JSON is no row (warned by doc). */
 	if (iskey("metadata")) {
 		if (takeval(&off) < 0)
 			return -1;
+		if (doc(off, "metadata") < 0)
+			return 0;
 		keyrow("metadata");
-		if (doc(off, "metadata") == 0 && tint(mem(0, "pid"), &v)) {
+		if (tint(mem(0, "pid"), &v)) {
 			W.pid = v;
 			W.haspid = 1;
 		}
@@ -1140,6 +1143,8 @@ toolmember(void *arg)
 	if (iskey("agents")) {
 		if (takeval(&off) < 0)
 			return -1;
+		if (doc(off, "agents") < 0)
+			return 0;
 		keyrow("agents");
 		agents(off);
 		return 0;
