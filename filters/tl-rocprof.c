@@ -475,7 +475,7 @@ metadata(const char *js, size_t n)
 	fini_time = jint(jmem(&jd, 0, "fini_time"), 0);
 }
 
-static int rocmode;
+static int rocmode, pfmode;	/* 1 activity, 2 api, 3 memcpy */
 static int tracelens, nosummary, details, shortstudy;
 
 static void
@@ -578,9 +578,39 @@ readstream(const char *path)
 		}
 		if ((s = tl_tsv_str(t, cargs, &n)) != NULL)
 			pfargs(e, s, n);
+		/* Keep only what the report reads. */
+		if ((pfmode == 1 && e->agent == 0 &&
+		    strcmp(e->cat, "hip_api") != 0) ||
+		    (pfmode == 2 && !e->hascorr && e->agent == 0) ||
+		    (pfmode == 3 && !(e->has & (1u << A_BYTES))))
+			nev--;
 	}
 	tl_tsv_close(t);
 	tl_src_close(src);
+}
+
+/*
+ * The agents numbered in the order of the events as sorted (first seen
+ * in traceconv's order, not in the stream's).
+ */
+static void
+reagent(void)
+{
+	size_t *map = xcalloc(nagents + 1, sizeof *map), i, n = 0;
+	char **v = xcalloc(nagents + 1, sizeof *v);
+
+	for (i = 0; i < nev; i++)
+		if (evs[i].agent) {
+			if (map[evs[i].agent] == 0) {
+				v[n] = agents[evs[i].agent - 1];
+				map[evs[i].agent] = ++n;
+			}
+			evs[i].agent = (int)map[evs[i].agent];
+		}
+	free(agents);
+	agents = v;
+	nagents = n;
+	free(map);
 }
 
 static int
@@ -2707,9 +2737,12 @@ main(int argc, char *argv[])
 	if (tl_mkdirs(dir) < 0)
 		tl_err(1, "%s", dir);
 	rocmode = m == 0;
+	pfmode = m;
 	readstream(argc ? argv[0] : "-");
-	if (pfrows)
+	if (pfrows) {
 		qsort(evs, nev, sizeof *evs, pforder);
+		reagent();
+	}
 	tl_out_init(&md, -1, "(markdown)");
 	switch (m) {
 	case 0: rocprof(dir); break;
