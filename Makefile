@@ -50,11 +50,13 @@ tests/unit/t-%: tests/unit/t-%.c tests/unit/unit.h common/libtl.a $(HDR)
 tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 		tests/fuzz/fuzz.h common/libtl.a $(HDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
-		tests/fuzz/driver.c common/libtl.a $(LIBS)
+		$(FUZZSRC_$*) tests/fuzz/driver.c common/libtl.a $(LIBS)
 
 # fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's (all its
 # sources).
-tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
+tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c \
+		$(wildcard filters/tl-parse/*.[ch])
+FUZZSRC_jscan = $(wildcard filters/tl-parse/*.c)
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
 tests/fuzz/replay-pftrace .fuzz/fuzz-pftrace tests/fuzz/replay-rocprof \
@@ -104,7 +106,7 @@ FUZZBIN = $(FUZZ:%=.fuzz/fuzz-%)
 
 .fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZOBJ)
 	$(FUZZCC) $(CPPFLAGS) $(FUZZCFLAGS) -fsanitize=fuzzer,$(FUZZSAN) \
-		-o $@ tests/fuzz/fuzz-$*.c $(FUZZOBJ) $(LIBS)
+		-o $@ tests/fuzz/fuzz-$*.c $(FUZZSRC_$*) $(FUZZOBJ) $(LIBS)
 
 fuzz:
 	@scripts/deps fuzz

@@ -823,8 +823,11 @@ amd(struct tl_src *src, int *status)
 	size_t n;
 	int f;
 
-	if (tl_in_peek(src, &p, &n) != 1 ||
-	    (f = tlp_format(p, n, tl_in_name(src))) == TLP_NONE)
+	if ((f = tl_in_peek(src, &p, &n)) < 0) {
+		*status = 1;	/* reported */
+		return 1;
+	}
+	if (f == 0 || (f = tlp_format(p, n, tl_in_name(src))) == TLP_NONE)
 		return 0;
 	tname = tl_in_name(src);
 	namerank();
