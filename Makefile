@@ -16,7 +16,8 @@ MAN7 = $(wildcard man/*.7)
 SHARE = $(wildcard share/tl/*.* share/tl/*/*)
 FUZZ = $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 REPLAY = $(FUZZ:%=tests/fuzz/replay-%)
-SCRIPTS = scripts/tl-report $(wildcard scripts/tl-compare*)
+SCRIPTS = scripts/tl-report scripts/tl-report-rocprof \
+	$(wildcard scripts/tl-compare*)
 SCRIPTS += scripts/tl-report-inference
 SCRIPTS += scripts/tl-collective-report
 
@@ -51,11 +52,13 @@ tests/unit/t-%: tests/unit/t-%.c tests/unit/unit.h common/libtl.a $(HDR)
 tests/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/driver.c \
 		tests/fuzz/fuzz.h common/libtl.a $(HDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
-		tests/fuzz/driver.c common/libtl.a $(LIBS)
+		$(FUZZSRC_$*) tests/fuzz/driver.c common/libtl.a $(LIBS)
 
 # fuzz-jscan runs tl-parse's own code, fuzz-tree tl-tree's (all its
 # sources).
-tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c
+tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse.c \
+		$(wildcard filters/tl-parse/*.[ch])
+FUZZSRC_jscan = $(wildcard filters/tl-parse/*.c)
 tests/fuzz/replay-memtl .fuzz/fuzz-memtl: filters/tl-hta/memtl.c \
 		filters/tl-hta/memtl.h
 tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
@@ -63,15 +66,12 @@ tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 tests/fuzz/replay-replay .fuzz/fuzz-replay: $(wildcard filters/tl-replay/*.[ch])
 tests/fuzz/replay-xplane .fuzz/fuzz-xplane: filters/tl-parse/xplane.c \
 		filters/tl-parse/xplane.h
-# tl-parse.c calls its XPlane reader: fuzz-jscan links it too.
-tests/fuzz/replay-jscan .fuzz/fuzz-jscan: filters/tl-parse/xplane.c
-tests/fuzz/replay-jscan: LIBS := filters/tl-parse/xplane.c common/libtl.a \
-	$(LIBS)
-.fuzz/fuzz-jscan: LIBS += filters/tl-parse/xplane.c
 tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
 		$(wildcard filters/tl-graph/*.[ch])
 tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])
 tests/fuzz/replay-rankmap .fuzz/fuzz-rankmap: $(wildcard filters/tl-ranks/*.[ch])
+tests/fuzz/replay-pftrace .fuzz/fuzz-pftrace tests/fuzz/replay-rocprof \
+		.fuzz/fuzz-rocprof: $(wildcard filters/tl-parse/*.[ch])
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run
@@ -117,7 +117,7 @@ FUZZBIN = $(FUZZ:%=.fuzz/fuzz-%)
 
 .fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZOBJ)
 	$(FUZZCC) $(CPPFLAGS) $(FUZZCFLAGS) -fsanitize=fuzzer,$(FUZZSAN) \
-		-o $@ tests/fuzz/fuzz-$*.c $(FUZZOBJ) $(LIBS)
+		-o $@ tests/fuzz/fuzz-$*.c $(FUZZSRC_$*) $(FUZZOBJ) $(LIBS)
 
 fuzz:
 	@scripts/deps fuzz

@@ -118,6 +118,9 @@ struct tl_src {
 	struct slot ring[NSLOT];
 	unsigned rd, wr;	/* slots taken and filled, ever */
 	int holding;		/* the consumer holds slot rd % NSLOT */
+	int again;		/* tl_in_peek: give this chunk again */
+	char *againp;
+	size_t againn;
 	int cancel, finished;
 };
 
@@ -399,6 +402,7 @@ endstream(struct tl_src *s)
 	s->nmpeek = s->mpeekpos = 0;
 	s->gz = s->zend = s->zeof = s->zerr = 0;
 	s->holding = 0;
+	s->again = 0;
 	s->rd = s->wr = 0;
 	s->finished = 0;
 }
@@ -868,6 +872,12 @@ tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 
 	if (!s->started || s->ended)
 		return 0;
+	if (s->again) {
+		s->again = 0;
+		*p = s->againp;
+		*n = s->againn;
+		return 1;
+	}
 	if (!s->threaded) {
 		if (s->finished)
 			return 0;
@@ -924,6 +934,24 @@ tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 	*p = sl->buf;
 	*n = (size_t)k;
 	return 1;
+}
+
+int
+tl_in_peek(struct tl_src *s, const char **p, size_t *n)
+{
+	int r;
+
+	if (s->again) {
+		*p = s->againp;
+		*n = s->againn;
+		return 1;
+	}
+	if ((r = tl_in_chunk(s, &s->againp, &s->againn)) == 1) {
+		s->again = 1;
+		*p = s->againp;
+		*n = s->againn;
+	}
+	return r;
 }
 
 void

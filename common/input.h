@@ -70,6 +70,13 @@ int tl_in_more(struct tl_src *, char **p, size_t *n, size_t *pos, int *eof);
  */
 int tl_in_whole(const struct tl_src *, const char **p, size_t *n);
 
+/*
+ * The first chunk of the current stream, before any tl_in_chunk, without
+ * taking it: the next tl_in_chunk gives it (to tell a format by content).
+ * As tl_in_chunk: 1, 0 at the end, -1 on an error (reported).
+ */
+int tl_in_peek(struct tl_src *, const char **p, size_t *n);
+
 /* Close the source and its current stream. */
 void tl_src_close(struct tl_src *);
 

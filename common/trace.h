@@ -46,7 +46,7 @@
 enum tl_kind {
 	TL_K_OTHER,		/* any other cat */
 	TL_K_CPU_OP,		/* cpu_op */
-	TL_K_RUNTIME,		/* cuda_runtime */
+	TL_K_RUNTIME,		/* cuda_runtime; rocprofv3's hip_api */
 	TL_K_DRIVER,		/* cuda_driver */
 	TL_K_PYTHON,		/* python_function */
 	TL_K_ANNOT,		/* user_annotation */
@@ -54,8 +54,8 @@ enum tl_kind {
 	TL_K_AC2G,		/* ac2g: a flow event */
 	TL_K_TRACE_FILE,	/* trace_file: a row about the trace */
 	TL_K_TRACE_KEY,		/* trace_key: a top-level key of the trace */
-	TL_K_KERNEL,		/* kernel */
-	TL_K_MEMCPY,		/* gpu_memcpy */
+	TL_K_KERNEL,		/* kernel; rocprofv3's kernel_dispatch */
+	TL_K_MEMCPY,		/* gpu_memcpy; rocprofv3's memory_copy */
 	TL_K_MEMSET		/* gpu_memset */
 };
 #define TL_K_ISHOST(k)		((k) >= TL_K_CPU_OP && (k) <= TL_K_ANNOT)
@@ -75,6 +75,8 @@ tl_kind(const char *s, size_t n)
 	case 6:
 		return IS("cpu_op") ? TL_K_CPU_OP : IS("kernel") ?
 		    TL_K_KERNEL : TL_K_OTHER;
+	case 7:			/* rocprofv3 (tl-parse(1)) */
+		return IS("hip_api") ? TL_K_RUNTIME : TL_K_OTHER;
 	case 9:
 		return IS("trace_key") ? TL_K_TRACE_KEY : TL_K_OTHER;
 	case 10:
@@ -82,12 +84,14 @@ tl_kind(const char *s, size_t n)
 		    TL_K_MEMSET : IS("trace_file") ? TL_K_TRACE_FILE :
 		    TL_K_OTHER;
 	case 11:
-		return IS("cuda_driver") ? TL_K_DRIVER : TL_K_OTHER;
+		return IS("cuda_driver") ? TL_K_DRIVER : IS("memory_copy") ?
+		    TL_K_MEMCPY : TL_K_OTHER;
 	case 12:
 		return IS("cuda_runtime") ? TL_K_RUNTIME : TL_K_OTHER;
 	case 15:
 		return IS("python_function") ? TL_K_PYTHON :
-		    IS("user_annotation") ? TL_K_ANNOT : TL_K_OTHER;
+		    IS("user_annotation") ? TL_K_ANNOT :
+		    IS("kernel_dispatch") ? TL_K_KERNEL : TL_K_OTHER;
 	case 19:
 		return IS("gpu_user_annotation") ? TL_K_GPU_ANNOT :
 		    TL_K_OTHER;

@@ -24,6 +24,7 @@
 #include "../common/opt.h"
 #include "../common/tsv.h"
 #include "tl-parse/xplane.h"
+#include "tl-parse/amd.h"
 
 enum {
 	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_ID, C_BP,
@@ -1034,6 +1035,33 @@ parse(struct tl_src *src)
 	return r;
 }
 
+/* A rocprofv3 JSON or Perfetto stream, told by content: read it, 1. */
+static int
+amd(struct tl_src *src, int *status)
+{
+	struct tlp_ctx x;
+	const char *p;
+	size_t n;
+	int f;
+
+	if ((f = tl_in_peek(src, &p, &n)) < 0) {
+		*status = 1;	/* reported */
+		return 1;
+	}
+	/* XPlane is protobuf too: its reader's test (by name) goes first. */
+	if (f == 0 || xp_is(src) ||
+	    (f = tlp_format(p, n, tl_in_name(src))) == TLP_NONE)
+		return 0;
+	tname = tl_in_name(src);
+	namerank();
+	header();
+	x = (struct tlp_ctx){ &out, tname, rank, tflag, sflag, vflag };
+	if ((f == TLP_ROCPROF ? tlp_rocprof : tlp_pftrace)(src, &x) < 0)
+		*status = 1;
+	ntraces++;
+	return 1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -1092,6 +1120,8 @@ main(int argc, char *argv[])
 		while ((r = tl_src_next(src)) > 0) {
 			if (tl_src_container(src))
 				tflag = 1;
+			if (amd(src, &status))
+				continue;
 			if (parse(src) < 0)
 				status = 1;
 		}

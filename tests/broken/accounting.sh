@@ -15,7 +15,9 @@ ln -s "$TRACES" traces && ln -s "$TESTDATA" data || exit 1
 	head -c 100000000 /dev/zero | tr '\0' a
 	printf '", "ts": 1}, {}]}'
 } >huge.json || exit 1
-find traces/ \( -name '*.ref' -prune \) -o \( -name '*.json' -o \
+# (rocprofv3 JSON has no traceEvents: tl-parse reads its records.)
+find traces/ \( -name '*.ref' -prune \) -o \( -path traces/rocprof -prune \) \
+    -o \( -name '*.json' -o \
     -name '*.json.gz' -o -name '*.zip' \) -print | LC_ALL=C sort >list
 ls data/broken/*.json data/broken/cut.json.gz data/skipped.json \
     data/bad-values.json data/repairs.json data/flow.json.gz \
