@@ -16,11 +16,13 @@
  * zlib's deflateInit2_, which this program defines over zlib's own.
  */
 #define _GNU_SOURCE	/* RTLD_NEXT */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -53,6 +55,7 @@ static char **hide;		/* -H patterns */
 static size_t nhide;
 static unsigned long maxrows = XL_MAXROWS;
 static const char *outpath, *archpath, *tsvdir;
+static char *xltmp;		/* libxlsxwriter's temporary files */
 static int csv;			/* -c: every input is a CSV file */
 static int zlevel = 1;		/* -z */
 
@@ -191,8 +194,23 @@ zlib_check(void)
 static void
 cleanup(void)
 {
+	DIR *d;
+	struct dirent *e;
+	char path[PATH_MAX];
+
 	if (tmppath != NULL && !done)
 		unlink(tmppath);
+	/* libxlsxwriter's own temporary files, in a directory of ours. */
+	if (xltmp != NULL && (d = opendir(xltmp)) != NULL) {
+		while ((e = readdir(d)) != NULL)
+			if (strcmp(e->d_name, ".") != 0 &&
+			    strcmp(e->d_name, "..") != 0 &&
+			    snprintf(path, sizeof path, "%s/%s", xltmp,
+			    e->d_name) < (int)sizeof path)
+				unlink(path);
+		closedir(d);
+		rmdir(xltmp);
+	}
 }
 
 static void
@@ -855,7 +873,26 @@ bookopen(unsigned long long insize)
 	tmpfile_beside(outpath);
 	memset(&wo, 0, sizeof wo);
 	wo.constant_memory = LXW_TRUE;
-	wo.tmpdir = getenv("TMPDIR");
+	/*
+	 * libxlsxwriter's temporary files (a sheet each) go into a directory
+	 * of ours, removed at the end and on a signal, since it leaves them
+	 * behind when the program is stopped.
+	 */
+	{
+		const char *dir = getenv("TMPDIR");
+		size_t n;
+
+		if (dir == NULL || *dir == '\0')
+			dir = "/tmp";
+		n = strlen(dir) + sizeof "/tl-xlsx.XXXXXX";
+		xltmp = xmalloc(n);
+		snprintf(xltmp, n, "%s/tl-xlsx.XXXXXX", dir);
+		if (mkdtemp(xltmp) == NULL) {
+			free(xltmp);
+			xltmp = NULL;
+		}
+	}
+	wo.tmpdir = xltmp;
 	wo.use_zip64 = insize > (1ull << 30);
 	if ((wb = workbook_new_opt(tmppath, &wo)) == NULL)
 		tl_errx(1, "%s: cannot start a workbook", outpath);

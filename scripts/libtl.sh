@@ -140,15 +140,27 @@ scratch() {
 # A signal ends the script with status 1, but for one that comes after
 # the last stages (those of "final=MAX; finish MAX") all ended well: their
 # outputs are then complete, and the status is 0. A stage that ended
-# well left $tmp/ok.N.
-final=
+# well left $tmp/ok.N. On status 1, the file named $output (the
+# workbook), if this run wrote it, is removed: no output stays under its
+# name unless the run exits 0 (a signal can come between a stage's
+# rename and its ok.N).
+final= output= outputwas=
+# A file as it is now (inode, size, time to the ns): what onsignal
+# compares to tell a file this run wrote.
+fileid() {
+	ls -lid --time-style=full-iso -- "$1" 2>/dev/null
+}
 onsignal() {
-	[ -n "$final" ] && [ -n "$stages" ] || exit 1
-	for n in $stages; do
-		eval "wait \$pid$n" 2>/dev/null
-		[ -e "$tmp/ok.$n" ] || exit 1
-	done
-	exit 0
+	if [ -n "$final" ] && [ -n "$stages" ]; then
+		for n in $stages; do
+			eval "wait \$pid$n" 2>/dev/null
+			[ -e "$tmp/ok.$n" ] || break
+		done
+		[ -e "$tmp/ok.$n" ] && exit 0
+	fi
+	[ -n "$output" ] && [ -f "$output" ] &&
+		[ "$(fileid "$output")" != "$outputwas" ] && rm -f "$output"
+	exit 1
 }
 pids= stages= nstage=0 watcher=
 # At the end, normal or not: stop what still runs, wait until it has

@@ -51,7 +51,7 @@ for i in 1 2 3 4 5 6 7 8; do
 	timeout --preserve-status -s "$1" "$d" "$compare" -n a,b \
 	    -o "cmp$i.xlsx" t.json.gz t.json.gz 2>/dev/null
 	st=$?
-	[ -z "$(ls -A tmp)" ] || { echo "compare $i: scratch left"; bad=1; }
+	[ -z "$(ls -A tmp)" ] || { echo "compare $i: scratch left: $(ls -A tmp | sed "s/\..*//")"; bad=1; }
 	if [ $st -ne 0 ] && [ -e "cmp$i.xlsx" ]; then
 		echo "compare $i ($1 at $d s): exit $st, and a workbook"
 		bad=1
