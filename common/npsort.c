@@ -128,6 +128,16 @@ pop:
 	}
 }
 
+void
+tl_argsort(const double *v, size_t n, size_t *perm)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		perm[i] = i;
+	aquicksort(v, perm, n);
+}
+
 /*
  * pandas nargsort(ascending=False, na_position="last"): the values that
  * are not NaN, reversed, argsorted with numpy's quicksort, the result

@@ -14,4 +14,10 @@
  */
 void tl_nargsort_desc(const double *key, size_t n, size_t *perm);
 
+/*
+ * numpy's argsort (kind "quicksort", an introsort whose order of ties is
+ * not stable; NaN last): perm[0..n) the indexes of v[] in that order.
+ */
+void tl_argsort(const double *v, size_t n, size_t *perm);
+
 #endif

@@ -57,7 +57,7 @@ merge(const struct rank *rk, const size_t *ix, size_t n, double **ms,
 	*me = xreallocarray(NULL, n + 1, sizeof **me);
 	for (i = 0; i < n; i++)
 		ts[i] = (double)rk->r[ix[i]].ts;
-	hta_argsort(ts, n, p);
+	tl_argsort(ts, n, p);
 	for (i = 0; i < n; i++) {
 		const struct row *r = &rk->r[ix[p[i]]];
 		double s = (double)r->ts, e = s + r->dur;
@@ -174,7 +174,7 @@ typetime(const struct rank *rk, double sum[8], int seen[8])
 		}
 		nev += 2 * k;
 		p = xreallocarray(NULL, nev + 1, sizeof *p);
-		hta_argsort(nt, nev, p);
+		tl_argsort(nt, nev, p);
 		free(t);
 		free(b);
 		t = xreallocarray(NULL, nev + 1, sizeof *t);
@@ -519,7 +519,7 @@ overlap(void)
 			t[2 * kc + kp + j] = pe[j];
 			b[2 * kc + kp + j] = -2;
 		}
-		hta_argsort(t, m, p);
+		tl_argsort(t, m, p);
 		for (j = 0; j < m; j++) {
 			run += b[p[j]];
 			if (run == 3 && j + 1 < m)
@@ -719,7 +719,7 @@ idle(void)
 					sel[m] = ix[j];
 					ts[m++] = (double)rk->r[ix[j]].ts;
 				}
-			hta_argsort(ts, m, p);
+			tl_argsort(ts, m, p);
 			for (j = 0; j < m; j++) {
 				const struct row *r = &rk->r[sel[p[j]]];
 				double prev = NAN, rtj = rt[sel[p[j]]];
@@ -952,7 +952,7 @@ hta_qseries(const struct rank *rk, struct qpt **out, int64_t **streams,
 	p = xreallocarray(NULL, np + 1, sizeof *p);
 	for (i = 0; i < np; i++)
 		key[i] = (double)v[i].ev->ts;
-	hta_argsort(key, np, p);
+	tl_argsort(key, np, p);
 	st = xreallocarray(NULL, np + 1, sizeof *st);
 	for (i = 0; i < np; i++)
 		if (v[i].gpu != NULL)
@@ -1180,7 +1180,7 @@ membw(void)
 		p = xreallocarray(NULL, 2 * n + 1, sizeof *p);
 		for (j = 0; j < 2 * n; j++)
 			key[j] = v[j].ts;
-		hta_argsort(key, 2 * n, p);
+		tl_argsort(key, 2 * n, p);
 		names = xreallocarray(NULL, 2 * n + 1, sizeof *names);
 		for (j = 0; j < 2 * n; j++)
 			names[j] = v[j].name;

@@ -16,6 +16,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/npsort.h"
 #include "hta.h"
 
 #define NONE	SIZE_MAX
@@ -596,7 +597,7 @@ kernels(const char *in)
 	for (i = 0; i < nk; i++)
 		key[i] = (double)rk->r[K[i]].ts + (catis(K[i], "cuda_sync") ?
 		    rk->r[K[i]].dur : 0);
-	hta_argsort(key, nk, p);
+	tl_argsort(key, nk, p);
 	nsk = 0;
 	klmake();
 	for (k = 0; k < nk; k++) {

@@ -15,6 +15,7 @@
 #include "../../common/json.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
+#include "../../common/npsort.h"
 #include "hta.h"
 
 static int
@@ -120,10 +121,10 @@ hta_cupti(void)
 		pl = xreallocarray(NULL, nk + 1, sizeof *pl);
 		for (i = 0; i < nk; i++)
 			key[i] = (double)rk->r[kr[i]].ts;
-		hta_argsort(key, nk, pk);
+		tl_argsort(key, nk, pk);
 		for (i = 0; i < nk; i++)
 			key[i] = (double)rk->r[lr[i]].ts;
-		hta_argsort(key, nk, pl);
+		tl_argsort(key, nk, pl);
 		hta_callgraph(rk, &g);
 		snprintf(name, sizeof name, "cupti_counter_data_rank%" PRId64
 		    ".csv", rk->rank);

@@ -83,8 +83,6 @@ int64_t hta_stepnum(uint32_t name);
 void hta_free(void);
 const char *hta_s(uint32_t id, size_t *n);
 
-/* util.c: numpy's and pandas's arithmetic and order. */
-void hta_argsort(const double *key, size_t n, size_t *perm);
 void hta_stable(size_t *perm, size_t n, int (*cmp)(size_t, size_t));
 double hta_round(double x, int d);
 void hta_describe(const double *v, size_t n, double out[8]);

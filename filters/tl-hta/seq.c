@@ -15,6 +15,7 @@
 
 #include "../../common/err.h"
 #include "../../common/mem.h"
+#include "../../common/npsort.h"
 #include "hta.h"
 
 #define NONE	SIZE_MAX
@@ -344,7 +345,7 @@ hta_sequences(char **ops, size_t nops, long minlen)
 			p = xreallocarray(NULL, nv + 1, sizeof *p);
 			for (k = 0; k < nv; k++)
 				key[k] = (double)rk->r[v[k]].ts;
-			hta_argsort(key, nv, p);
+			tl_argsort(key, nv, p);
 			sb.n = 0;
 			s = hta_s(rk->r[i].name, &n);
 			tl_out_raw(&sb, s, n);

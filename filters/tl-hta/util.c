@@ -1,7 +1,7 @@
 /*
  * tl-hta: the arithmetic and the orders of numpy and pandas that HTA's
- * numbers depend on: numpy's introsort argsort (the "quicksort" of
- * sort_values, whose order of ties is not stable), np.round, describe();
+ * numbers depend on (numpy's introsort argsort, the "quicksort" of
+ * sort_values, is tl_argsort of common/npsort.c): np.round, describe();
  * HTA's kernel types; and the CSV files as pandas writes them.
  */
 #define _GNU_SOURCE		/* memmem */
@@ -14,127 +14,10 @@
 #include "../../common/err.h"
 #include "../../common/file.h"
 #include "../../common/mem.h"
+#include "../../common/npsort.h"
 #include "../../common/pyfmt.h"
 #include "../../common/stats.h"
 #include "hta.h"
-
-static int
-lt(double a, double b)
-{
-	return a < b || (b != b && a == a);
-}
-
-static void
-siftdown(const double *v, size_t *a, size_t l, size_t n)
-{
-	size_t i, j, tmp = a[l];
-
-	for (i = l, j = l << 1; j <= n;) {
-		if (j < n && lt(v[a[j]], v[a[j + 1]]))
-			j += 1;
-		if (lt(v[tmp], v[a[j]])) {
-			a[i] = a[j];
-			i = j;
-			j += j;
-		} else
-			break;
-	}
-	a[i] = tmp;
-}
-
-static void
-aheapsort(const double *v, size_t *tosort, size_t n)
-{
-	size_t *a = tosort - 1, l, tmp;
-
-	for (l = n >> 1; l > 0; --l)
-		siftdown(v, a, l, n);
-	for (; n > 1;) {
-		tmp = a[n];
-		a[n] = a[1];
-		a[1] = tmp;
-		n -= 1;
-		siftdown(v, a, 1, n);
-	}
-}
-
-#define SWAP(a, b)	do { size_t t_ = (a); (a) = (b); (b) = t_; } while (0)
-
-/* numpy 1.24's aquicksort: perm[0..n) = 0..n-1 argsorted by key. */
-void
-hta_argsort(const double *v, size_t num, size_t *tosort)
-{
-	size_t *pl = tosort, *pr = tosort + num - 1;
-	size_t *stack[128], **sptr = stack;
-	size_t *pm, *pi, *pj, *pk, vi, m = num;
-	int depth[128], *psdepth = depth, cdepth = 0;
-	double vp;
-
-	for (vi = 0; vi < num; vi++)
-		tosort[vi] = vi;
-	if (num < 2)
-		return;
-	while (m >>= 1)
-		cdepth++;
-	cdepth *= 2;
-	for (;;) {
-		if (cdepth < 0) {
-			aheapsort(v, pl, (size_t)(pr - pl) + 1);
-			goto pop;
-		}
-		while (pr - pl > 16) {
-			pm = pl + ((pr - pl) >> 1);
-			if (lt(v[*pm], v[*pl]))
-				SWAP(*pm, *pl);
-			if (lt(v[*pr], v[*pm]))
-				SWAP(*pr, *pm);
-			if (lt(v[*pm], v[*pl]))
-				SWAP(*pm, *pl);
-			vp = v[*pm];
-			pi = pl;
-			pj = pr - 1;
-			SWAP(*pm, *pj);
-			for (;;) {
-				do
-					++pi;
-				while (lt(v[*pi], vp));
-				do
-					--pj;
-				while (lt(vp, v[*pj]));
-				if (pi >= pj)
-					break;
-				SWAP(*pi, *pj);
-			}
-			pk = pr - 1;
-			SWAP(*pi, *pk);
-			if (pi - pl < pr - pi) {
-				*sptr++ = pi + 1;
-				*sptr++ = pr;
-				pr = pi - 1;
-			} else {
-				*sptr++ = pl;
-				*sptr++ = pi - 1;
-				pl = pi + 1;
-			}
-			*psdepth++ = --cdepth;
-		}
-		for (pi = pl + 1; pi <= pr; ++pi) {
-			vi = *pi;
-			vp = v[vi];
-			pj = pi;
-			pk = pi - 1;
-			while (pj > pl && lt(vp, v[*pk]))
-				*pj-- = *pk--;
-			*pj = vi;
-		}
-pop:
-		if (sptr == stack)
-			break;
-		pr = *(--sptr);
-		pl = *(--sptr);
-		cdepth = *(--psdepth);
-	}
-}
 
 /* A stable merge sort of perm[0..n) by cmp. */
 static int (*stcmp)(size_t, size_t);
