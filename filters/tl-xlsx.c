@@ -585,7 +585,8 @@ lookahead(struct table *t, unsigned char *text)
 			/* kept as text, a stream's escapes decoded */
 			if ((s = tstr(t, i, &n)) == NULL)
 				n = 0;
-			memcpy(p, s, n);
+			if (n > 0)
+				memcpy(p, s, n);
 			l->f[i] = p;
 			l->fl[i] = n;
 			p += n;
