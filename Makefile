@@ -87,7 +87,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 check-asan: deps
 	rm -rf .asan && mkdir .asan
-	cp -R Makefile config.mk common filters man scripts samples tests \
+	cp -R Makefile config.mk README common filters man scripts samples tests \
 		$$(test -d share && echo share) .asan/
 	rm -rf .asan/tests/out
 	$(MAKE) -C .asan clean
