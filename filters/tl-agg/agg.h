@@ -424,4 +424,9 @@ void agg_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void agg_empty(const struct table *, const char *why);
 void agg_warns_end(void);
 
+/* ops.c: perm[0..n) by key desc, then uid asc (stable). */
+void agg_sortdu(size_t *perm, size_t n, const double *key, const int64_t *uid);
+/* ops.c: a group's distinct categories, sorted, into o (o->n reset). */
+void agg_catlist(struct tl_out *o, uint32_t *cats, size_t ncat);
+
 #endif

@@ -153,7 +153,7 @@ iopsums(struct table *t, int which)
 	struct igrp *G = NULL;
 	size_t i, j, r, ng, *perm, capg = 0;
 	double *key, *ms, *pct, *cum;
-	uint32_t k[2], c;
+	uint32_t k[2];
 	int bycat = which == T_ICATS, mod = agg_infer & I_MODULE;
 
 	if (t->name != NULL)
@@ -218,32 +218,8 @@ iopsums(struct table *t, int which)
 		row.x[2] = cum[i];
 		row.x[3] = p->s.s;
 		row.s[0] = &sb;
-		if (!bycat) {
-			for (r = 1; r < p->ncat; r++)
-				for (j = r; j > 0 && cmpid(p->cats[j - 1],
-				    p->cats[j]) > 0; j--) {
-					c = p->cats[j];
-					p->cats[j] = p->cats[j - 1];
-					p->cats[j - 1] = c;
-				}
-			sb.n = 0;
-			if (agg_csv)
-				tl_out_char(&sb, '[');
-			for (r = 0; r < p->ncat; r++) {
-				const char *s;
-				size_t n;
-
-				s = agg_str(p->cats[r], &n);
-				if (r > 0)
-					sb_puts(&sb, agg_csv ? ", " : ",");
-				if (agg_csv)
-					tl_out_pystr(&sb, s, n);
-				else
-					tl_out_raw(&sb, s, n);
-			}
-			if (agg_csv)
-				tl_out_char(&sb, ']');
-		}
+		if (!bycat)
+			agg_catlist(&sb, p->cats, p->ncat);
 		tab_row(t, &row, NULL);
 	}
 	free(G);
@@ -254,25 +230,6 @@ iopsums(struct table *t, int which)
 	free(perm);
 }
 
-/* Sort groups: sum desc, then ex_UID asc (stable). */
-static const double *sk;
-static const int64_t *su;
-
-static int
-cmpdu(const void *a, const void *b)
-{
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	double x = sk[i], y = sk[j];
-
-	if (x != y) {
-		if (x != x || y != y)
-			return x != x ? 1 : -1;
-		return x > y ? -1 : 1;
-	}
-	if (su[i] != su[j])
-		return su[i] < su[j] ? -1 : 1;
-	return (i > j) - (i < j);
-}
 
 /* ops_unique_args (3.7), -I. */
 void
@@ -373,9 +330,7 @@ iunique(struct table *t, int which)
 		uid[i] = A->e[A->l[mem[off[i]]].ev].uid;
 		perm[i] = i;
 	}
-	sk = sum;
-	su = uid;
-	qsort(perm, ng, sizeof *perm, cmpdu);
+	agg_sortdu(perm, ng, sum, uid);
 	for (i = 0; i < ng; i++)
 		a[i] = sum[perm[i]];
 	percents(a, ng, pct, cum);

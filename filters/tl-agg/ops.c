@@ -132,33 +132,8 @@ opsums(struct table *t, int which)
 		row.x[2] = cum[i];
 		row.x[3] = p->s.s;
 		row.s[0] = &sb;
-		if (!bycat) {
-			/* the distinct categories, sorted */
-			for (r = 1; r < p->ncat; r++)
-				for (j = r; j > 0 && cmpid(p->cats[j - 1],
-				    p->cats[j]) > 0; j--) {
-					k = p->cats[j];
-					p->cats[j] = p->cats[j - 1];
-					p->cats[j - 1] = k;
-				}
-			sb.n = 0;
-			if (agg_csv)
-				tl_out_char(&sb, '[');
-			for (r = 0; r < p->ncat; r++) {
-				const char *s;
-				size_t n;
-
-				s = agg_str(p->cats[r], &n);
-				if (r > 0)
-					sb_puts(&sb, agg_csv ? ", " : ",");
-				if (agg_csv)
-					tl_out_pystr(&sb, s, n);
-				else
-					tl_out_raw(&sb, s, n);
-			}
-			if (agg_csv)
-				tl_out_char(&sb, ']');
-		}
+		if (!bycat)
+			agg_catlist(&sb, p->cats, p->ncat);
 		tab_row(t, &row, NULL);
 	}
 	free(G);
@@ -187,6 +162,49 @@ cmpdu(const void *a, const void *b)
 	if (su[i] != su[j])
 		return su[i] < su[j] ? -1 : 1;
 	return (i > j) - (i < j);
+}
+
+void
+agg_sortdu(size_t *perm, size_t n, const double *key, const int64_t *uid)
+{
+	sk = key;
+	su = uid;
+	qsort(perm, n, sizeof *perm, cmpdu);
+}
+
+/*
+ * A group's distinct categories, sorted, into o: "a,b" in the stream,
+ * Python's repr of the list in a CSV file.
+ */
+void
+agg_catlist(struct tl_out *o, uint32_t *cats, size_t ncat)
+{
+	size_t r, j;
+	uint32_t c;
+
+	for (r = 1; r < ncat; r++)
+		for (j = r; j > 0 && cmpid(cats[j - 1], cats[j]) > 0; j--) {
+			c = cats[j];
+			cats[j] = cats[j - 1];
+			cats[j - 1] = c;
+		}
+	o->n = 0;
+	if (agg_csv)
+		tl_out_char(o, '[');
+	for (r = 0; r < ncat; r++) {
+		const char *s;
+		size_t n;
+
+		s = agg_str(cats[r], &n);
+		if (r > 0)
+			sb_puts(o, agg_csv ? ", " : ",");
+		if (agg_csv)
+			tl_out_pystr(o, s, n);
+		else
+			tl_out_raw(o, s, n);
+	}
+	if (agg_csv)
+		tl_out_char(o, ']');
 }
 
 /* The key columns of ops_unique_args and the unified perf summary. */
@@ -261,9 +279,7 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 		uid[i] = R[mem[off[i]]].uid;
 		perm[i] = i;
 	}
-	sk = sum;
-	su = uid;
-	qsort(perm, ng, sizeof *perm, cmpdu);
+	agg_sortdu(perm, ng, sum, uid);
 	for (i = 0; i < ng; i++)
 		a[i] = us ? agg_us(sum[perm[i]]) : sum[perm[i]];
 	percents(a, ng, pct, cum);
