@@ -22,10 +22,14 @@ done
 echo "$1" >>hosts.log
 shift
 [ "$1" = -- ] && shift
+# sshd gives the command a login environment: a shell and a home.
+SHELL=/bin/sh HOME=$(pwd)
+export SHELL HOME
 exec sh -c "$*"
 EOS
 chmod +x ssh
-ls ranks/*.json | parallel --will-cite --ssh "$PWD/ssh" \
+# HOME: GNU parallel keeps its files (~/.parallel) in the scratch directory.
+ls ranks/*.json | HOME=$PWD parallel --will-cite --ssh "$PWD/ssh" \
     --sshlogin 2/hostA,2/hostB --workdir "$PWD" \
     make -s -f "$mk" 'TRACES={}' OUT=out ranks
 echo "parallel: exit $?"
