@@ -84,23 +84,6 @@ stacks(void)
 	free(pm.buf);
 }
 
-struct igrp {
-	uint32_t key[2];
-	size_t n, first;
-	struct tl_kahan d, s;
-	uint32_t cats[64];
-	size_t ncat;
-};
-
-static int
-cmpigrp(const void *a, const void *b)
-{
-	const struct igrp *x = a, *y = b;
-	int c = cmpid(x->key[0], y->key[0]);
-
-	return c != 0 ? c : cmpid(x->key[1], y->key[1]);
-}
-
 /* ops_summary_by_category (3.5) and ops_summary (3.6), -I. */
 void
 iopsums(struct table *t, int which)
@@ -148,12 +131,6 @@ iopsums(struct table *t, int which)
 		COLS_PCT(1),
 		COLS_END
 	};
-	struct row row;
-	struct grouper g = { 2, NULL, 0, 0, NULL, 0 };
-	struct igrp *G = NULL;
-	size_t i, j, r, ng, *perm, capg = 0;
-	double *key, *ms, *pct, *cum;
-	uint32_t k[2];
 	int bycat = which == T_ICATS, mod = agg_infer & I_MODULE;
 
 	if (t->name != NULL)
@@ -166,68 +143,7 @@ iopsums(struct table *t, int which)
 	}
 	launchers();
 	stacks();
-	for (i = 0; i < A->nl; i++) {
-		k[0] = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
-		k[1] = mod ? pmod[i] : 0;
-		r = g.ngroup;
-		j = gfind(&g, k);
-		if (g.ngroup > r) {
-			xgrow(&G, &capg, g.ngroup, sizeof *G);
-			memset(&G[j], 0, sizeof G[j]);
-			G[j].key[0] = k[0];
-			G[j].key[1] = mod ? k[1] : NONE;
-			G[j].first = i;
-		}
-		G[j].n++;
-		tl_kahan_add(&G[j].d, A->l[i].direct);
-		tl_kahan_add(&G[j].s, A->l[i].subtree);
-		for (r = 0; r < G[j].ncat; r++)
-			if (G[j].cats[r] == A->l[i].cat)
-				break;
-		if (r == G[j].ncat && r < 64)
-			G[j].cats[G[j].ncat++] = A->l[i].cat;
-	}
-	ng = g.ngroup;
-	gfree(&g);
-	if (ng == 0) {
-		agg_empty(t, "no kernel launchers");
-		free(G);
-		return;
-	}
-	qsort(G, ng, sizeof *G, cmpigrp);
-	key = xcalloc(ng, sizeof *key);
-	ms = xcalloc(ng, sizeof *ms);
-	pct = xcalloc(ng, sizeof *pct);
-	cum = xcalloc(ng, sizeof *cum);
-	perm = xcalloc(ng, sizeof *perm);
-	for (i = 0; i < ng; i++)
-		key[i] = G[i].d.s;
-	tl_nargsort_desc(key, ng, perm);
-	for (i = 0; i < ng; i++)
-		ms[i] = agg_ms(G[perm[i]].d.s);
-	percents(ms, ng, pct, cum);
-	for (i = 0; i < ng; i++) {
-		struct igrp *p = &G[perm[i]];
-
-		row.key[0] = p->key[0];
-		row.key[1] = p->key[1];
-		row.key[2] = cstack[p->first];
-		row.i[0] = (int64_t)p->n;
-		row.x[0] = p->d.s;
-		row.x[1] = pct[i];
-		row.x[2] = cum[i];
-		row.x[3] = p->s.s;
-		row.s[0] = &sb;
-		if (!bycat)
-			agg_catlist(&sb, p->cats, p->ncat);
-		tab_row(t, &row, NULL);
-	}
-	free(G);
-	free(key);
-	free(ms);
-	free(pct);
-	free(cum);
-	free(perm);
+	agg_opgroups(t, bycat, mod ? pmod : NULL, cstack);
 }
 
 

@@ -16,8 +16,8 @@
 #include "agg.h"
 
 struct grow {
-	uint32_t key[1];
-	size_t n;
+	uint32_t key[2];
+	size_t n, first;
 	struct tl_kahan d, s;
 	uint32_t cats[64];
 	size_t ncat;
@@ -27,8 +27,9 @@ static int
 cmpgrow(const void *a, const void *b)
 {
 	const struct grow *x = a, *y = b;
+	int c = cmpid(x->key[0], y->key[0]);
 
-	return cmpid(x->key[0], y->key[0]);
+	return c != 0 ? c : cmpid(x->key[1], y->key[1]);
 }
 
 /*
@@ -47,51 +48,35 @@ opsheet(struct table *t, int which, const struct col *cols)
 	return 1;
 }
 
-/* ops_summary_by_category (5.2) and ops_summary (5.3). */
+/*
+ * The rows of an ops summary: the launchers grouped by category (bycat) or
+ * name, and by parent module where mod is given (mod[i] of launcher i), in
+ * the groupby's key order, then by direct kernel time, descending. A row's
+ * key[2] is stack[first launcher of the group] where stack is given; its
+ * s[0] the list of categories of a by-name group.
+ */
 void
-opsums(struct table *t, int which)
+agg_opgroups(struct table *t, int bycat, const uint32_t *mod,
+    const uint32_t *stack)
 {
-	static const struct col ccols[] = {
-		{ "category", "op category", COL_ID, 0, 0, 0 },
-		{ "count", "Count", COL_INT, 0, 0, 0 },
-		{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0,
-		    0, COL_MS },
-		COLS_PCT(1),
-		COLS_END
-	};
-	static const struct col ocols[] = {
-		{ "name", "name", COL_ID, 0, 0, 0 },
-		{ "count", NULL, COL_INT, 0, 0, 0 },
-		{ "direct_kernel_time_us_sum", "total_direct_kernel_time_sum",
-		    COL_DBL, 0, 0, COL_US },
-		{ "subtree_kernel_time_us_sum",
-		    "total_subtree_kernel_time_sum", COL_DBL, 3, 0, COL_US },
-		{ NULL, "total_direct_kernel_time_ms", COL_DBL, 0, 0, COL_MS },
-		{ NULL, "total_subtree_kernel_time_ms", COL_DBL, 3, 0,
-		    COL_MS },
-		{ NULL, "Count", COL_INT, 0, 0, 0 },
-		{ "categories", "Categories", COL_STR, 0, 0, 0 },
-		COLS_PCT(1),
-		COLS_END
-	};
 	struct row row;
-	struct grouper g = { 1, NULL, 0, 0, NULL, 0 };
+	struct grouper g = { 2, NULL, 0, 0, NULL, 0 };
 	struct grow *G = NULL;
 	size_t i, j, r, ng, *perm, capg = 0;
 	double *key, *ms, *pct, *cum;
-	uint32_t k;
-	int bycat = which == T_CATEGORIES;
+	uint32_t k[2];
 
-	if (!opsheet(t, which, bycat ? ccols : ocols))
-		return;
 	for (i = 0; i < A->nl; i++) {
-		k = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
+		k[0] = bycat ? A->l[i].cat : A->e[A->l[i].ev].name;
+		k[1] = mod != NULL ? mod[i] : 0;
 		r = g.ngroup;
-		j = gfind(&g, &k);
+		j = gfind(&g, k);
 		if (g.ngroup > r) {
 			xgrow(&G, &capg, g.ngroup, sizeof *G);
 			memset(&G[j], 0, sizeof G[j]);
-			G[j].key[0] = k;
+			G[j].key[0] = k[0];
+			G[j].key[1] = mod != NULL ? k[1] : NONE;
+			G[j].first = i;
 		}
 		G[j].n++;
 		tl_kahan_add(&G[j].d, A->l[i].direct);
@@ -126,6 +111,8 @@ opsums(struct table *t, int which)
 		struct grow *p = &G[perm[i]];
 
 		row.key[0] = p->key[0];
+		row.key[1] = p->key[1];
+		row.key[2] = stack != NULL ? stack[p->first] : 0;
 		row.i[0] = (int64_t)p->n;
 		row.x[0] = p->d.s;
 		row.x[1] = pct[i];
@@ -142,6 +129,39 @@ opsums(struct table *t, int which)
 	free(pct);
 	free(cum);
 	free(perm);
+}
+
+/* ops_summary_by_category (5.2) and ops_summary (5.3). */
+void
+opsums(struct table *t, int which)
+{
+	static const struct col ccols[] = {
+		{ "category", "op category", COL_ID, 0, 0, 0 },
+		{ "count", "Count", COL_INT, 0, 0, 0 },
+		{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0,
+		    0, COL_MS },
+		COLS_PCT(1),
+		COLS_END
+	};
+	static const struct col ocols[] = {
+		{ "name", "name", COL_ID, 0, 0, 0 },
+		{ "count", NULL, COL_INT, 0, 0, 0 },
+		{ "direct_kernel_time_us_sum", "total_direct_kernel_time_sum",
+		    COL_DBL, 0, 0, COL_US },
+		{ "subtree_kernel_time_us_sum",
+		    "total_subtree_kernel_time_sum", COL_DBL, 3, 0, COL_US },
+		{ NULL, "total_direct_kernel_time_ms", COL_DBL, 0, 0, COL_MS },
+		{ NULL, "total_subtree_kernel_time_ms", COL_DBL, 3, 0,
+		    COL_MS },
+		{ NULL, "Count", COL_INT, 0, 0, 0 },
+		{ "categories", "Categories", COL_STR, 0, 0, 0 },
+		COLS_PCT(1),
+		COLS_END
+	};
+	int bycat = which == T_CATEGORIES;
+
+	if (opsheet(t, which, bycat ? ccols : ocols))
+		agg_opgroups(t, bycat, NULL, NULL);
 }
 
 /* Sort rows: key desc, then ex_UID asc (a stable two-key sort). */
