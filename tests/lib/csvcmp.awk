@@ -14,6 +14,8 @@
 # 5 differences, ref and out on lines of their own, then "NAME: R rows,
 # C cells, N numbers, D differ"; a different header is reported alone.
 # The exit status is 0, or 1 when the files differ, 2 on a usage error.
+# With -v lib=1 it only defines its functions (parse, load, same, ...) for
+# the script that follows it: awk -v lib=1 -f csvcmp.awk -f other.awk.
 
 function parse(s, out,    n, i, c, f, q, len) {
 	n = 0
@@ -123,7 +125,7 @@ function show(s) {
 	return length(s) > 70 ? substr(s, 1, 67) "..." : s
 }
 
-BEGIN {
+function csvcmp() {
 	if (ARGC != 3) {
 		print "usage: awk [-v tol=T] [-v skip=C,C] [-v name=N] " \
 		    "[-v report=cells] -f csvcmp.awk ref out" > "/dev/stderr"
@@ -209,4 +211,9 @@ BEGIN {
 	}
 	printf "%s: ok (%d rows)\n", name, ne - 1
 	exit 0
+}
+
+BEGIN {
+	if (lib == "")
+		csvcmp()
 }

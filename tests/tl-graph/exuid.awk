@@ -2,52 +2,8 @@
 # in the tree stream given second, an op of the same name that launched
 # GPU work? Prints the count, and the first rows that are not.
 #
-#	awk -f exuid.awk ops_unique_args.csv tree.tsv
-function parse(s, out,    n, i, c, f, q, len) {
-	n = 0
-	f = ""
-	q = 0
-	len = length(s)
-	for (i = 1; i <= len; i++) {
-		c = substr(s, i, 1)
-		if (q) {
-			if (c == "\"") {
-				if (substr(s, i + 1, 1) == "\"") {
-					f = f "\""
-					i++
-				} else
-					q = 0
-			} else
-				f = f c
-		} else if (c == "\"")
-			q = 1
-		else if (c == ",") {
-			out[++n] = f
-			f = ""
-		} else
-			f = f c
-	}
-	out[++n] = f
-	return n
-}
-
-# Read the records of file into rec[file, i]; return their number.
-function load(file,    line, r, n, nq, t) {
-	n = 0
-	r = ""
-	nq = 0
-	while ((getline line < file) > 0) {
-		r = (nq % 2) ? r "\n" line : line
-		t = line
-		nq += gsub(/"/, "", t)
-		if (nq % 2)
-			continue
-		rec[file, ++n] = r
-		nq = 0
-	}
-	close(file)
-	return n
-}
+#	awk -v lib=1 -f tests/lib/csvcmp.awk -f exuid.awk \
+#	    ops_unique_args.csv tree.tsv
 
 BEGIN {
 	ne = load(ARGV[1])

@@ -18,13 +18,15 @@ for c in sglang_decode vllm_prefilldecode_piecewise; do
 	echo "  exit $?"
 	sed -e 's/^/  /' -e "s|$d/||" err | grep -v 'tl-tree:'
 	awk -F'\t' 'NR > 1 && $1 != "" { n++ } END { print "  " n " events" }' m.tsv
-	awk -f "$TESTDATA/../tl-graph/exuid.awk" \
+	awk -v lib=1 -f "$TESTDATA/../lib/csvcmp.awk" \
+	    -f "$TESTDATA/../tl-graph/exuid.awk" \
 	    "$d/$c/perf_csvs/ops_unique_args.csv" m.tsv | sed 's/^/  /'
 	echo "  -g:"
 	tl-parse "$d/$c"/*.json.gz | tl-tree -P 2>/dev/null |
 	    tl-graph -g -c "$d/$c/capture_traces" 2>/dev/null >g.tsv
 	awk -F'\t' 'NR > 1 && $1 != "" { n++; if ($1 + 0 > m) m = $1 + 0 }
 	    END { print "  " n " events, the last uid " m }' g.tsv
-	awk -f "$TESTDATA/../tl-graph/exuid.awk" \
+	awk -v lib=1 -f "$TESTDATA/../lib/csvcmp.awk" \
+	    -f "$TESTDATA/../tl-graph/exuid.awk" \
 	    "$d/$c/perf_csvs/ops_unique_args.csv" g.tsv | sed 's/^/  /'
 done

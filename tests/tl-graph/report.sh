@@ -22,6 +22,7 @@ for c in sglang_decode vllm_prefilldecode_piecewise xdit_sd_3.5; do
 		o=$c/$s
 		[ -f "$o" ] || o=-
 		awk -v name="$c ${s%.csv}" \
+		    -v lib=1 -f "$TESTDATA/../lib/csvcmp.awk" \
 		    -f "$TESTDATA/../tl-graph/cellmatch.awk" "$f" "$o"
 	done
 	for f in "$c"/*.csv; do
