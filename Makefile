@@ -71,7 +71,8 @@ tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
 tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])
 tests/fuzz/replay-rankmap .fuzz/fuzz-rankmap: $(wildcard filters/tl-ranks/*.[ch])
 tests/fuzz/replay-pftrace .fuzz/fuzz-pftrace tests/fuzz/replay-rocprof \
-		.fuzz/fuzz-rocprof: $(wildcard filters/tl-parse/*.[ch])
+		.fuzz/fuzz-rocprof: $(wildcard filters/tl-parse/*.[ch]) \
+		tests/fuzz/amdreader.h
 
 check: all $(UNIT) $(REPLAY) lint
 	@tests/run
