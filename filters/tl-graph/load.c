@@ -68,11 +68,11 @@ has(uint32_t name, const char *sub)
 	return 0;
 }
 
-int
-hasi(uint32_t name, const char *sub)
+/* Whether s[0..n) holds sub (lower case), ASCII case ignored. */
+static int
+rawhasi(const char *s, size_t n, const char *sub)
 {
-	size_t n, k = strlen(sub), i, j;
-	const char *s = tl_intern_str(in, name, &n);
+	size_t k = strlen(sub), i, j;
 
 	for (i = 0; i + k <= n; i++) {
 		for (j = 0; j < k; j++) {
@@ -87,6 +87,15 @@ hasi(uint32_t name, const char *sub)
 			return 1;
 	}
 	return 0;
+}
+
+int
+hasi(uint32_t name, const char *sub)
+{
+	size_t n;
+	const char *s = tl_intern_str(in, name, &n);
+
+	return rawhasi(s, n, sub);
 }
 
 /* args.kernel of a launch, from the args column's JSON text. */
@@ -143,27 +152,6 @@ rawrow(const struct tl_tsv *t, size_t *len)
 
 void (*rowhook)(char *, size_t, const struct ev *);
 int tload_sparse;
-
-/* Whether s[0..n) holds sub (lower case), ASCII case ignored. */
-static int
-rawhasi(const char *s, size_t n, const char *sub)
-{
-	size_t k = strlen(sub), i, j;
-
-	for (i = 0; i + k <= n; i++) {
-		for (j = 0; j < k; j++) {
-			char c = s[i + j];
-
-			if (c >= 'A' && c <= 'Z')
-				c += 'a' - 'A';
-			if (c != sub[j])
-				break;
-		}
-		if (j == k)
-			return 1;
-	}
-	return 0;
-}
 
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
