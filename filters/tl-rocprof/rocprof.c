@@ -1,0 +1,552 @@
+/*
+ * tl-rocprof: the "rocprof" report on a rocprofv3 JSON: GPU timeline,
+ * kernel summaries, kernel details, short kernels.
+ */
+#include "rocprof.h"
+
+/* ---- rocprof ---- */
+
+long long shortthr = 10, shortbins = 100, topk = -1;
+
+struct iv {
+	double s, e;
+};
+
+/* Merged length of intervals (sorted by start, stably by the caller). */
+static double
+merged(struct iv *v, size_t n)
+{
+	double sum = 0, ls = 0, le = 0;
+	size_t i;
+	int open = 0;
+
+	for (i = 0; i < n; i++) {
+		if (open && v[i].s <= le) {
+			if (v[i].e > le)
+				le = v[i].e;
+			continue;
+		}
+		if (open)
+			sum += le - ls;
+		ls = v[i].s;
+		le = v[i].e;
+		open = 1;
+	}
+	if (open)
+		sum += le - ls;
+	return sum;
+}
+
+/* A stable sort by start: index as a tie break. */
+struct ivx {
+	double s, e;
+	size_t i;
+};
+
+static int
+ivxcmp(const void *a, const void *b)
+{
+	const struct ivx *x = a, *y = b;
+
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static double
+unionlen(struct ivx *v, size_t n)
+{
+	struct iv *w;
+	size_t i;
+	double r;
+
+	qsort(v, n, sizeof *v, ivxcmp);
+	w = xcalloc(n + 1, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].s = v[i].s;
+		w[i].e = v[i].e;
+	}
+	r = merged(w, n);
+	free(w);
+	return r;
+}
+
+static void
+timeline(const char *dir)
+{
+	static const char *const h[] = { "type", "time ms", "percent", NULL };
+	struct ivx *v;
+	size_t i, n = 0;
+	double total, kus, mus, bus, ius, val[5];
+	static const char *const rowname[5] = { "total_time", "kernel",
+	    "memory", "busy_time", "idle" };
+
+	opensheet(dir, "gpu_timeline");
+	header(h);
+	if (nkern == 0) {
+		closesheet();
+		return;
+	}
+	total = (double)fini_time / 1000.0 - (double)init_time / 1000.0;
+	v = xcalloc(nkern + nmem + 1, sizeof *v);
+	for (i = 0; i < nkern; i++, n++) {
+		v[n].s = (double)kerns[i].ts / 1000.0;
+		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
+		v[n].i = n;
+	}
+	kus = unionlen(v, n);
+	for (i = n = 0; i < nmem; i++, n++) {
+		v[n].s = (double)mems[i][0] / 1000.0;
+		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
+		v[n].i = n;
+	}
+	mus = unionlen(v, n);
+	for (i = n = 0; i < nkern; i++, n++) {
+		v[n].s = (double)kerns[i].ts / 1000.0;
+		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
+		v[n].i = n;
+	}
+	for (i = 0; i < nmem; i++, n++) {
+		v[n].s = (double)mems[i][0] / 1000.0;
+		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
+		v[n].i = n;
+	}
+	bus = unionlen(v, n);
+	free(v);
+	ius = total - bus;
+	if (ius < 0)
+		ius = 0;
+	val[0] = total;
+	val[1] = kus;
+	val[2] = mus;
+	val[3] = bus;
+	val[4] = ius;
+	for (i = 0; i < 5; i++) {
+		ccstr(rowname[i]);
+		cfloat(val[i] / 1000);
+		if (i == 0)
+			cfloat(100.0);
+		else if (total <= 0)
+			cint(0);
+		else
+			cfloat(val[i] / total * 100);
+		endline();
+	}
+	closesheet();
+}
+
+static const char *
+category(const char *name)
+{
+	static const char *const rule[][4] = {
+		{ "gemm", "matmul", "cijk", NULL },
+		{ "elementwise", NULL },
+		{ "reduce", "sum", NULL },
+		{ "conv", NULL },
+		{ "norm", NULL },
+		{ "flash", "attn", "fmha", NULL },
+		{ "copy", "memcpy", NULL },
+		{ "rccl", "nccl", "cross_device_reduce", NULL },
+	};
+	static const char *const cat[] = { "GEMM", "Elementwise",
+	    "Reduction", "Convolution", "Normalization", "Attention",
+	    "Memory", "COMM" };
+	char *l = xstrdup(name), *p;
+	size_t r, i;
+	const char *c = "Other";
+
+	for (p = l; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (r = 0; r < sizeof cat / sizeof cat[0] && c[0] == 'O'; r++)
+		for (i = 0; rule[r][i]; i++)
+			if (strstr(l, rule[r][i])) {
+				c = cat[r];
+				break;
+			}
+	free(l);
+	return c;
+}
+
+static int
+namecmp(const void *a, const void *b)
+{
+	const struct kern *x = *(struct kern *const *)a,
+	    *y = *(struct kern *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+struct grp {
+	const char *name;
+	const char *cat;
+	size_t n;
+	int64_t sum, min, max;
+	double mean, median, std, pct, cum, ms;
+	size_t order;
+};
+
+static int
+grpsum(const void *a, const void *b)
+{
+	const struct grp *x = a, *y = b;
+
+	if (x->sum != y->sum)
+		return x->sum > y->sum ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int
+grpms(const void *a, const void *b)
+{
+	const struct grp *x = a, *y = b;
+
+	if (x->ms != y->ms)
+		return x->ms > y->ms ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void
+summaries(const char *dir)
+{
+	static const char *const h0[] = { "name", "Count",
+	    "Mean Kernel Time (µs)", "Median Kernel Time (µs)",
+	    "Std Kernel Time (µs)", "Min Kernel Time (µs)",
+	    "Max Kernel Time (µs)", "Total Kernel Time (ms)", "Percentage (%)",
+	    "Cumulative Percentage (%)", "Category", NULL };
+	static const char *const h1[] = { "name", "Count",
+	    "Mean Kernel Time (µs)", "Median Kernel Time (µs)",
+	    "Std Kernel Time (µs)", "Min Kernel Time (µs)",
+	    "Max Kernel Time (µs)", "Percentage (%)",
+	    "Cumulative Percentage (%)", "Total Kernel Time (ms)", "Category",
+	    NULL };
+	static const char *const hc[] = { "op category", "Count",
+	    "total_direct_kernel_time_ms", "Percentage (%)",
+	    "Cumulative Percentage (%)", NULL };
+	static const char *const cats[] = { "Attention", "COMM",
+	    "Convolution", "Elementwise", "GEMM", "Memory", "Normalization",
+	    "Other", "Reduction" };
+	struct kern **p;
+	struct grp *g, cg[9];
+	size_t i, j, ng = 0, k;
+	double *v, cum = 0, scale = tracelens ? 1 : 1000, mstot;
+	struct tl_stats st;
+	int64_t grand = 0;
+
+	if (nkern == 0) {
+		opensheet(dir, "kernel_summary");
+		header(h0);
+		closesheet();
+		opensheet(dir, "kernel_summary_by_category");
+		header(hc);
+		closesheet();
+		return;
+	}
+	p = xcalloc(nkern, sizeof *p);
+	for (i = 0; i < nkern; i++)
+		p[i] = &kerns[i];
+	qsort(p, nkern, sizeof *p, namecmp);
+	g = xcalloc(nkern, sizeof *g);
+	v = xcalloc(nkern, sizeof *v);
+	for (i = 0; i < nkern; i = j) {
+		for (j = i; j < nkern && strcmp(p[j]->name, p[i]->name) == 0;
+		    j++)
+			v[j - i] = (double)p[j]->dur / scale;
+		tl_stats(&st, v, j - i);
+		g[ng].name = p[i]->name;
+		g[ng].cat = category(p[i]->name);
+		g[ng].n = j - i;
+		g[ng].sum = 0;
+		g[ng].min = g[ng].max = p[i]->dur;
+		for (k = i; k < j; k++) {
+			g[ng].sum += p[k]->dur;
+			if (p[k]->dur < g[ng].min)
+				g[ng].min = p[k]->dur;
+			if (p[k]->dur > g[ng].max)
+				g[ng].max = p[k]->dur;
+		}
+		g[ng].mean = st.mean;
+		g[ng].median = st.median;
+		g[ng].std = st.std;
+		g[ng].order = ng;
+		grand += g[ng].sum;
+		ng++;
+	}
+	for (i = 0; i < ng; i++) {
+		g[i].pct = grand ? (double)g[i].sum / (double)grand * 100 : 0;
+		g[i].ms = (double)g[i].sum / (tracelens ? 1000.0 : 1e6);
+	}
+	if (tracelens)		/* cumulative in name order */
+		for (i = 0; i < ng; i++) {
+			cum += g[i].pct;
+			g[i].cum = cum;
+		}
+	qsort(g, ng, sizeof *g, grpsum);
+	if (!tracelens)
+		for (i = 0; i < ng; i++) {
+			cum += g[i].pct;
+			g[i].cum = cum;
+		}
+	opensheet(dir, "kernel_summary");
+	header(h1);
+	for (i = 0; i < ng; i++) {
+		ccstr(g[i].name);
+		cint((int64_t)g[i].n);
+		cfloat(g[i].mean);
+		cfloat(g[i].median);
+		cfloat(g[i].n > 1 ? g[i].std : NAN);
+		if (tracelens) {
+			cint(g[i].min);
+			cint(g[i].max);
+		} else {
+			cfloat((double)g[i].min / 1000);
+			cfloat((double)g[i].max / 1000);
+		}
+		cfloat(g[i].pct);
+		cfloat(g[i].cum);
+		cfloat(g[i].ms);
+		ccstr(g[i].cat);
+		endline();
+	}
+	closesheet();
+	/* By category, in category-name order. */
+	memset(cg, 0, sizeof cg);
+	for (k = 0; k < 9; k++) {
+		cg[k].name = cats[k];
+		cg[k].order = k;
+	}
+	for (i = 0; i < ng; i++)
+		for (k = 0; k < 9; k++)
+			if (strcmp(g[i].cat, cats[k]) == 0) {
+				cg[k].n += g[i].n;
+				cg[k].sum += g[i].sum;
+			}
+	mstot = 0;
+	for (k = j = 0; k < 9; k++) {
+		if (cg[k].n == 0)
+			continue;
+		cg[j] = cg[k];
+		cg[j].ms = (double)cg[j].sum / (tracelens ? 1000.0 : 1e6);
+		mstot += cg[j].ms;
+		j++;
+	}
+	cum = 0;
+	for (k = 0; k < j; k++) {
+		cg[k].pct = mstot ? cg[k].ms / mstot * 100 : 0;
+		if (tracelens) {
+			cum += cg[k].pct;
+			cg[k].cum = cum;
+		}
+	}
+	qsort(cg, j, sizeof *cg, grpms);
+	if (!tracelens)
+		for (k = 0; k < j; k++) {
+			cum += cg[k].pct;
+			cg[k].cum = cum;
+		}
+	opensheet(dir, "kernel_summary_by_category");
+	header(hc);
+	for (k = 0; k < j; k++) {
+		ccstr(cg[k].name);
+		cint((int64_t)cg[k].n);
+		cfloat(cg[k].ms);
+		cfloat(cg[k].pct);
+		cfloat(cg[k].cum);
+		endline();
+	}
+	closesheet();
+	free(p);
+	free(g);
+	free(v);
+}
+
+static int
+durdesc(const void *a, const void *b)
+{
+	const struct kern *x = *(struct kern *const *)a,
+	    *y = *(struct kern *const *)b;
+
+	if (x->dur != y->dur)
+		return x->dur > y->dur ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void
+kdetails(const char *dir)
+{
+	static const char *const h[] = { "name", "Kernel duration (µs)",
+	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
+	    "block_y", "block_z", "agent_id", "thread_id", NULL };
+	struct kern **p;
+	size_t i, n;
+
+	if (nkern == 0) {
+		emptyframe(dir, "kernel_details");
+		return;
+	}
+	p = xcalloc(nkern, sizeof *p);
+	for (i = 0; i < nkern; i++)
+		p[i] = &kerns[i];
+	qsort(p, nkern, sizeof *p, durdesc);
+	n = topk >= 0 && (size_t)topk < nkern ? (size_t)topk : nkern;
+	opensheet(dir, "kernel_details");
+	header(h);
+	for (i = 0; i < n; i++) {
+		ccstr(p[i]->name);
+		if (tracelens)
+			cint(p[i]->dur);
+		else
+			cfloat((double)p[i]->dur / 1000);
+		cint(p[i]->stream);
+		cint(p[i]->dispatch);
+		cint(p[i]->grid[0]);
+		cint(p[i]->grid[1]);
+		cint(p[i]->grid[2]);
+		cint(p[i]->block[0]);
+		cint(p[i]->block[1]);
+		cint(p[i]->block[2]);
+		cint(p[i]->agent);
+		cint(p[i]->thread);
+		endline();
+	}
+	closesheet();
+	free(p);
+}
+
+struct sk {
+	const char *name;
+	int64_t n, sum;
+	double mean, pct;
+};
+
+static int
+skcmp(const void *a, const void *b)
+{
+	const struct sk *x = a, *y = b;
+	int c;
+
+	if (x->sum != y->sum)
+		return x->sum > y->sum ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return 0;
+}
+
+static void
+shortkernels(const char *dir)
+{
+	static const char *const hs[] = { "name", "Short Kernel count",
+	    "Short Kernel duration (µs) sum",
+	    "Short Kernel duration (µs) mean",
+	    "Short Kernel duration (µs) percent of total time", NULL };
+	static const char *const hh[] = { "bin_start", "bin_end", "count",
+	    NULL };
+	struct kern **p;
+	struct sk *g;
+	size_t i, j, n = 0, ng = 0, b, B = (size_t)shortbins;
+	int64_t all = 0, thr = tracelens ? shortthr : shortthr * 1000;
+	double lo, hi, step, x, *edge, scale = tracelens ? 1 : 1000;
+	int64_t *cnt;
+	long long jj;
+
+	p = xcalloc(nkern + 1, sizeof *p);
+	for (i = 0; i < nkern; i++) {
+		all += kerns[i].dur;
+		if (kerns[i].dur < thr)
+			p[n++] = &kerns[i];
+	}
+	opensheet(dir, "short_kernels_summary");
+	header(hs);
+	if (n > 0) {
+		qsort(p, n, sizeof *p, namecmp);
+		g = xcalloc(n, sizeof *g);
+		for (i = 0; i < n; i = j) {
+			g[ng].name = p[i]->name;
+			for (j = i; j < n && strcmp(p[j]->name, p[i]->name) ==
+			    0; j++) {
+				g[ng].n++;
+				g[ng].sum += p[j]->dur;
+			}
+			g[ng].mean = (double)g[ng].sum / (double)g[ng].n /
+			    scale;
+			g[ng].pct = (double)g[ng].sum / (double)all * 100;
+			ng++;
+		}
+		qsort(g, ng, sizeof *g, skcmp);
+		for (i = 0; i < ng; i++) {
+			ccstr(g[i].name);
+			cint(g[i].n);
+			if (tracelens)
+				cint(g[i].sum);
+			else
+				cfloat((double)g[i].sum / 1000);
+			cfloat(g[i].mean);
+			cfloat(g[i].pct);
+			endline();
+		}
+		free(g);
+	}
+	closesheet();
+	opensheet(dir, "short_kernel_histogram");
+	header(hh);
+	if (n > 0) {
+		lo = hi = (double)p[0]->dur / scale;
+		for (i = 0; i < n; i++) {
+			x = (double)p[i]->dur / scale;
+			if (x < lo)
+				lo = x;
+			if (x > hi)
+				hi = x;
+		}
+		if (lo == hi) {
+			lo -= 0.5;
+			hi += 0.5;
+		}
+		edge = xcalloc(B + 1, sizeof *edge);
+		cnt = xcalloc(B, sizeof *cnt);
+		step = (hi - lo) / (double)B;
+		for (b = 0; b < B; b++)
+			edge[b] = (double)b * step + lo;
+		edge[B] = hi;
+		for (i = 0; i < n; i++) {
+			x = (double)p[i]->dur / scale;
+			jj = (long long)floor((x - lo) * ((double)B / (hi -
+			    lo)));
+			if (jj >= (long long)B)
+				jj = (long long)B - 1;
+			if (jj < 0)
+				jj = 0;
+			if (x < edge[jj] && jj > 0)
+				jj--;
+			else if (x >= edge[jj + 1] && jj != (long long)B - 1)
+				jj++;
+			cnt[jj]++;
+		}
+		for (b = 0; b < B; b++) {
+			cfloat(edge[b]);
+			cfloat(edge[b + 1]);
+			cint(cnt[b]);
+			endline();
+		}
+		free(edge);
+		free(cnt);
+	}
+	closesheet();
+	free(p);
+}
+
+void
+rocprof(const char *dir)
+{
+	timeline(dir);
+	if (!nosummary)
+		summaries(dir);
+	if (details)
+		kdetails(dir);
+	if (shortstudy)
+		shortkernels(dir);
+}
