@@ -240,7 +240,6 @@ static const char *const aname[NA] = {
 	"src_agent", "dst_agent", NULL
 };
 
-
 struct ev *evs;
 size_t nev, capev;
 char **agents;		/* "s..." or "n..." keys, first-seen order */
