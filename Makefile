@@ -65,7 +65,8 @@ tests/fuzz/replay-tree .fuzz/fuzz-tree: filters/tl-tree.c \
 		$(wildcard filters/tl-tree/*.[ch])
 tests/fuzz/replay-replay .fuzz/fuzz-replay: $(wildcard filters/tl-replay/*.[ch])
 tests/fuzz/replay-xplane .fuzz/fuzz-xplane: filters/tl-parse/xplane.c \
-		filters/tl-parse/xplane.h
+		filters/tl-parse/hlo.c filters/tl-parse/xpevents.c \
+		filters/tl-parse/xplane.h filters/tl-parse/xpint.h
 tests/fuzz/replay-graph .fuzz/fuzz-graph: filters/tl-graph.c \
 		$(wildcard filters/tl-graph/*.[ch])
 tests/fuzz/replay-ranks .fuzz/fuzz-ranks: $(wildcard filters/tl-ranks/*.[ch])

@@ -1,12 +1,14 @@
 /*
  * tl: fuzz target for tl-parse's XPlane reader (filters/tl-parse/
- * xplane.c, included whole): the bytes are an XSpace, recognised by
+ * xplane.c, hlo.c and xpevents.c, included whole): the bytes are an XSpace, recognised by
  * xp_sniff and read by xp_parse_mem into a memory writer. Every row it
  * writes must have the 20 fields of the event stream, and nothing may be
  * read past the input. Malformed input gives -1 and a message; fatal
  * errors (out of memory) end the input as in fuzz.h.
  */
 #include "../../filters/tl-parse/xplane.c"
+#include "../../filters/tl-parse/hlo.c"
+#include "../../filters/tl-parse/xpevents.c"
 
 #include "fuzz.h"
 
