@@ -13,8 +13,11 @@
 #define main tlgraph_main
 #include "../../filters/tl-graph.c"
 #undef main
+#include "../../filters/tl-graph/align.c"
 #include "../../filters/tl-graph/annot.c"
+#include "../../filters/tl-graph/folder.c"
 #include "../../filters/tl-graph/load.c"
+#include "../../filters/tl-graph/output.c"
 
 #include <sys/stat.h>
 
