@@ -428,7 +428,24 @@ void agg_warns_end(void);
 void agg_sortdu(size_t *perm, size_t n, const double *key, const int64_t *uid);
 /* ops.c: a group's distinct categories, sorted, into o (o->n reset). */
 void agg_catlist(struct tl_out *o, uint32_t *cats, size_t ncat);
-void agg_opgroups(struct table *t, int bycat, const uint32_t *mod,
+void agg_sumrows(struct table *t, int bycat, const uint32_t *mod,
     const uint32_t *stack);
+
+/* An op instance of ops_unique_args or the unified perf summary. */
+struct oprow {
+	uint32_t ev, name, cat;
+	uint32_t xk[2];		/* extra keys of the group (0: none) */
+	int64_t uid;
+	double time;		/* ticks: the order of the groups */
+	const uint32_t *k;	/* its GPU events */
+	size_t nk;
+};
+
+/* The cells of a group of the rows mem[0..m), with a scratch of m. */
+typedef void opfill(struct row *, const uint32_t *mem, size_t m, double *a);
+void agg_argrows(struct table *t, const struct oprow *R, size_t n, int us,
+    opfill *fill);
+void agg_lfill(struct row *r, const uint32_t *mm, size_t m, double *a);
+struct oprow *agg_launcherrows(void);
 
 #endif

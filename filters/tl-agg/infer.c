@@ -143,9 +143,20 @@ iopsums(struct table *t, int which)
 	}
 	launchers();
 	stacks();
-	agg_opgroups(t, bycat, mod ? pmod : NULL, cstack);
+	agg_sumrows(t, bycat, mod ? pmod : NULL, cstack);
 }
 
+
+/* A group's parent module, call stack and number of kernels (its first
+ * launcher's), and the launchers' statistics. */
+static void
+ifill(struct row *r, const uint32_t *mm, size_t m, double *a)
+{
+	r->key[10] = pmod[mm[0]];
+	r->key[11] = cstack[mm[0]];
+	r->i[2] = A->l[mm[0]].nk;
+	agg_lfill(r, mm, m, a);
+}
 
 /* ops_unique_args (3.7), -I. */
 void
@@ -185,13 +196,8 @@ iunique(struct table *t, int which)
 #undef TIMES
 	static struct col cols[sizeof head / sizeof head[0]];
 	int mod = agg_infer & I_MODULE, nk = agg_infer & I_KERNELS;
-	struct grouper g = { 11, NULL, 0, 0, NULL, 0 };
-	uint32_t key[11], *grp, *mem, *kev = NULL;
-	size_t i, j, m, ng, *off, *perm, *koff, nkk;
-	double *sum, *pct, *cum, *a;
-	int64_t *uid;
-	struct tl_out trunc = MEMOUT;
-	struct row row;
+	struct oprow *R;
+	size_t i, m;
 
 	if (t->name != NULL)
 		return;		/* built by infer_sheets */
@@ -215,89 +221,13 @@ iunique(struct table *t, int which)
 		return;
 	}
 	stacks();
-	grp = xreallocarray(NULL, A->nl + 1, sizeof *grp);
+	R = agg_launcherrows();
 	for (i = 0; i < A->nl; i++) {
-		const struct ev *e = &A->e[A->l[i].ev];
-
-		key[0] = e->name;
-		key[1] = A->l[i].cat;
-		key[2] = evmeta(M_PNAME, e);
-		key[3] = evmeta(M_PLABEL, e);
-		key[4] = evmeta(M_TNAME, e);
-		memcpy(key + 5, e->arg, sizeof e->arg);
-		key[9] = nk ? A->l[i].nk : 0;
-		key[10] = mod ? pmod[i] : 0;
-		grp[i] = (uint32_t)gfind(&g, key);
+		R[i].xk[0] = nk ? A->l[i].nk : 0;
+		R[i].xk[1] = mod ? pmod[i] : 0;
 	}
-	ng = g.ngroup;
-	members(grp, A->nl, ng, &off, &mem);
-	sum = xcalloc(ng, sizeof *sum);
-	pct = xcalloc(ng, sizeof *pct);
-	cum = xcalloc(ng, sizeof *cum);
-	uid = xcalloc(ng, sizeof *uid);
-	perm = xcalloc(ng, sizeof *perm);
-	a = xcalloc(A->nl + 1, sizeof *a);
-	for (i = 0; i < ng; i++) {
-		struct tl_kahan k = { 0, 0 };
-
-		for (j = off[i]; j < off[i + 1]; j++)
-			tl_kahan_add(&k, A->l[mem[j]].direct);
-		sum[i] = k.s;
-		uid[i] = A->e[A->l[mem[off[i]]].ev].uid;
-		perm[i] = i;
-	}
-	agg_sortdu(perm, ng, sum, uid);
-	for (i = 0; i < ng; i++)
-		a[i] = sum[perm[i]];
-	percents(a, ng, pct, cum);
-	koff = xcalloc(A->nl + 2, sizeof *koff);
-	for (i = 0; i < ng; i++) {
-		size_t gi = perm[i];
-		const uint32_t *mm = mem + off[gi];
-
-		m = off[gi + 1] - off[gi];
-		for (nkk = 0, j = 0; j < m; j++)
-			nkk += A->l[mm[j]].nk;
-		kev = xreallocarray(kev, nkk + 1, sizeof *kev);
-		for (nkk = 0, j = 0; j < m; j++) {
-			koff[j] = nkk;
-			memcpy(kev + nkk, A->lk + A->l[mm[j]].k0,
-			    A->l[mm[j]].nk * sizeof *kev);
-			nkk += A->l[mm[j]].nk;
-		}
-		koff[m] = nkk;
-		kdsummary(&kdfull, &trunc, kev, koff, m);
-		memcpy(row.key, &g.key[gi * 11], 9 * sizeof *row.key);
-		row.key[10] = pmod[mm[0]];
-		row.key[11] = cstack[mm[0]];
-		row.i[0] = (int64_t)m;
-		row.i[1] = uid[gi];
-		row.i[2] = A->l[mm[0]].nk;
-		row.x[0] = pct[i];
-		row.x[1] = cum[i];
-		row.s[0] = &kdfull;
-		row.s[1] = &trunc;
-		for (j = 0; j < m; j++)
-			a[j] = A->l[mm[j]].direct;
-		tl_stats(&row.st[0], a, m);
-		for (j = 0; j < m; j++)
-			a[j] = A->l[mm[j]].subtree;
-		tl_stats(&row.st[1], a, m);
-		tab_row(t, &row, NULL);
-	}
-	gfree(&g);
-	free(grp);
-	free(mem);
-	free(off);
-	free(sum);
-	free(pct);
-	free(cum);
-	free(uid);
-	free(perm);
-	free(a);
-	free(kev);
-	free(koff);
-	free(trunc.buf);
+	agg_argrows(t, R, A->nl, 0, ifill);
+	free(R);
 }
 
 /*

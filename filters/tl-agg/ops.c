@@ -56,7 +56,7 @@ opsheet(struct table *t, int which, const struct col *cols)
  * s[0] the list of categories of a by-name group.
  */
 void
-agg_opgroups(struct table *t, int bycat, const uint32_t *mod,
+agg_sumrows(struct table *t, int bycat, const uint32_t *mod,
     const uint32_t *stack)
 {
 	struct row row;
@@ -161,7 +161,7 @@ opsums(struct table *t, int which)
 	int bycat = which == T_CATEGORIES;
 
 	if (opsheet(t, which, bycat ? ccols : ocols))
-		agg_opgroups(t, bycat, NULL, NULL);
+		agg_sumrows(t, bycat, NULL, NULL);
 }
 
 /* Sort rows: key desc, then ex_UID asc (a stable two-key sort). */
@@ -239,31 +239,20 @@ agg_catlist(struct tl_out *o, uint32_t *cats, size_t ncat)
 	{ "input_strides", "Input Strides", COL_ARG, 7, 0, 0 }, \
 	{ "concrete_inputs", "Concrete Inputs", COL_ARG, 8, 0, 0 }
 
-/* An op instance of ops_unique_args or the unified perf summary. */
-struct oprow {
-	uint32_t ev, name, cat;
-	int64_t uid;
-	double time;		/* ticks: the order of the groups */
-	const uint32_t *k;	/* its GPU events */
-	size_t nk;
-};
-
-/* The cells of a group of the rows mem[0..m), with a scratch of m. */
-typedef void opfill(struct row *, const uint32_t *mem, size_t m, double *a);
-
 /*
- * Group R[0..n) by name, category, process and thread names and the four
- * argument columns; the groups by their sum of time, descending, then
- * by first ex_UID; percentages of the time (us when us is set). A row
- * has the key, count in i[0], ex_UID in i[1], percentages in x[0..1],
- * the kernel details in s[0..1], and what fill adds.
+ * Group R[0..n) by name, category, process and thread names, the four
+ * argument columns and the two extra keys; the groups by their sum of
+ * time, descending, then by first ex_UID; percentages of the time (us
+ * when us is set). A row has the key, count in i[0], ex_UID in i[1],
+ * percentages in x[0..1], the kernel details in s[0..1], and what fill
+ * adds.
  */
-static void
-opgroups(struct table *t, const struct oprow *R, size_t n, int us,
+void
+agg_argrows(struct table *t, const struct oprow *R, size_t n, int us,
     opfill *fill)
 {
-	struct grouper g = { 9, NULL, 0, 0, NULL, 0 };
-	uint32_t key[9], *grp, *mem, *kev = NULL;
+	struct grouper g = { 11, NULL, 0, 0, NULL, 0 };
+	uint32_t key[11], *grp, *mem, *kev = NULL;
 	size_t i, j, ng, *off, *perm, *koff, nk;
 	double *sum, *pct, *cum, *a;
 	int64_t *uid;
@@ -280,6 +269,8 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 		key[3] = evmeta(M_PLABEL, e);
 		key[4] = evmeta(M_TNAME, e);
 		memcpy(key + 5, e->arg, sizeof e->arg);
+		key[9] = R[i].xk[0];
+		key[10] = R[i].xk[1];
 		grp[i] = (uint32_t)gfind(&g, key);
 	}
 	ng = g.ngroup;
@@ -319,7 +310,7 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 		}
 		koff[m] = nk;
 		kdsummary(&kdfull, &trunc, kev, koff, m);
-		memcpy(row.key, &g.key[gi * 9], 9 * sizeof *row.key);
+		memcpy(row.key, &g.key[gi * 11], 9 * sizeof *row.key);
 		row.i[0] = (int64_t)m;
 		row.i[1] = uid[gi];
 		row.x[0] = pct[i];
@@ -345,8 +336,8 @@ opgroups(struct table *t, const struct oprow *R, size_t n, int us,
 }
 
 /* Statistics of the direct and the subtree kernel time of launchers. */
-static void
-lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
+void
+agg_lfill(struct row *r, const uint32_t *mm, size_t m, double *a)
 {
 	size_t j;
 
@@ -384,7 +375,6 @@ unique_args(struct table *t, int which)
 	};
 #undef TIMES
 	struct oprow *R;
-	size_t i;
 
 	if (!opsheet(t, which, cols))
 		return;
@@ -392,7 +382,18 @@ unique_args(struct table *t, int which)
 		agg_empty(t, "no kernel launchers");
 		return;
 	}
-	R = xcalloc(A->nl, sizeof *R);
+	R = agg_launcherrows();
+	agg_argrows(t, R, A->nl, 0, agg_lfill);
+	free(R);
+}
+
+/* The launchers as rows of agg_argrows, by direct kernel time. */
+struct oprow *
+agg_launcherrows(void)
+{
+	struct oprow *R = xcalloc(A->nl + 1, sizeof *R);
+	size_t i;
+
 	for (i = 0; i < A->nl; i++) {
 		R[i].ev = A->l[i].ev;
 		R[i].name = A->e[A->l[i].ev].name;
@@ -402,8 +403,7 @@ unique_args(struct table *t, int which)
 		R[i].k = A->lk + A->l[i].k0;
 		R[i].nk = A->l[i].nk;
 	}
-	opgroups(t, R, A->nl, 0, lfill);
-	free(R);
+	return R;
 }
 
 /* The unified perf summary (5.5). */
@@ -814,7 +814,7 @@ unified(struct table *t, int which)
 			R[i].k = A->uk + A->u[i].k0;
 			R[i].nk = A->u[i].nk;
 		}
-		opgroups(t, R, A->nu, 1, ufill);
+		agg_argrows(t, R, A->nu, 1, ufill);
 		free(R);
 	}
 	free(W.visited);
