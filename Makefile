@@ -34,6 +34,9 @@ common/libtl.a: $(LIBOBJ)
 
 $(LIBOBJ): $(HDR)
 
+# The packages first, also under make -j.
+$(LIBOBJ) $(BIN): | deps
+
 .c.o:
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
