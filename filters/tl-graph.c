@@ -13,7 +13,8 @@
 #include "tl-graph/merge.h"
 
 static const char usage[] =
-    "usage: tl-graph [-gnv] [-c folder [-e details.json]] [file]\n";
+    "usage: tl-graph [-gnv] [-c folder [-e details.json]] [file]\n"
+    "       tl-graph -p [-n] [file]\n";
 
 struct tl_intern *in;
 uint32_t nm_execute;
@@ -61,6 +62,7 @@ main(int argc, char *argv[])
 		{ "details", required_argument, NULL, 'e' },
 		{ "gpu-only", no_argument, NULL, 'g' },
 		{ "sglang-names", no_argument, NULL, 'n' },
+		{ "pseudo-ops", no_argument, NULL, 'p' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -70,7 +72,7 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:gnv", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:gnpv", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
@@ -87,12 +89,18 @@ main(int argc, char *argv[])
 		case 'n':
 			nflag = 1;
 			break;
+		case 'p':
+			pflag = 1;
+			break;
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (details != NULL && folder == NULL)
 		tl_errx(1, "-e needs -c");
+	if (pflag && (folder != NULL || gflag))
+		tl_errx(1, "-p reads a merged tree: tl-graph -c folder | "
+		    "tl-graph -p");
 	if (argc > 1)
 		tl_usage(usage);
 	if (details == NULL && folder != NULL) {
@@ -107,7 +115,7 @@ main(int argc, char *argv[])
 		readdetails();
 	tl_out_init(&out, 1, "<stdout>");
 	spool = NULL;
-	if (folder == NULL) {
+	if (folder == NULL && !pflag) {
 		rowhook = direct;
 		tload_sparse = 1;
 	} else if ((spool = tmpfile()) == NULL)
@@ -132,13 +140,16 @@ main(int argc, char *argv[])
 	for (i = 0; (size_t)i < rep.n; i++)
 		if (TL_K_ISGPU(rep.ev[i].kind))
 			gputime += rep.ev[i].dur;
-	merge();
+	if (!pflag)
+		merge();
 	if (nflag && spool != NULL)
 		sglnames();
-	if (spool != NULL) {
+	if (pflag)
+		pseudo(spool);
+	else if (spool != NULL)
 		writeall(spool);
+	if (spool != NULL)
 		fclose(spool);
-	}
 	tl_out_close(&out);
 	tl_warns_end(&warns, rep.name);
 	if (lefttime > 0 && gputime > 0)

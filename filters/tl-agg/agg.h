@@ -30,7 +30,8 @@ enum {
 	F_CORR = 1 << 1,	/* has a correlation or an external_id */
 	F_COMM = 1 << 2,	/* GPU: communication (nccl, rccl, ...) */
 	F_MEMCPYK = 1 << 3,	/* GPU: a copy (gpu_memcpy, rocclr copy) */
-	F_COVERED = 1 << 4	/* GPU: owned by a unified row */
+	F_COVERED = 1 << 4,	/* GPU: owned by a unified row */
+	F_PSEUDO = 1 << 5	/* a pseudo op (tl-graph -p): no duration */
 };
 
 /* One event: a host event in the tree, or a GPU event. */

@@ -337,7 +337,7 @@ static void
 kchain(uint32_t k, struct chain *c)
 {
 	uint32_t a, *up = NULL;
-	size_t nup = 0, cap = 0, i, n;
+	size_t nup = 0, cap = 0, i, n, q = SIZE_MAX;
 	const char *s;
 
 	c->len = 0;
@@ -346,12 +346,28 @@ kchain(uint32_t k, struct chain *c)
 		if (A->e[a].kind != TL_K_CPU_OP && !has(s, n, "nn.Module") &&
 		    !has(s, n, "::") && !has(s, n, "/"))
 			continue;
+		if ((A->e[a].flags & F_PSEUDO) && q == SIZE_MAX)
+			q = nup;
 		xgrow(&up, &cap, nup + 1, sizeof *up);
 		up[nup++] = stripped(A->e[a].name);
 	}
+	/*
+	 * Below a pseudo op (up[q]) the stack is the op's, then the
+	 * kernel's own path up, which TraceLens takes past the pseudo op
+	 * (its launch's parent is still the op's): the frames above the
+	 * pseudo op come twice.
+	 */
 	for (i = nup; i > 0; i--) {
 		s = agg_str(up[i - 1], &n);
 		cpush(c, s, n);
+		if (i - 1 == q) {
+			size_t j;
+
+			for (j = nup; j > q + 1; j--) {
+				s = agg_str(up[j - 1], &n);
+				cpush(c, s, n);
+			}
+		}
 	}
 	s = agg_str(A->e[k].name, &n);
 	cpush(c, s, n);

@@ -269,7 +269,14 @@ agg_row(struct tl_trace *tr)
 		agg_warn("event %" PRId64 ": no ts_ns: left out", e->uid);
 		return;
 	}
-	if (!tl_trace_i64(tr, TL_C_DUR, &e->durns) || e->durns < 0) {
+	if (kind == TL_K_CPU_OP && (COL(TL_C_DUR) < 0 ||
+	    fl[COL(TL_C_DUR)] == 0) && COL(TL_C_ARGS) >= 0 &&
+	    fl[COL(TL_C_ARGS)] >= 16 && memcmp(f[COL(TL_C_ARGS)],
+	    "{\"Pseudo op\":true", 16) == 0) {
+		/* TraceLens's pseudo ops have no duration */
+		e->flags |= F_PSEUDO;
+		e->durns = 0;
+	} else if (!tl_trace_i64(tr, TL_C_DUR, &e->durns) || e->durns < 0) {
 		A->nnodur++;
 		agg_warn("event %" PRId64 ": %s dur_ns: taken as 0", e->uid,
 		    COL(TL_C_DUR) < 0 || fl[COL(TL_C_DUR)] == 0 ? "no" :

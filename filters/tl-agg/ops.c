@@ -725,7 +725,8 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 		for (j = 0; j < m; j++) {
 			const struct urow *u = &A->u[mm[j]];
 
-			a[j] = c == 0 ? A->e[u->ev].dur : c == 1 ? u->tbs :
+			a[j] = c == 0 ? ((A->e[u->ev].flags & F_PSEUDO) ?
+			    NAN : A->e[u->ev].dur) : c == 1 ? u->tbs :
 			    c == 2 ? u->tflops : u->ktime;
 		}
 		tl_stats(&r->st[c], a, m);

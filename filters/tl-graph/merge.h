@@ -87,4 +87,18 @@ void header(void);
 void direct(char *row, size_t len, const struct ev *e);
 void writeall(FILE *spool);
 
+/* output.c: a row of the output, split into fld/fln (rep's columns) */
+void out_cols(void);
+int out_col(int c);
+size_t out_split(char *line, size_t len);
+void out_setnum(int c, int64_t v);
+void out_setstr(int c, const char *s);
+void out_putrow(void);
+uint32_t out_modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap);
+
+/* pseudo.c: -p */
+extern int pflag;
+void pseudo(FILE *spool);
+void pseudo_free(void);
+
 #endif

@@ -20,9 +20,28 @@ repcol(const char *name)
 	return -1;
 }
 
-/* Set field c (a TL_C_*) of the row to a number, or to empty. */
-static void
-setnum(int c, int64_t v)
+/* The output's columns (rep's), and the field arrays of a row. */
+void
+out_cols(void)
+{
+	size_t i;
+
+	for (i = 0; i < TL_NCOL; i++)
+		rc[i] = repcol(tl_colname[i]);
+	fld = xmalloc((rep.ncol + 1) * sizeof *fld);
+	fln = xmalloc((rep.ncol + 1) * sizeof *fln);
+}
+
+/* The index in the output's columns of column c (a TL_C_*), or -1. */
+int
+out_col(int c)
+{
+	return rc[c];
+}
+
+/* Set field c (a TL_C_*) of the row to a number. */
+void
+out_setnum(int c, int64_t v)
 {
 	if (rc[c] < 0)
 		return;
@@ -30,8 +49,8 @@ setnum(int c, int64_t v)
 	fld[rc[c]] = numbuf[c];
 }
 
-static void
-setstr(int c, const char *s)
+void
+out_setstr(int c, const char *s)
 {
 	if (rc[c] < 0)
 		return;
@@ -40,8 +59,8 @@ setstr(int c, const char *s)
 }
 
 /* Split a row (escaped fields joined by TABs) into fld/fln. */
-static size_t
-split(char *line, size_t len)
+size_t
+out_split(char *line, size_t len)
 {
 	size_t i, n = 0, start = 0;
 
@@ -57,8 +76,8 @@ split(char *line, size_t len)
 	return n;
 }
 
-static void
-putrow(void)
+void
+out_putrow(void)
 {
 	size_t i;
 
@@ -110,8 +129,8 @@ static int32_t *kdepth;
 
 /* A module stack (interned, NONE for none) with frame name pushed,
  * its _<digits> removed. */
-static uint32_t
-modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap)
+uint32_t
+out_modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap)
 {
 	size_t pn, un, k;
 	const char *pnm = tl_intern_str(in, name, &pn);
@@ -186,7 +205,7 @@ pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
 			mod[at] = mod[par[at]];
 			if (par[at] != 0 && (ct->ev[ct->ev[p->ce[at]].parent].flags &
 			    F_MODULE))
-				mod[at] = modpush(mod[par[at]],
+				mod[at] = out_modpush(mod[par[at]],
 				    ct->ev[ct->ev[p->ce[at]].parent].name, &mb,
 				    &mcap);
 		}
@@ -259,10 +278,7 @@ writeall(FILE *spool)
 	size_t *cfl;
 	int *cmap = xmalloc((rep.ncol + 1) * sizeof *cmap);
 
-	for (i = 0; i < TL_NCOL; i++)
-		rc[i] = repcol(tl_colname[i]);
-	fld = xmalloc((rep.ncol + 1) * sizeof *fld);
-	fln = xmalloc((rep.ncol + 1) * sizeof *fln);
+	out_cols();
 	kpar = xmalloc((rep.n + 1) * sizeof *kpar);
 	klaunch = xmalloc((rep.n + 1) * sizeof *klaunch);
 	kdepth = xmalloc((rep.n + 1) * sizeof *kdepth);
@@ -312,21 +328,21 @@ writeall(FILE *spool)
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		split(line, (size_t)len);
+		out_split(line, (size_t)len);
 		if (fln[rc[TL_C_UID]] == 0) {
-			putrow();
+			out_putrow();
 			continue;
 		}
 		e = &rep.ev[k];
 		if (e->flags & F_MOVED) {
-			setnum(TL_C_PARENT, kpar[k]);
-			setnum(TL_C_DEPTH, kdepth[k]);
-			setnum(TL_C_LAUNCHER, klaunch[k]);
+			out_setnum(TL_C_PARENT, kpar[k]);
+			out_setnum(TL_C_DEPTH, kdepth[k]);
+			out_setnum(TL_C_LAUNCHER, klaunch[k]);
 		}
 		if (e->flags & F_TOUCHED)
-			setnum(TL_C_GPUTIME, ktime[k]);
+			out_setnum(TL_C_GPUTIME, ktime[k]);
 		rename_(e->name, rc[TL_C_NAME]);
-		putrow();
+		out_putrow();
 		k++;
 	}
 	if (ferror(spool))
@@ -366,10 +382,10 @@ writeall(FILE *spool)
 					fld[m] = (char *)"";
 					fln[m] = 0;
 				}
-				setstr(TL_C_PH, "X");
-				setstr(TL_C_CAT, "cuda_runtime");
-				setstr(TL_C_NAME, "CaptureRoot");
-				setstr(TL_C_ARGS, "{}");
+				out_setstr(TL_C_PH, "X");
+				out_setstr(TL_C_CAT, "cuda_runtime");
+				out_setstr(TL_C_NAME, "CaptureRoot");
+				out_setstr(TL_C_ARGS, "{}");
 			} else {
 				r = ct->row[p->ce[j]];
 				n = strlen(r);
@@ -386,23 +402,23 @@ writeall(FILE *spool)
 					    0;
 				}
 			}
-			setnum(TL_C_UID, p->start + (int64_t)j);
-			setnum(TL_C_TS, g->ts);
-			setnum(TL_C_DUR, g->dur);
+			out_setnum(TL_C_UID, p->start + (int64_t)j);
+			out_setnum(TL_C_TS, g->ts);
+			out_setnum(TL_C_DUR, g->dur);
 			if (j == 0)
-				setnum(TL_C_PARENT, g->uid);
+				out_setnum(TL_C_PARENT, g->uid);
 			else
-				setnum(TL_C_PARENT, p->start + par[j]);
-			setnum(TL_C_DEPTH, dep[j]);
-			setnum(TL_C_ROOT, root);
-			setstr(TL_C_LAUNCHER, "");
-			setstr(TL_C_LINKED, "");
-			setnum(TL_C_GPUTIME, gtime[j]);
-			setnum(TL_C_SUBTREE, stime[j]);
-			setstr(TL_C_FWD, "");
-			setstr(TL_C_BWD, "");
-			setstr(TL_C_TRACE, "");
-			setstr(TL_C_RANK, "");
+				out_setnum(TL_C_PARENT, p->start + par[j]);
+			out_setnum(TL_C_DEPTH, dep[j]);
+			out_setnum(TL_C_ROOT, root);
+			out_setstr(TL_C_LAUNCHER, "");
+			out_setstr(TL_C_LINKED, "");
+			out_setnum(TL_C_GPUTIME, gtime[j]);
+			out_setnum(TL_C_SUBTREE, stime[j]);
+			out_setstr(TL_C_FWD, "");
+			out_setstr(TL_C_BWD, "");
+			out_setstr(TL_C_TRACE, "");
+			out_setstr(TL_C_RANK, "");
 			if (mod[j] != NONE && rc[TL_C_MODULE] >= 0) {
 				size_t mn;
 
@@ -410,10 +426,10 @@ writeall(FILE *spool)
 				    mod[j], &mn);
 				fln[rc[TL_C_MODULE]] = mn;
 			} else
-				setstr(TL_C_MODULE, "root");
+				out_setstr(TL_C_MODULE, "root");
 			if (p->ce[j] != NONE)
 				rename_(ct->ev[p->ce[j]].name, rc[TL_C_NAME]);
-			putrow();
+			out_putrow();
 		}
 		free(cf);
 		free(cfl);

@@ -6,7 +6,8 @@
  * trace's tree stream, the last written as c.tsv beside the details in a
  * scratch folder (capture traces other than .tsv are refused here, so
  * that no tl-parse runs). With an empty first part, no folder: the
- * stream goes through. The output goes to memory and is checked: each
+ * stream goes through, or, when bit 1 of the size is set, gets its
+ * pseudo ops (-p). The output goes to memory and is checked: each
  * line has the header's number of fields, and the replay's rows come
  * first, as many as it has.
  */
@@ -18,6 +19,7 @@
 #include "../../filters/tl-graph/folder.c"
 #include "../../filters/tl-graph/load.c"
 #include "../../filters/tl-graph/output.c"
+#include "../../filters/tl-graph/pseudo.c"
 
 #include <sys/stat.h>
 
@@ -65,6 +67,7 @@ reset(void)
 	free(firstk);
 	firstk = NULL;
 	capfirst = 0;
+	pseudo_free();
 	memset(left, 0, sizeof left);
 	ngraphk = nplaced = 0;
 	lefttime = gputime = 0;
@@ -151,12 +154,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	folder = n[0] > 0 ? dir : NULL;
 	details = dpath;
 	nflag = size & 1;
+	pflag = folder == NULL && (size & 2);
 	out.fd = -1;
 	tl_err_hook = fuzz_fatal;
 	if (setjmp(fuzz_jb) == 0) {
 		if (folder != NULL)
 			readdetails();
-		if (folder == NULL)
+		if (folder == NULL && !pflag)
 			rowhook = direct;
 		else if ((spool = tmpfile()) == NULL)
 			abort();
@@ -173,10 +177,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; i < rep.n; i++)
 			if (rep.ev[i].uid >= nextuid)
 				nextuid = rep.ev[i].uid + 1;
-		merge();
+		if (!pflag)
+			merge();
 		if (nflag && spool != NULL)
 			sglnames();
-		if (spool != NULL)
+		if (pflag)
+			pseudo(spool);
+		else if (spool != NULL)
 			writeall(spool);
 		check();
 	}

@@ -1,0 +1,62 @@
+# tl-graph -p: TraceLens's pseudo ops for the MoE ops of vLLM's Triton
+# path. One vllm::moe_forward with, under a python frame, three launches:
+# two matmul_ogs GEMM kernels (the first in time, gated, becomes _up; the
+# other _down) and a matmul_scatter kernel (_finalize_...); a TopK op
+# below gives topk from its concrete input 1. Each launch moves under its
+# pseudo op (parent, depth); the kernels' launcher stays the MoE op; the
+# pseudo ops come last, with the next uids, the MoE op's shapes, the
+# kernel's correlation as external_id, no duration, and the args the
+# perf model reads. Then: no TopK (topk 4, said), two matmul_scatter
+# kernels (no finalize op, said), an extension tl does not build (said),
+# and -p with -c.
+f() {	# ph id ts pid tid: an ac2g flow event
+	printf '{"ph":"%s","id":%s,"ts":%s,"pid":%s,"tid":%s,"cat":"ac2g","name":"ac2g","bp":"e"},\n' "$@"
+}
+x() {	# name cat ts dur pid tid args
+	printf '{"ph":"X","name":"%s","cat":"%s","ts":%s,"dur":%s,"pid":%s,"tid":%s,"args":{%s}},\n' "$@"
+}
+moe() {	# topk-op-name last-kernel-name extra-op-name
+	echo '{"traceEvents":['
+	{
+	x vllm::moe_forward cpu_op 0 100 1 1 '"Input Dims":[[64,128],[64,8]],"Input type":["c10::BFloat16","c10::BFloat16"],"Sequence number":7'
+	x 'vllm/topk.py(1): topk' python_function 1 9 1 1 ''
+	x "$1" cpu_op 2 5 1 1 '"Input Dims":[[64,8],[]],"Concrete Inputs":["","2"]'
+	x 'triton/runtime/jit.py(574): run' python_function 10 80 1 1 ''
+	x hipModuleLaunchKernel cuda_runtime 11 2 1 1 '"correlation":101'
+	x hipModuleLaunchKernel cuda_runtime 30 2 1 1 '"correlation":102'
+	x hipModuleLaunchKernel cuda_runtime 50 2 1 1 '"correlation":103'
+	x hipModuleLaunchKernel cuda_runtime 70 2 1 1 '"correlation":104'
+	x _matmul_ogs_NNT_bf16xbf16xmxfp4_swiglu kernel 20 5 0 7 '"correlation":101,"stream":7'
+	x _matmul_ogs_NNT_bf16xbf16xmxfp4 kernel 40 4 0 7 '"correlation":102,"stream":7'
+	x _finalize_matmul_scatter_bf16 kernel 60 3 0 7 '"correlation":103,"stream":7'
+	x "$2" kernel 80 2 0 7 '"correlation":104,"stream":7'
+	x "$3" cpu_op 200 5 1 1 ''
+	f s 101 11 1 1; f f 101 20 0 7
+	f s 102 30 1 1; f f 102 40 0 7
+	f s 103 50 1 1; f f 103 60 0 7
+	f s 104 70 1 1; f f 104 80 0 7
+	} | sed '$s/,$//'
+	echo ']}'
+}
+show() {
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    $c["uid"] != "" && $c["cat"] != "ac2g" {
+	    print $c["uid"], $c["name"], $c["ts_ns"], "dur=" $c["dur_ns"],
+	    "parent=" $c["parent"], "depth=" $c["depth"],
+	    "launcher=" $c["launcher"], $c["external_id"], $c["seq"],
+	    $c["input_dims"], $c["args"], $c["gpu_kernel_time_ns"],
+	    $c["subtree_kernel_time_ns"] }'
+}
+moe aten::TopK aten_copy_kernel aten::add >t.json
+tl-parse t.json | tl-tree -P >tree.tsv
+tl-graph -p tree.tsv >p.tsv
+echo "exit $?"
+show <p.tsv
+echo "rows changed or added: $(diff tree.tsv p.tsv | grep -c '^[<>]')"
+echo "== no TopK; two matmul_scatter kernels; MLA decode"
+moe aten::add _matmul_scatter_x aiter::mla_decode_stage1_asm_fwd |
+    sed 's|"name":"vllm/topk.py(1): topk"|"name":"aiter/mla.py(9): mla_decode_fwd"|' >t2.json
+tl-parse t2.json | tl-tree -P | tl-graph -p | show
+echo "== -p reads a merged tree"
+tl-graph -p -c . tree.tsv
+echo "exit $?"
