@@ -780,6 +780,46 @@ ids(void)
 	}
 }
 
+/*
+ * In the simplified mode nothing of an instance is checked: a kernel
+ * whose name is not the lowest rank's says that the ranks' collectives
+ * are not in one order (TraceLens matches them all the same). A warning,
+ * at the first such instance of each rank.
+ */
+static void
+ordercheck(void)
+{
+	char b1[TL_QUOTE_MAX], b2[TL_QUOTE_MAX];
+	unsigned char *warned;
+	const char *s1, *s2;
+	size_t ii, n1, n2;
+
+	if (!simplified)
+		return;
+	warned = xcalloc(nrk + 1, 1);
+	for (ii = 0; ii < ninst; ii++) {
+		const struct crow *ref = &cr[insts[ii].first], *c = ref;
+
+		while (c->next != NONE) {
+			c = &cr[c->next];
+			if (c->name == ref->name || warned[c->rk])
+				continue;
+			warned[c->rk] = 1;
+			s1 = tl_intern_str(in, ref->name, &n1);
+			s2 = tl_intern_str(in, c->name, &n2);
+			tl_warns(&warns, "rank %" PRId64 " (%s): collective ID "
+			    "%s is %s here, %s on rank %" PRId64 ": the ranks' "
+			    "collectives are not in one order, and are "
+			    "matched by position all the same",
+			    rks[c->rk].rank, rks[c->rk].trace, instid[ii],
+			    tl_quote(b2, sizeof b2, s2, n2),
+			    tl_quote(b1, sizeof b1, s1, n1),
+			    rks[ref->rk].rank);
+		}
+	}
+	free(warned);
+}
+
 static void
 addcols(struct table *t, const char *const *c)
 {
@@ -2281,6 +2321,7 @@ join_tables(void)
 	ordering();
 	match();
 	ids();
+	ordercheck();
 	if (j_gpn < 0)
 		j_gpn = rks[0].rank == 0 && rks[0].ndev > 0 ? rks[0].ndev : 0;
 	hvar = nsteps >= 2;
