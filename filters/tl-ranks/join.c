@@ -132,8 +132,7 @@ jv(uint32_t id)
 		unsigned bad = 0;
 		size_t k = tl_junescape(d, s + 1, n - 2, &bad);
 
-		v = vstr(keep(d, k));
-		v.n = k;
+		v = vstrn(keep(d, k), k);
 		free(d);
 	} else if (n > 0 && (s[0] == '-' || isdigit((unsigned char)s[0]))) {
 		int64_t i;
@@ -146,8 +145,7 @@ jv(uint32_t id)
 		sb.n = 0;
 		if (tl_out_pyjson(&sb, s, n, TL_PY_TUPLES) < 0)
 			tl_out_raw(&sb, s, n);
-		v = vstr(keep(sb.buf, sb.n));
-		v.n = sb.n;
+		v = vstrn(keep(sb.buf, sb.n), sb.n);
 	}
 	jcache[id] = v;
 	return v;
@@ -225,7 +223,7 @@ mib(const struct crow *c, int w)
 
 	if (v.t != V_INT && v.t != V_DBL)
 		return NAN;
-	return v.d * bpe(c->meta[M_DTYPE]) / 1048576;
+	return vnum(&v) * bpe(c->meta[M_DTYPE]) / 1048576;
 }
 
 /* TraceLens's collective types. */
@@ -929,7 +927,7 @@ cmpval(const struct val *a, const struct val *b)
 	if (ka != kb)
 		return ka < kb ? -1 : 1;
 	if (ka == 0)
-		return (a->d > b->d) - (a->d < b->d);
+		return (vnum(a) > vnum(b)) - (vnum(a) < vnum(b));
 	if (ka == 1) {
 		c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
 		if (c != 0)
@@ -1056,7 +1054,7 @@ stat(int which, const struct val *v, size_t n)
 
 	for (i = 0; i < n; i++)
 		if (v[i].t == V_INT || v[i].t == V_DBL) {
-			d[k++] = v[i].d;
+			d[k++] = vnum(&v[i]);
 			if (v[i].t != V_INT)
 				allint = 0;
 		} else
@@ -1097,6 +1095,15 @@ stat(int which, const struct val *v, size_t n)
 	}
 	free(d);
 	return r;
+}
+
+/* The sum of v[0..n), as a number for sorting. */
+static double
+sumof(const struct val *v, size_t n)
+{
+	struct val r = stat(ST_SUM, v, n);
+
+	return vnum(&r);
 }
 
 static int
@@ -1154,7 +1161,7 @@ t_summary_long(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = VDUR(cr[g.mem[i][j]].dur);
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d;
+		g.sortv[i] = sumof(dv, g.nmem[i]);
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
@@ -1439,7 +1446,7 @@ t_summary_isync(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = isr[g.mem[i][j]].lat;
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d / 1000;
+		g.sortv[i] = sumof(dv, g.nmem[i]) / 1000;
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
@@ -1720,7 +1727,7 @@ t_a2av(struct table *t)
 				}
 			}
 			if (ne.t == V_INT || ne.t == V_DBL)
-				tnel += ne.d;
+				tnel += vnum(&ne);
 			if (ne.t != V_INT)
 				nelint = 0;
 			if (c->next == NONE)
@@ -1872,7 +1879,7 @@ t_summary_a2av(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = a2r[g.mem[i][j]].wall;
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d;
+		g.sortv[i] = sumof(dv, g.nmem[i]);
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
