@@ -337,7 +337,7 @@ xl_chart_row(struct xl_chart *c, const double *num,
     char **f, const size_t *fl)
 {
 	double x, y;
-	int i, t;
+	int i, t = 0;
 	size_t n;
 
 	c->nrows++;
