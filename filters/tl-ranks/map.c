@@ -156,7 +156,7 @@ ktype(const char *s, size_t n)
 }
 
 /* What a name is, once per distinct name: HTA's type (low bits) and
- * TraceLens's communication kernel (KCOMM); a kernel's name is read
+ * TraceLens's communication kernel (KCOMM); a kernel's name is tested
  * twice, and the trace's few hundred names repeat over its rows. */
 #define KCOMM	0x10
 #define KUNSET	0xff
@@ -520,7 +520,7 @@ iterof(struct hrow **st, const int64_t *mx, size_t nst, int64_t ts)
 	return -1;
 }
 
-/* The index of iteration it in the sorted it[0..n), or SIZE_MAX. */
+/* The index of iteration it in the sorted itn[0..n), or SIZE_MAX. */
 static size_t
 itfind(const int64_t *itn, size_t n, int64_t it)
 {
