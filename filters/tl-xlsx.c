@@ -126,9 +126,10 @@ static double *num;
 static size_t capnum;
 
 static const char usage[] =
-    "usage: tl-xlsx [-c] [-H column[,column...]] [-n rows] [-r arch] "
-    "[-z level]\n"
-    "               -o file.xlsx [[name=]file ...]\n"
+    "usage: tl-xlsx [-c] [-b label=column[,column...]] "
+    "[-H column[,column...]]\n"
+    "               [-n rows] [-r arch] [-z level] -o file.xlsx "
+    "[[name=]file ...]\n"
     "       tl-xlsx [-c] -t dir [[name=]file ...]\n";
 
 typedef int deflateinit(z_streamp, int, int, int, int, int, const char *,
@@ -930,6 +931,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option lopt[] = {
+		{ "bars", required_argument, NULL, 'b' },
 		{ "hide", required_argument, NULL, 'H' },
 		{ "rows", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
@@ -949,8 +951,13 @@ main(int argc, char *argv[])
 	int ch, i, j, nops, r, nstdin = 0, k;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "cH:n:o:r:t:z:", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "b:cH:n:o:r:t:z:", lopt, usage)) != -1) {
 		switch (ch) {
+		case 'b':
+			if (!xl_chart_bars(optarg))
+				tl_errx(1, "-b: not label=column[,column...] "
+				    "(at most 16 columns): \"%s\"", optarg);
+			break;
 		case 'H':
 			tl_optlist(optarg, &hide, &nhide);
 			break;

@@ -121,23 +121,30 @@ clean:
 # OUT/collectives/tsv/. The rank of a trace is tl-parse's
 # (distributedInfo, else RANKRE on the name). COLLFLAGS: tl-ranks's
 # (-w 8 -g 8 -H ...). tl-parse reads only the categories the tables use
-# (RANKCATS: the GPU rows, their launches, the profiler steps).
+# (RANKCATS: the GPU rows, their launches, the profiler steps). Both
+# targets are made under names of their own and renamed into place, as
+# above: a failed join leaves the last good tables and nothing of its own.
 RANKRE ?= rank[-_]?([0-9]+)
 RANKCATS ?= kernel,gpu_memcpy,gpu_memset,cuda_sync,cuda_runtime,cuda_driver,user_annotation,gpu_user_annotation
 COLLFLAGS ?=
 define rank_rules
 $(OUT)/$(2)/ranks.tsv: $(1)
 	@mkdir -p $$(@D)
-	$(BIN)/tl-parse -t -r '$(RANKRE)' -c $(RANKCATS) $$< | \
-	    $(BIN)/tl-ranks -m -e >$$@
+	t=$$$$(mktemp $$(@D)/.ranks.XXXXXX) && \
+	    { $(BIN)/tl-parse -t -r '$(RANKRE)' -c $(RANKCATS) -- $$< | \
+	    $(BIN)/tl-ranks -m -e >"$$$$t" && mv -f "$$$$t" $$@; } || \
+	    { rm -f "$$$$t"; exit 1; }
 endef
 $(foreach t,$(traces),$(eval $(call rank_rules,$(t),$(call name,$(t)))))
 ranks: $(foreach n,$(names),$(OUT)/$(n)/ranks.tsv)
 collectives: $(OUT)/collectives/nccl_long.csv
 $(OUT)/collectives/nccl_long.csv: $(foreach n,$(names),$(OUT)/$(n)/ranks.tsv)
-	rm -rf $(OUT)/collectives.tmp
-	$(BIN)/tl-ranks $(COLLFLAGS) -C $(OUT)/collectives.tmp \
-	    -d $(OUT)/collectives.tmp/tsv $^
-	rm -rf $(OUT)/collectives
-	mv $(OUT)/collectives.tmp $(OUT)/collectives
+	@mkdir -p $(OUT)
+	t=$$(mktemp -d $(OUT)/.collectives.XXXXXX) && \
+	    { $(BIN)/tl-ranks $(COLLFLAGS) -C "$$t" -d "$$t/tsv" $^ || \
+	    { rm -rf "$$t"; exit 1; }; } && \
+	    o=$$(mktemp -d $(OUT)/.collectives.old.XXXXXX) && \
+	    { mv -T $(OUT)/collectives "$$o/c" 2>/dev/null || :; \
+	    mv -T "$$t" $(OUT)/collectives; st=$$?; rm -rf "$$o"; \
+	    exit $$st; }
 .PHONY: ranks collectives

@@ -132,8 +132,7 @@ jv(uint32_t id)
 		unsigned bad = 0;
 		size_t k = tl_junescape(d, s + 1, n - 2, &bad);
 
-		v = vstr(keep(d, k));
-		v.n = k;
+		v = vstrn(keep(d, k), k);
 		free(d);
 	} else if (n > 0 && (s[0] == '-' || isdigit((unsigned char)s[0]))) {
 		int64_t i;
@@ -146,8 +145,7 @@ jv(uint32_t id)
 		sb.n = 0;
 		if (tl_out_pyjson(&sb, s, n, TL_PY_TUPLES) < 0)
 			tl_out_raw(&sb, s, n);
-		v = vstr(keep(sb.buf, sb.n));
-		v.n = sb.n;
+		v = vstrn(keep(sb.buf, sb.n), sb.n);
 	}
 	jcache[id] = v;
 	return v;
@@ -225,7 +223,7 @@ mib(const struct crow *c, int w)
 
 	if (v.t != V_INT && v.t != V_DBL)
 		return NAN;
-	return v.d * bpe(c->meta[M_DTYPE]) / 1048576;
+	return vnum(&v) * bpe(c->meta[M_DTYPE]) / 1048576;
 }
 
 /* TraceLens's collective types. */
@@ -780,6 +778,46 @@ ids(void)
 	}
 }
 
+/*
+ * In the simplified mode nothing of an instance is checked: a kernel
+ * whose name is not the lowest rank's says that the ranks' collectives
+ * are not in one order (TraceLens matches them all the same). A warning,
+ * at the first such instance of each rank.
+ */
+static void
+ordercheck(void)
+{
+	char b1[TL_QUOTE_MAX], b2[TL_QUOTE_MAX];
+	unsigned char *warned;
+	const char *s1, *s2;
+	size_t ii, n1, n2;
+
+	if (!simplified)
+		return;
+	warned = xcalloc(nrk + 1, 1);
+	for (ii = 0; ii < ninst; ii++) {
+		const struct crow *ref = &cr[insts[ii].first], *c = ref;
+
+		while (c->next != NONE) {
+			c = &cr[c->next];
+			if (c->name == ref->name || warned[c->rk])
+				continue;
+			warned[c->rk] = 1;
+			s1 = tl_intern_str(in, ref->name, &n1);
+			s2 = tl_intern_str(in, c->name, &n2);
+			tl_warns(&warns, "rank %" PRId64 " (%s): collective ID "
+			    "%s is %s here, %s on rank %" PRId64 ": the ranks' "
+			    "collectives are not in one order, and are "
+			    "matched by position all the same",
+			    rks[c->rk].rank, rks[c->rk].trace, instid[ii],
+			    tl_quote(b2, sizeof b2, s2, n2),
+			    tl_quote(b1, sizeof b1, s1, n1),
+			    rks[ref->rk].rank);
+		}
+	}
+	free(warned);
+}
+
 static void
 addcols(struct table *t, const char *const *c)
 {
@@ -889,7 +927,7 @@ cmpval(const struct val *a, const struct val *b)
 	if (ka != kb)
 		return ka < kb ? -1 : 1;
 	if (ka == 0)
-		return (a->d > b->d) - (a->d < b->d);
+		return (vnum(a) > vnum(b)) - (vnum(a) < vnum(b));
 	if (ka == 1) {
 		c = memcmp(a->s, b->s, a->n < b->n ? a->n : b->n);
 		if (c != 0)
@@ -1016,7 +1054,7 @@ stat(int which, const struct val *v, size_t n)
 
 	for (i = 0; i < n; i++)
 		if (v[i].t == V_INT || v[i].t == V_DBL) {
-			d[k++] = v[i].d;
+			d[k++] = vnum(&v[i]);
 			if (v[i].t != V_INT)
 				allint = 0;
 		} else
@@ -1057,6 +1095,15 @@ stat(int which, const struct val *v, size_t n)
 	}
 	free(d);
 	return r;
+}
+
+/* The sum of v[0..n), as a number for sorting. */
+static double
+sumof(const struct val *v, size_t n)
+{
+	struct val r = stat(ST_SUM, v, n);
+
+	return vnum(&r);
 }
 
 static int
@@ -1114,7 +1161,7 @@ t_summary_long(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = VDUR(cr[g.mem[i][j]].dur);
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d;
+		g.sortv[i] = sumof(dv, g.nmem[i]);
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
@@ -1399,7 +1446,7 @@ t_summary_isync(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = isr[g.mem[i][j]].lat;
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d / 1000;
+		g.sortv[i] = sumof(dv, g.nmem[i]) / 1000;
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
@@ -1680,7 +1727,7 @@ t_a2av(struct table *t)
 				}
 			}
 			if (ne.t == V_INT || ne.t == V_DBL)
-				tnel += ne.d;
+				tnel += vnum(&ne);
 			if (ne.t != V_INT)
 				nelint = 0;
 			if (c->next == NONE)
@@ -1832,7 +1879,7 @@ t_summary_a2av(struct table *t)
 	for (i = 0; i < g.n; i++) {
 		for (j = 0; j < g.nmem[i]; j++)
 			dv[j] = a2r[g.mem[i][j]].wall;
-		g.sortv[i] = stat(ST_SUM, dv, g.nmem[i]).d;
+		g.sortv[i] = sumof(dv, g.nmem[i]);
 	}
 	o = gorder(&g);
 	for (i = 0; i < g.n; i++) {
@@ -2281,6 +2328,7 @@ join_tables(void)
 	ordering();
 	match();
 	ids();
+	ordercheck();
 	if (j_gpn < 0)
 		j_gpn = rks[0].rank == 0 && rks[0].ndev > 0 ? rks[0].ndev : 0;
 	hvar = nsteps >= 2;

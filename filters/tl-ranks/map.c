@@ -155,13 +155,17 @@ ktype(const char *s, size_t n)
 	return K_COMP;
 }
 
-/* ktype, once per distinct name. */
+/* What a name is, once per distinct name: HTA's type (low bits) and
+ * TraceLens's communication kernel (KCOMM); a kernel's name is tested
+ * twice, and the trace's few hundred names repeat over its rows. */
+#define KCOMM	0x10
+#define KUNSET	0xff
 static struct tl_intern *knames;
 static unsigned char *ktypes;
 static size_t capk;
 
 static int
-ktypeof(const char *s, size_t n)
+kindof(const char *s, size_t n)
 {
 	uint32_t id = tl_intern(knames, s, n);
 
@@ -169,10 +173,11 @@ ktypeof(const char *s, size_t n)
 		size_t old = capk;
 
 		xgrow(&ktypes, &capk, (size_t)id + 1, 1);
-		memset(ktypes + old, 0xff, capk - old);
+		memset(ktypes + old, KUNSET, capk - old);
 	}
-	if (ktypes[id] == 0xff)
-		ktypes[id] = (unsigned char)ktype(s, n);
+	if (ktypes[id] == KUNSET)
+		ktypes[id] = (unsigned char)(ktype(s, n) |
+		    (iscomm(s, n) ? KCOMM : 0));
 	return ktypes[id];
 }
 
@@ -321,10 +326,13 @@ event(struct tl_trace *tr)
 	size_t n, cn;
 	int64_t uid = tl_trace_uid(tr), ts, dur;
 	struct hrow *r;
-	int hasts;
+	int hasts, kind;
 
 	s = tl_trace_str(tr, TL_C_NAME, &n);
-	if (tr->kind == TL_K_KERNEL && s != NULL && iscomm(s, n) &&
+	if (s == NULL)
+		s = "", n = 0;
+	kind = tr->kind == TL_K_KERNEL ? kindof(s, n) : -1;
+	if (kind >= 0 && (kind & KCOMM) &&
 	    (tl_trace_raw(tr, TL_C_CORR, &cn) != NULL ||
 	    tl_trace_raw(tr, TL_C_EXT, &cn) != NULL))
 		collrow(tr, uid);
@@ -342,9 +350,6 @@ event(struct tl_trace *tr)
 		    "beyond 2^62 ns, left out", tr->name, uid);
 		return;
 	}
-	s = tl_trace_str(tr, TL_C_NAME, &n);
-	if (s == NULL)
-		s = "", n = 0;
 	xgrow(&rows, &caprows, nrows + 1, sizeof *rows);
 	r = &rows[nrows++];
 	r->ts = ts;
@@ -356,7 +361,9 @@ event(struct tl_trace *tr)
 	    (n == 10 && memcmp(s, "Event Sync", 10) == 0) ||
 	    (n == 12 && memcmp(s, "Context Sync", 12) == 0);
 	/* the type of the rows the tables use only */
-	r->type = (uint8_t)(r->stream != -1 ? ktypeof(s, n) : K_OTHER);
+	if (r->stream != -1 && kind < 0)
+		kind = kindof(s, n);
+	r->type = (uint8_t)(r->stream != -1 ? kind & ~KCOMM : K_OTHER);
 	r->nccl = prefix(s, n, "ncclKernel") ? tl_intern(names, s, n) : NONE;
 	r->stepno = r->gpu ? -1 : stepno(s, n);
 	r->step = r->stepno >= 0;
@@ -377,6 +384,21 @@ cmprow(const void *a, const void *b)
 	const struct hrow *x = a, *y = b;
 
 	return (x->uid > y->uid) - (x->uid < y->uid);
+}
+
+/* qsort, after a pass that finds the array sorted already: the rows
+ * come in file order, and a trace's correlations mostly increase in it. */
+static void
+sortif(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	const char *p = base;
+	size_t i;
+
+	for (i = 1; i < n && cmp(p + (i - 1) * size, p + i * size) <= 0; i++)
+		;
+	if (i < n)
+		qsort(base, n, size, cmp);
 }
 
 /* A correlation of a CPU row, for the GPU rows that point to it. */
@@ -498,15 +520,32 @@ iterof(struct hrow **st, const int64_t *mx, size_t nst, int64_t ts)
 	return -1;
 }
 
+/* The index of iteration it in the sorted itn[0..n), or SIZE_MAX. */
+static size_t
+itfind(const int64_t *itn, size_t n, int64_t it)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+
+		if (itn[m] < it)
+			lo = m + 1;
+		else
+			hi = m;
+	}
+	return lo < n && itn[lo] == it ? lo : SIZE_MAX;
+}
+
 /* HTA's numbers of one variant of the rank: keep[i] says which rows. */
 static void
 variant(const char *rank, const char *var, const unsigned char *keep)
 {
 	struct tl_iv *iv[4], *tmp;
 	size_t nv[4] = { 0, 0, 0, 0 }, i, j, k, nc = 0, ns = 0, nst = 0;
-	size_t nit = 0;
+	size_t nit = 0, nord = 0, *ord;
 	int64_t first = INT64_MAX, last = INT64_MIN, comm, comp, both, busy;
-	int64_t *iter, *mx, *itv;
+	int64_t *iter, *mx, *itv, *itn;
 	struct cref *cr;
 	struct cand *cd;
 	struct hrow **st;
@@ -575,9 +614,22 @@ variant(const char *rank, const char *var, const unsigned char *keep)
 			cr[nc++].iter = iter[i];
 		}
 	}
-	qsort(cr, nc, sizeof *cr, cmpcref);
+	sortif(cr, nc, sizeof *cr, cmpcref);
 	cd = xreallocarray(NULL, nrows + 1, sizeof *cd);
-	itv = xreallocarray(NULL, 3 * (nst + 1), sizeof *itv);
+	/* the iterations: the kept steps' numbers, each once, sorted; their
+	 * rows' span, itv[3k..3k+2] (number, first start, last end), in the
+	 * order of their first rows (ord) */
+	itn = xreallocarray(NULL, nst + 1, sizeof *itn);
+	for (k = 0; k < nst; k++)
+		itn[k] = st[k]->stepno;
+	qsort(itn, nst, sizeof *itn, cmpi64);
+	for (k = 0; k < nst; k++)
+		if (nit == 0 || itn[nit - 1] != itn[k])
+			itn[nit++] = itn[k];
+	itv = xreallocarray(NULL, 3 * (nit + 1), sizeof *itv);
+	for (k = 0; k < nit; k++)
+		itv[3 * k] = -1;
+	ord = xreallocarray(NULL, nit + 1, sizeof *ord);
 	for (i = 0; i < nrows; i++) {
 		const struct hrow *r = &rows[i];
 		int64_t it = iter[i];
@@ -591,15 +643,13 @@ variant(const char *rank, const char *var, const unsigned char *keep)
 		}
 		if (it < 0)
 			continue;
-		for (k = 0; k < nit && itv[3 * k] != it; k++)
-			;
-		if (k == nit) {
-			if (nit == nst)
-				continue;
+		if ((k = itfind(itn, nit, it)) == SIZE_MAX)
+			continue;
+		if (itv[3 * k] < 0) {
+			ord[nord++] = k;
 			itv[3 * k] = it;
 			itv[3 * k + 1] = r->ts;
 			itv[3 * k + 2] = r->ts + r->dur;
-			nit++;
 		}
 		if (r->ts < itv[3 * k + 1])
 			itv[3 * k + 1] = r->ts;
@@ -613,9 +663,11 @@ variant(const char *rank, const char *var, const unsigned char *keep)
 			cd[ns++].row = i;
 		}
 	}
-	for (k = 0; k < nit; k++)
+	for (j = 0; j < nord; j++) {
+		k = ord[j];
 		numrow(rank, var, "iter", NULL, itv[3 * k], 0, itv[3 * k + 1],
 		    itv[3 * k + 2] - itv[3 * k + 1], 0, 1 | 4 | 8);
+	}
 	qsort(cd, ns, sizeof *cd, cmpcand);
 	for (i = 0; i < ns; i++) {
 		const char *nm;
@@ -628,6 +680,8 @@ variant(const char *rank, const char *var, const unsigned char *keep)
 		    rows[cd[i].row].ts, rows[cd[i].row].dur, 0, 1 | 2 | 4 | 8);
 		free(e);
 	}
+	free(ord);
+	free(itn);
 	free(itv);
 	free(cd);
 	free(cr);
@@ -667,7 +721,7 @@ window(unsigned char *keep)
 		else
 			corr[nc++] = rows[i].corr;
 	}
-	qsort(corr, nc, sizeof *corr, cmpi64);
+	sortif(corr, nc, sizeof *corr, cmpi64);
 	for (i = 0; i < nrows; i++)
 		if (rows[i].gpu)
 			keep[i] = rows[i].corr == -1 ? minus :

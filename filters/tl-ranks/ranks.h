@@ -14,14 +14,17 @@
 
 #include "../../common/tsv.h"
 
-/* A cell: absent, an integer, a float, a text (shown as it is). */
+/* A cell: absent, an integer, a float, a text (shown as it is) of n
+ * bytes; 16 bytes, as the tables hold a few per collective kernel. */
 enum { V_NONE, V_INT, V_DBL, V_STR };
 struct val {
 	int t;
-	int64_t i;
-	double d;
-	const char *s;
-	size_t n;
+	uint32_t n;		/* V_STR */
+	union {
+		int64_t i;	/* V_INT */
+		double d;	/* V_DBL */
+		const char *s;	/* V_STR */
+	};
 };
 
 /* A table: columns, then rows of ncol cells. */
@@ -47,6 +50,7 @@ struct val vnone(void);
 struct val vint(int64_t);
 struct val vdbl(double);		/* NaN: absent */
 struct val vstr(const char *);
+struct val vstrn(const char *, size_t);	/* n bytes, NULs and all */
 struct val vus(int64_t ns);		/* microseconds: exact, an
 					 * integer when whole */
 double vnum(const struct val *);	/* NaN when not a number */

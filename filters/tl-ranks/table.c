@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../../common/csv.h"
+#include "../../common/err.h"
 #include "../../common/mem.h"
 #include "../../common/pyfmt.h"
 #include "ranks.h"
@@ -64,36 +65,52 @@ keep_free(void)
 struct val
 vnone(void)
 {
-	struct val v = { V_NONE, 0, 0, NULL, 0 };
+	struct val v;
 
+	memset(&v, 0, sizeof v);
+	v.t = V_NONE;
 	return v;
 }
 
 struct val
 vint(int64_t i)
 {
-	struct val v = { V_INT, i, (double)i, NULL, 0 };
+	struct val v = vnone();
 
+	v.t = V_INT;
+	v.i = i;
 	return v;
 }
 
 struct val
 vdbl(double d)
 {
-	struct val v = { V_DBL, 0, d, NULL, 0 };
+	struct val v = vnone();
 
-	if (isnan(d))
-		v.t = V_NONE;
+	if (!isnan(d)) {
+		v.t = V_DBL;
+		v.d = d;
+	}
+	return v;
+}
+
+struct val
+vstrn(const char *s, size_t n)
+{
+	struct val v = vnone();
+
+	if (n > UINT32_MAX)
+		tl_errx(1, "a value of 4 GiB or more");
+	v.t = V_STR;
+	v.s = s;
+	v.n = (uint32_t)n;
 	return v;
 }
 
 struct val
 vstr(const char *s)
 {
-	struct val v = { V_STR, 0, 0, s, 0 };
-
-	v.n = strlen(s);
-	return v;
+	return vstrn(s, strlen(s));
 }
 
 struct val
@@ -109,7 +126,9 @@ vus(int64_t ns)
 double
 vnum(const struct val *v)
 {
-	if (v->t == V_INT || v->t == V_DBL)
+	if (v->t == V_INT)
+		return (double)v->i;
+	if (v->t == V_DBL)
 		return v->d;
 	return NAN;
 }

@@ -25,8 +25,19 @@
 #define MAXOPS		20	/* bars of the ops chart */
 #define NPARTS		6	/* the parts of a timeline's total */
 #define MAXTRACES	64	/* bars of the timeline chart */
+#define MAXBARS		64	/* bars of a -b chart */
+#define MAXPARTS	16	/* the parts of a -b bar */
 
-enum { CH_TIMELINE, CH_OPS, CH_GAP, CH_ROOF };
+enum { CH_TIMELINE, CH_OPS, CH_GAP, CH_ROOF, CH_BARS };
+
+/* -b: the label column and the parts of each bar, by name. */
+struct barspec {
+	char *label;
+	char *part[MAXPARTS];
+	int npart;
+};
+static struct barspec *bspecs;
+static size_t nbspecs, capbspecs;
 
 /* Rows of the data sheet: a label or a number in A, numbers in B. */
 struct hrow {
@@ -54,6 +65,9 @@ struct xl_chart {
 	char *spec[MAXSPECS];
 	int nspec;
 	size_t dropped;
+	/* -b: the columns of the parts */
+	const struct barspec *bars;
+	int cpart[MAXPARTS];
 };
 
 static lxw_workbook *wb;
@@ -151,6 +165,77 @@ xl_chart_init(lxw_workbook *w)
 	xl_name_unique("chart data", 0, dataname);
 }
 
+int
+xl_chart_bars(const char *spec)
+{
+	struct barspec b;
+	const char *eq = strchr(spec, '='), *p, *e;
+
+	if (eq == NULL || eq == spec || eq[1] == '\0')
+		return 0;
+	memset(&b, 0, sizeof b);
+	for (p = eq + 1; ; p = e + 1) {
+		if ((e = strchr(p, ',')) == NULL)
+			e = p + strlen(p);
+		if (e == p || b.npart == MAXPARTS) {
+			while (b.npart > 0)
+				free(b.part[--b.npart]);
+			return 0;
+		}
+		b.part[b.npart++] = xmemdup(p, (size_t)(e - p));
+		if (*e == '\0')
+			break;
+	}
+	b.label = xmemdup(spec, (size_t)(eq - spec));
+	xgrow(&bspecs, &capbspecs, nbspecs + 1, sizeof *bspecs);
+	bspecs[nbspecs++] = b;
+	return 1;
+}
+
+/* The column named name, or -1. */
+static int
+colnamed(char **col, size_t ncol, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ncol; i++)
+		if (strcmp(col[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The first -b spec whose columns the sheet has: its chart, or NULL. */
+static struct xl_chart *
+barsof(const char *sheet, char **col, size_t ncol)
+{
+	struct xl_chart *c;
+	size_t i;
+	int k, a, cp[MAXPARTS];
+
+	for (i = 0; i < nbspecs; i++) {
+		if ((a = colnamed(col, ncol, bspecs[i].label)) < 0)
+			continue;
+		for (k = 0; k < bspecs[i].npart; k++)
+			if ((cp[k] = colnamed(col, ncol, bspecs[i].part[k])) <
+			    0)
+				break;
+		if (k < bspecs[i].npart)
+			continue;
+		c = xcalloc(1, sizeof *c);
+		c->kind = CH_BARS;
+		c->bars = &bspecs[i];
+		memcpy(c->cpart, cp, sizeof cp);
+		c->cx = a;
+		c->cy = cp[0];
+		c->cspec = c->ctrace = -1;
+		c->sheet = xstrdup(sheet);
+		c->xname = xstrdup(col[a]);
+		c->yname = xstrdup(col[cp[0]]);
+		return c;
+	}
+	return NULL;
+}
+
 static int
 colof(char **col, size_t ncol, const char *const *names)
 {
@@ -187,6 +272,8 @@ xl_chart_begin(const char *sheet, char **col, size_t ncol)
 	struct xl_chart *c;
 	int a, b;
 
+	if ((c = barsof(sheet, col, ncol)) != NULL)
+		return c;
 	c = xcalloc(1, sizeof *c);
 	c->cspec = -1;
 	c->ctrace = colof(col, ncol, c_trace);
@@ -250,11 +337,11 @@ xl_chart_row(struct xl_chart *c, const double *num,
     char **f, const size_t *fl)
 {
 	double x, y;
-	int i, t;
+	int i, t = 0;
 	size_t n;
 
 	c->nrows++;
-	if (c->kind == CH_GAP ||
+	if (c->kind == CH_GAP || c->kind == CH_BARS ||
 	    (c->kind != CH_ROOF && (t = tracerow(c, f, fl)) < 0))
 		return;
 	switch (c->kind) {
@@ -453,6 +540,55 @@ ops(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	place(c->sheet, ws, ch, ncol, 1.6, 0.4 + 0.12 * n);
 }
 
+/*
+ * -b: a bar per row of the first sheet, up to MAXBARS, the first on top,
+ * its parts stacked in the order of the spec, a series each; from the
+ * sheet's own cells.
+ */
+static void
+bars(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
+    unsigned long firstrows)
+{
+	const struct barspec *b = c->bars;
+	lxw_chart *ch;
+	lxw_chart_series *s;
+	uint32_t n = c->nrows < MAXBARS ? c->nrows : MAXBARS;
+	char title[256];
+	size_t len;
+	int k;
+
+	if (n > firstrows)
+		n = (uint32_t)firstrows;
+	if (n == 0)
+		return;
+	ch = workbook_add_chart(wb, LXW_CHART_BAR_STACKED);
+	for (k = 0; k < b->npart; k++) {
+		s = chart_add_series(ch, NULL, NULL);
+		chart_series_set_categories(s, c->sheet, 1, (lxw_col_t)c->cx,
+		    n, (lxw_col_t)c->cx);
+		chart_series_set_values(s, c->sheet, 1,
+		    (lxw_col_t)c->cpart[k], n, (lxw_col_t)c->cpart[k]);
+		chart_series_set_name_range(s, c->sheet, 0,
+		    (lxw_col_t)c->cpart[k]);
+	}
+	len = (size_t)snprintf(title, sizeof title, "%.40s: ", c->sheet);
+	for (k = 0; k < b->npart && len < sizeof title; k++)
+		len += (size_t)snprintf(title + len, sizeof title - len,
+		    "%s%.40s", k > 0 ? " + " : "", b->part[k]);
+	if (len < sizeof title)
+		len += (size_t)snprintf(title + len, sizeof title - len,
+		    " by %.40s", b->label);
+	if (len < sizeof title && n < c->nrows)
+		snprintf(title + len, sizeof title - len, " (the first %u "
+		    "of %u rows)", n, c->nrows);
+	chart_title_set_name(ch, title);
+	chart_axis_set_reverse(ch->y_axis);	/* the first row on top */
+	chart_axis_set_name(ch->y_axis, b->label);
+	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	chart_show_hidden_data(ch);
+	place(c->sheet, ws, ch, ncol, 1.6, 0.6 + 0.12 * n);
+}
+
 static double
 decade(double v, int up)
 {
@@ -581,6 +717,9 @@ xl_chart_end(struct xl_chart *c, lxw_worksheet *ws, size_t ncol,
 	case CH_GAP:
 		ops(c, ws, ncol, firstrows);
 		break;
+	case CH_BARS:
+		bars(c, ws, ncol, firstrows);
+		break;
 	default:
 		roofline(c, ws, ncol);
 	}
@@ -634,4 +773,12 @@ xl_chart_finish(void)
 		free(peaks[i].spec);
 	free(peaks);
 	free(archname);
+	for (i = 0; i < nbspecs; i++) {
+		free(bspecs[i].label);
+		while (bspecs[i].npart > 0)
+			free(bspecs[i].part[--bspecs[i].npart]);
+	}
+	free(bspecs);
+	bspecs = NULL;
+	nbspecs = capbspecs = 0;
 }

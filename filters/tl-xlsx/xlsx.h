@@ -51,6 +51,12 @@ struct xl_chart;
 /* The roofline arch: memory bandwidth and peaks by compute spec. */
 void xl_arch_load(const char *path);
 
+/*
+ * -b: a stacked bar chart for every sheet with the columns a spec names,
+ * "label=part[,part...]"; 0 when it is not one.
+ */
+int xl_chart_bars(const char *spec);
+
 /* Start: reserve the name of the sheet that holds the charts' data. */
 void xl_chart_init(lxw_workbook *);
 /*

@@ -49,3 +49,13 @@ done
 ls out/collectives | wc -l
 make -q -f "$mk" TRACES='ranks/*.json' OUT=out collectives
 echo "up to date: exit $?"
+# A join that fails (rank 3 in a world of 3) leaves the tables of the
+# last good one as they were, and nothing of its own in out/.
+touch out/*/ranks.tsv
+make -s -f "$mk" TRACES='ranks/*.json' OUT=out COLLFLAGS='-w 3' \
+    collectives >make.log 2>&1
+echo "failed join: exit $?"
+grep '^tl-ranks' make.log
+ls -A out | tr '\n' ' '
+echo
+ls out/collectives | wc -l

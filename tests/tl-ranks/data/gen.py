@@ -6,6 +6,12 @@
 #                    a float duration, one ProfilerStep
 #   steps/rankR.json 2 ranks, 2 streams each, no metadata, two
 #                    ProfilerSteps (HTA drops the last)
+#   kinds/rankR.json 4 ranks, 2 GPUs a node: the collective names and
+#                    dtypes meta does not have, groups as JSON arrays
+#                    (Python tuples, one of one rank), a group of ranks
+#                    2 and 3 only (their columns come late), a
+#                    cross_device_reduce kernel without a name, and
+#                    ties of the two arrival rules
 import json, os
 
 def trace(rank, world, ndev, events):
@@ -92,5 +98,59 @@ def steps():
         with open("steps/rank%d.json" % r, "w") as f:
             json.dump(trace(r, 2, 8, t.ev), f, indent=1)
 
+def kinds():
+    os.makedirs("kinds", exist_ok=True)
+    for r in range(4):
+        t = T(r)
+        t.cpu("ProfilerStep#3", 900, 1000, cat="user_annotation")
+        t.kernel("void gemm_kernel<float>()", 950, 400)
+        w = {"Process Group Name": "0", "Process Group Ranks": "[0, 1, 2, 3]",
+             "Group size": 4, "In split size": "[]", "Out split size": "[]"}
+        if r < 2:
+            t.kernel("ncclDevKernel_ReduceScatter_Sum_i64_RING_LL(x)",
+                     1000 + [0, 4][r], 20 - [0, 4][r],
+                     **{"Process Group Name": "1", "Process Group Ranks": [0, 1],
+                        "Group size": 2, "Collective name":
+                        "reduce_scatter_tensor_coalesced", "dtype": "Long",
+                        "In msg nelems": 1024, "Out msg nelems": 512,
+                        "In split size": [], "Out split size": []})
+        else:
+            t.kernel("ncclDevKernel_SendRecv(x)", 1000, 16,
+                     **{"Process Group Name": "2", "Process Group Ranks": [2, 3],
+                        "Group size": 2, "Collective name": "all_to_all",
+                        "dtype": "Double", "In msg nelems": 2048,
+                        "Out msg nelems": 2048, "In split size": [],
+                        "Out split size": []})
+        t.kernel("ncclDevKernel_AllGather_RING_LL(x)", 1100 + [5, 0, 5, 2][r],
+                 30 - [5, 0, 5, 2][r],
+                 **dict(w, **{"Collective name": "all_gather_into_tensor_coalesced",
+                              "dtype": "Short", "In msg nelems": 4096,
+                              "Out msg nelems": 16384}))
+        t.kernel("void vllm::cross_device_reduce_1stage<float, 8>(x)",
+                 1200 + [1, 1, 0, 0][r], 10,
+                 **dict(w, **{"dtype": "Int", "In msg nelems": 256,
+                              "Out msg nelems": 256}))
+        t.kernel("ncclDevKernel_AllReduce_Sum_u8_RING_LL(x)", 1300 + r, 12 - r,
+                 **dict(w, **{"Collective name": "allreduce_coalesced",
+                              "dtype": "Bool", "In msg nelems": 100,
+                              "Out msg nelems": 100}))
+        t.kernel("ncclDevKernel_AllReduce_Sum_c64_RING_LL(x)", 1400, 8,
+                 **dict(w, **{"Collective name": "allreduce",
+                              "dtype": "ComplexFloat", "In msg nelems": 64,
+                              "Out msg nelems": 64}))
+        t.kernel("ncclDevKernel_Gather_RING_LL(x)", 1500, 6,
+                 **dict(w, **{"Collective name": "gather", "dtype": "Byte",
+                              "In msg nelems": 3145728, "Out msg nelems": 0}))
+        if r == 0:
+            t.kernel("ncclDevKernel_AllReduce_Sum_f32_RING_LL(x)", 1600, 4,
+                     **{"Process Group Name": "3", "Process Group Ranks": [0],
+                        "Group size": 1, "Collective name": "allreduce",
+                        "dtype": "Float", "In msg nelems": 262144,
+                        "Out msg nelems": 262144, "In split size": [],
+                        "Out split size": []})
+        with open("kinds/rank%d.json" % r, "w") as f:
+            json.dump(trace(r, 4, 2, t.ev), f, indent=1)
+
 meta()
 steps()
+kinds()
