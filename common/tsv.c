@@ -597,12 +597,15 @@ tl_parse_i64(const char *s, size_t n, int64_t *v)
 	}
 	if (k == n)
 		return -1;
-	if (n - k <= 18)	/* cannot overflow */
+	if (n - k <= 19) {	/* < 10^19: cannot overflow a uint64_t */
 		for (; k < n; k++) {
 			if ((d = (unsigned char)s[k] - '0') > 9)
 				return -1;
 			u = u * 10 + d;
 		}
+		if (u > lim)
+			return -2;
+	}
 	for (; k < n; k++) {
 		if ((d = (unsigned char)s[k] - '0') > 9)
 			return -1;

@@ -181,6 +181,11 @@ test_i64(void)
 	CHECK(tl_parse_i64("9223372036854775808", 19, &back) == -2);
 	CHECK(tl_parse_i64("-9223372036854775809", 20, &back) == -2);
 	CHECK(tl_parse_i64("99999999999999999999x", 21, &back) == -2);
+	CHECK(tl_parse_i64("9999999999999999999", 19, &back) == -2);
+	CHECK(tl_parse_i64("0000000000000000000042", 22, &back) == 0 &&
+	    back == 42);
+	CHECK(tl_parse_i64("1700000000000000000", 19, &back) == 0 &&
+	    back == 1700000000000000000);
 	CHECK(tl_parse_i64("12x", 3, &back) == -1);
 	CHECK(tl_parse_i64("+1", 2, &back) == -1);
 	CHECK(tl_parse_i64("-", 1, &back) == -1);
