@@ -129,7 +129,8 @@ main(int argc, char *argv[])
 		header();
 	status = tr->status;
 	tl_trace_close(tr);
-	tkids(&rep);
+	if (!pflag)
+		tkids(&rep);
 	nextuid = 0;
 	for (i = 0; (size_t)i < rep.n; i++)
 		if (rep.ev[i].uid >= nextuid)

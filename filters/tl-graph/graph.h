@@ -39,7 +39,10 @@ struct tree {
 	char *name;		/* the trace's, for messages */
 	struct ev *ev;
 	size_t n, cap;
-	/* uid -> index, open addressing */
+	/* uid -> index: a table for the small uids (a stream's are mostly
+	 * 0, 1, ... with gaps), open addressing for the others */
+	uint32_t *dense;
+	size_t ndense, capdense;
 	int64_t *hk;
 	uint32_t *hv;
 	size_t hcap;

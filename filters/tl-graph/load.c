@@ -18,6 +18,20 @@ hput(struct tree *t, int64_t uid, uint32_t i)
 {
 	size_t h;
 
+	/* a table up to 4 entries per event (and 64 Ki more) */
+	if (uid >= 0 && (uint64_t)uid < 4 * (uint64_t)t->n + 65536) {
+		size_t u = (size_t)uid;
+
+		if (u >= t->ndense) {
+			xgrow(&t->dense, &t->capdense, u + 1,
+			    sizeof *t->dense);
+			for (h = t->ndense; h <= u; h++)
+				t->dense[h] = NONE;
+			t->ndense = u + 1;
+		}
+		t->dense[u] = i;
+		return;
+	}
 	if (2 * (t->n + 1) > t->hcap) {
 		int64_t *ok = t->hk;
 		uint32_t *ov = t->hv;
@@ -46,6 +60,8 @@ tfind(const struct tree *t, int64_t uid)
 {
 	size_t h;
 
+	if (uid >= 0 && (uint64_t)uid < t->ndense && t->dense[uid] != NONE)
+		return t->dense[uid];
 	if (t->hcap == 0)
 		return NONE;
 	h = tl_hash64((uint64_t)uid) & (t->hcap - 1);
@@ -341,6 +357,7 @@ tfree(struct tree *t)
 	free(t->row);
 	free(t->col);
 	free(t->ev);
+	free(t->dense);
 	free(t->hk);
 	free(t->hv);
 	free(t->kid0);

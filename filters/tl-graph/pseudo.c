@@ -524,6 +524,30 @@ pseudo(FILE *spool)
 		for (i = 0; i < rep.n; i++)
 			if (rep.ev[i].name == nmoe)
 				mix[i] = (uint32_t)nm++;
+	if (nm == 0) {
+		/* nothing to add: the rows as they are (SGLang's renamed) */
+		tl_out_header(&out, (const char *const *)rep.col);
+		rewind(spool);
+		k = 0;
+		while ((len = getline(&line, &lcap, spool)) > 0) {
+			if (ren == NULL) {
+				tl_out_raw(&out, line, (size_t)len);
+				continue;
+			}
+			if (line[len - 1] == '\n')
+				line[--len] = '\0';
+			out_split(line, (size_t)len);
+			if (fln[out_col(TL_C_UID)] > 0)
+				rename_(rep.ev[k++].name, out_col(TL_C_NAME));
+			out_putrow();
+		}
+		if (ferror(spool))
+			tl_err(1, "spool");
+		free(line);
+		pseudo_free();
+		return;
+	}
+	tkids(&rep);
 	/* their GPU events: a count pass, then a fill pass */
 	goff = xcalloc(nm + 2, sizeof *goff);
 	gl = NULL;
