@@ -21,6 +21,7 @@
 #include "tl-agg/agg.h"
 
 int agg_nat = 1, agg_csv, agg_unlinked, agg_keep;
+const char *agg_cdir;
 double agg_microidle = -1, agg_shortus = 10;
 int agg_bins = 100, agg_single;
 long agg_topk = -1;
@@ -235,6 +236,7 @@ main(int argc, char *argv[])
 	}
 	if (cdir != NULL) {
 		agg_csv = 1;
+		agg_cdir = cdir;
 		Tflag = 1;
 	}
 	agg_nat = !Tflag;

@@ -142,6 +142,7 @@ extern struct agg *A;
 
 /* Options. */
 extern int agg_nat;		/* exact ns (1) or TraceLens's us (0) */
+extern const char *agg_cdir;	/* -C: the CSV directory */
 extern int agg_csv;		/* cells for TraceLens's CSV */
 extern int agg_unlinked;	/* -a: unlinked GPU events on the timeline */
 extern int agg_keep;		/* -k: keep the rows TraceLens drops */

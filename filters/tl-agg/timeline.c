@@ -9,11 +9,29 @@
 #include <string.h>
 
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/mem.h"
 #include "../../common/npsort.h"
 #include "../../common/pyfmt.h"
 #include "../../common/sort.h"
 #include "agg.h"
+
+/* -C: graph_launch_unattributed.csv, the row of tl's own timeline. */
+static void
+graphfile(double g, double tot)
+{
+	struct tl_file f;
+
+	if (tl_file_open(&f, agg_cdir, "graph_launch_unattributed.csv") < 0)
+		exit(1);
+	sb_puts(&f.out, "type,time ms,percent\ngraph_launch_unattributed_time,");
+	tl_out_pyfloat(&f.out, agg_ms(g));
+	tl_out_char(&f.out, ',');
+	tl_out_pyfloat(&f.out, g / tot * 100);
+	tl_out_char(&f.out, '\n');
+	if (tl_file_close(&f) < 0)
+		exit(1);
+}
 
 /* The timeline (spec 3.3, 5.1). */
 void
@@ -26,11 +44,12 @@ timeline(struct table *t, int which)
 		COLS_END
 	};
 	struct row r;
-	struct iv *comp, *comm, *mem, *all, *x, *y;
-	size_t nc = 0, nm = 0, ny = 0, na = 0, nx, i, n = 0;
-	double v[9], tot;
-	const char *names[9];
+	struct iv *comp, *comm, *mem, *all, *x, *y, *gr;
+	size_t nc = 0, nm = 0, ny = 0, na = 0, ng = 0, nx, i, n = 0;
+	double v[10], tot;
+	const char *names[10];
 	int k = 0;
+	uint32_t cg = idstr("cudaGraphLaunch"), hg = idstr("hipGraphLaunch");
 
 	tab_cols(t, which, cols);
 	A->totaltime = NAN;
@@ -43,6 +62,7 @@ timeline(struct table *t, int which)
 	comm = xcalloc(n, sizeof *comm);
 	mem = xcalloc(n, sizeof *mem);
 	all = xcalloc(n, sizeof *all);
+	gr = xcalloc(n, sizeof *gr);
 	x = xcalloc(2 * n + 2, sizeof *x);
 	y = xcalloc(2 * n + 2, sizeof *y);
 	/* by start: the merges need not sort */
@@ -55,6 +75,9 @@ timeline(struct table *t, int which)
 		iv.s = e->ts;
 		iv.e = e->end;
 		all[na++] = iv;
+		if (e->parent != NONE && (A->e[e->parent].name == cg ||
+		    A->e[e->parent].name == hg))
+			gr[ng++] = iv;
 		if (e->flags & F_MEMCPYK)
 			mem[nm++] = iv;
 		else if (e->flags & F_COMM)
@@ -106,6 +129,15 @@ timeline(struct table *t, int which)
 	v[k++] = agg_ivlen(comm, ny);
 	names[k] = "total_memcpy_time";
 	v[k++] = agg_ivlen(mem, nm);
+	/* tl's own: the GPU time under graph launches, charged to no op
+	 * (no capture merged: tl-graph(1)); not in TraceLens's CSV file,
+	 * but with -C in a file of its own */
+	ng = agg_ivmerge(gr, ng);
+	if (ng > 0 && !agg_csv) {
+		names[k] = "graph_launch_unattributed_time";
+		v[k++] = agg_ivlen(gr, ng);
+	} else if (ng > 0 && agg_cdir != NULL)
+		graphfile(agg_ivlen(gr, ng), tot);
 	for (i = 0; i < (size_t)k; i++) {
 		r.key[0] = idstr(names[i]);
 		r.x[0] = v[i];
@@ -116,6 +148,7 @@ timeline(struct table *t, int which)
 	free(comm);
 	free(mem);
 	free(all);
+	free(gr);
 	free(x);
 	free(y);
 }
