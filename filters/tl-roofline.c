@@ -344,8 +344,8 @@ report(struct rl_seg *S)
 		s = tl_intern_str(S->whyin, i, NULL);
 		r = s + strlen(s) + 1;
 		tl = strncmp(r, "perf_model", 10) == 0 ||
-		    strstr(r, "_perf_model_extensions.") != NULL ||
-		    strncmp(r, "Triton", 6) == 0 ? "TraceLens's model " : "";
+		    strstr(r, "_perf_model_extensions.") != NULL ?
+		    "TraceLens's model " : "";
 		tl_warnx("%s: %" PRIu64 " \"%s\" op%s without a perf row: "
 		    "%s%s%s", S->name, S->whyn[i], s, S->whyn[i] == 1 ? "" :
 		    "s", tl, r, *tl ? " is not in tl-roofline" : "");

@@ -359,7 +359,8 @@ rl_find(const char *name, size_t n, const char **un)
 	if (n > 11 && name[0] == 't' && (memcmp(name, "triton_poi_", 11) == 0 ||
 	    memcmp(name, "triton_red_", 11) == 0 ||
 	    memcmp(name, "triton_per_", 11) == 0)) {
-		*un = "TritonCompiledPerfModel (but with -p)";
+		*un = "TraceLens's TritonCompiledPerfModel has no sheet: "
+		    "the kernel has a row with -p";
 		return NULL;
 	}
 	if ((id = tl_intern_find(names, name, n)) < NMODELS)
