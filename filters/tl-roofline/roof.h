@@ -175,6 +175,12 @@ struct rl_model {
 
 /* Options the models look at. */
 extern int rl_tracelens;
+/* -c: a param a row lacks, or that is None, is an empty cell (as in
+ * TraceLens's inference report), not nan or None. */
+extern int rl_emptyparams;
+/* -c: the groups of a sheet are by kernel count too, in a column
+ * num_kernels (the inference report's --group_by_num_kernels). */
+extern int rl_bykernels;
 
 /*
  * Look an op name up: its model, or NULL; *un is TraceLens's model

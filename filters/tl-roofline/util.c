@@ -18,6 +18,8 @@
 #include "roof.h"
 
 int rl_tracelens;
+int rl_emptyparams;
+int rl_bykernels;
 
 const char *const rl_paramname[NPARAMNAME] = {
 	"M", "N", "K", "bias", "stride_A", "stride_B", "dtype_A_B", "B",
