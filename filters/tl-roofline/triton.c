@@ -13,8 +13,9 @@
  * TraceLens reads the ops from the kernel's file in the Inductor cache;
  * the trace names that file, which is gone by the time a trace is read
  * elsewhere. The FLOPs per element are fitted to TraceLens's reference
- * output: only the sums over the ops of its kernels are known there, so
- * an op not in the table gives no perf row rather than a guess.
+ * output (only the sums over the ops of its kernels are known there),
+ * then TraceLens's own table; an op in neither gives no perf row rather
+ * than a guess.
  *
  * With --tracelens, TraceLens's model from the trace's args (its "V2"):
  * the name cut into the ATen ops of share/tl/triton-known-aten-ops.txt,
@@ -73,17 +74,6 @@ ismulti(const char *s, size_t n)
 	return 0;
 }
 
-static int
-flopof(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof perelem / sizeof perelem[0]; i++)
-		if (strlen(perelem[i].op) == n && memcmp(perelem[i].op, s, n)
-		    == 0)
-			return perelem[i].flop;
-	return -1;
-}
 
 /* TraceLens's dtype names in a Triton compute spec. */
 static const char *
@@ -113,6 +103,24 @@ static const struct {
 	{ "exp", 4 }, { "log", 4 }, { "sigmoid", 4 }, { "tanh", 4 },
 	{ "silu", 4 }, { "gelu", 8 },
 };
+
+/* The FLOPs per element of an op: the table above, else TraceLens's;
+ * -1 for an op in neither. */
+static int
+flopof(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof perelem / sizeof perelem[0]; i++)
+		if (strlen(perelem[i].op) == n && memcmp(perelem[i].op, s, n)
+		    == 0)
+			return perelem[i].flop;
+	for (i = 0; i < sizeof v2flop / sizeof v2flop[0]; i++)
+		if (strlen(v2flop[i].op) == n && memcmp(v2flop[i].op, s, n)
+		    == 0)
+			return v2flop[i].flop;
+	return -1;
+}
 
 /* TraceLens's byte sizes (V2), by exact dtype; any other is 0. */
 static int

@@ -15,6 +15,7 @@ printf '1\tX\tcpu_op\ttriton_poi_fused__unsafe_view_mul_silu_2\t1\t1\t0\t9\t\t{}
 printf '2\tX\tcpu_op\ttriton_red_fused_add_mean_mul_pow_rsqrt_0\t1\t1\t10\t9\t\t{}\t[[8,4096,2048],[2048],[8,4096,2048],[],[]]\t["c10::BFloat16","c10::BFloat16","c10::BFloat16","Scalar","Scalar"]\t\t["","","","32768","2048"]\t\t0\t\n'
 printf '3\tX\tcpu_op\ttriton_poi_fused_gelu_0\t1\t1\t20\t9\t\t{}\t[[4,4]]\t["float"]\t\t["16"]\t\t0\t\n'
 printf '4\tX\tcpu_op\ttriton_per_fused_add_1\t1\t1\t30\t9\t\t{}\t[[4,4]]\t["float"]\t\t["","16"]\t\t0\t\n'
+printf '5\tX\tcpu_op\ttriton_poi_fused_cos_0\t1\t1\t40\t9\t\t{}\t[[4,4]]\t["c10::BFloat16"]\t\t["16"]\t\t0\t\n'
 } >tree.tsv
 for o in "-p -a none" "-t -p"; do
 	echo "tl-roofline $o"
