@@ -178,6 +178,9 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	drop = 0;	/* Python's float() of the string; "" is 0 */
 	if (sdrop != NULL && *sdrop != '\0') {
 		drop = strtod(sdrop, &end);
+		if (!isfinite(drop))
+			return rl_fail(r, "dropout is not a finite number: "
+			    "\"%.40s\"", sdrop);
 		if (*end != '\0' && rl_tracelens)
 			drop = 0;	/* TraceLens's default */
 		else if (*end != '\0')

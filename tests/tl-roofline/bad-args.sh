@@ -3,7 +3,7 @@
 # source_test column says what each row is): too few inputs or dims or
 # dtypes, a product of dims above 2^63 or a negative dim, shapes that do
 # not broadcast, a dim out of range, a concrete input that is not a
-# number (or is infinite): no row, counted by reason; a dtype without a
+# number (or is not finite): no row, counted by reason; a dtype without a
 # size is a row without bytes, as TraceLens has it. The good GEMM's row
 # is the same as when it is alone, and no field is inf or nan.
 awk -f "$TESTDATA/../tl-roofline/vectors-tree.awk" \
