@@ -38,7 +38,7 @@
 #include "tl-roofline/seg.h"
 
 /* Options. */
-static int cflag, lflag, Lflag, pflag, sflag, tflag;
+static int cflag, Eflag, Kflag, lflag, Lflag, pflag, sflag, tflag;
 static const char *archname, *archfile, *csvdir, *sheetname;
 static int sheet = -1;
 static struct rl_arch *userarch;	/* -a or -f */
@@ -99,7 +99,7 @@ putfb(double flop, double bytes, int hasbytes)
 
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
-    "       tl-roofline [-pt] [-a arch | -f file] [-c dir] [file ...]\n"
+    "       tl-roofline [-EKpt] [-a arch | -f file] [-c dir] [file ...]\n"
     "       tl-roofline -l [-a arch | -f file]\n"
     "       tl-roofline -L\n";
 
@@ -344,8 +344,8 @@ report(struct rl_seg *S)
 		s = tl_intern_str(S->whyin, i, NULL);
 		r = s + strlen(s) + 1;
 		tl = strncmp(r, "perf_model", 10) == 0 ||
-		    strstr(r, "_perf_model_extensions.") != NULL ||
-		    strncmp(r, "Triton", 6) == 0 ? "TraceLens's model " : "";
+		    strstr(r, "_perf_model_extensions.") != NULL ?
+		    "TraceLens's model " : "";
 		tl_warnx("%s: %" PRIu64 " \"%s\" op%s without a perf row: "
 		    "%s%s%s", S->name, S->whyn[i], s, S->whyn[i] == 1 ? "" :
 		    "s", tl, r, *tl ? " is not in tl-roofline" : "");
@@ -398,6 +398,8 @@ main(int argc, char *argv[])
 	static const struct option lopt[] = {
 		{ "arch", required_argument, NULL, 'a' },
 		{ "arch-file", required_argument, NULL, 'f' },
+		{ "empty-params", no_argument, NULL, 'E' },
+		{ "group-by-kernels", no_argument, NULL, 'K' },
 		{ "list-arch", no_argument, NULL, 'l' },
 		{ "list-models", no_argument, NULL, 'L' },
 		{ "pass", no_argument, NULL, 'p' },
@@ -412,7 +414,7 @@ main(int argc, char *argv[])
 	int ch, status, i, r;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "a:c:f:lLps:t", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "a:c:Ef:KlLps:t", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'a':
@@ -422,8 +424,14 @@ main(int argc, char *argv[])
 			cflag = 1;
 			csvdir = optarg;
 			break;
+		case 'E':
+			Eflag = 1;
+			break;
 		case 'f':
 			archfile = optarg;
+			break;
+		case 'K':
+			Kflag = 1;
 			break;
 		case 'l':
 			lflag = 1;
@@ -445,6 +453,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if ((Eflag || Kflag) && !cflag)
+		tl_errx(1, "-%c goes with -c", Eflag ? 'E' : 'K');
 	if (Lflag && (lflag || sflag || cflag || pflag || tflag ||
 	    archname != NULL || archfile != NULL || argc > 0))
 		tl_errx(1, "-L takes no option and no file");
@@ -468,6 +478,8 @@ main(int argc, char *argv[])
 		exit(1);
 	}
 	rl_tracelens = tflag;
+	rl_emptyparams = Eflag;
+	rl_bykernels = Kflag;
 	tl_out_init(&out, 1, "<stdout>");
 	if (archname != NULL) {
 		if (strcmp(archname, "none") == 0)

@@ -19,9 +19,9 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 {
 	const struct rl_shape *in, *o;
 	const char *ti, *to = NULL, *c;
-	int64_t out[MAXRANK], pad[2 * MAXRANK];
+	int64_t out[2 + MAXRANK], pad[2 * MAXRANK + 1];
 	double n, nout;
-	int bi, bo, i, k;
+	int bi, bo, i, k, nd, np = 0;
 
 	if ((in = rl_needdim(a, r, 0, 0)) == NULL ||
 	    (ti = rl_needtype(a, r, 0)) == NULL)
@@ -50,25 +50,38 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 	/* the output shape */
 	if ((c = rl_needci(a, r, 1)) == NULL)
 		return -1;
+	nd = in->n;
 	if (cls == C_UPSAMPLE) {
-		if (in->n < 3)
-			return rl_fail(r, "input has %d dims, upsample needs 3",
-			    in->n);
+		/*
+		 * TraceLens: the output is the input's first two dims and
+		 * output_size, whatever its length; else output_size has a
+		 * size for each spatial dim.
+		 */
+		if (in->n < (rl_tracelens ? 2 : 3))
+			return rl_fail(r, "input has %d dims, upsample needs %d",
+			    in->n, rl_tracelens ? 2 : 3);
 		out[0] = in->v[0];
 		out[1] = in->v[1];
-		k = rl_intlist(c, out + 2, MAXRANK - 2);
-		if (k != in->n - 2)
+		k = rl_intlist(c, out + 2, MAXRANK);
+		if (k < 0 || (rl_tracelens ? k < 1 : k != in->n - 2))
 			return rl_fail(r, "output_size \"%.40s\" does not fit "
 			    "the input", c);
-		for (i = 2; i < in->n; i++)
+		nd = 2 + k;
+		for (i = 2; i < nd; i++)
 			if (out[i] < 0 || out[i] > (INT64_C(1) << 40))
 				return rl_fail(r, "output_size \"%.40s\" is "
 				    "out of range", c);
 	} else {
-		k = rl_intlist(c, pad, 2 * MAXRANK);
-		if (k < 2 || k % 2 != 0 || k / 2 > in->n)
+		/*
+		 * (left, right) pairs from the last dim on; TraceLens
+		 * ignores an odd last value
+		 */
+		k = rl_intlist(c, pad, 2 * MAXRANK + 1);
+		if (k < 2 || (k % 2 != 0 && !rl_tracelens) || k / 2 > in->n)
 			return rl_fail(r, "padding \"%.40s\" does not fit "
 			    "the input", c);
+		np = k;
+		k -= k % 2;
 		memcpy(out, in->v, (size_t)in->n * sizeof *out);
 		for (i = 0; i < k; i++)
 			if (pad[i] < 0 || pad[i] > (INT64_C(1) << 40))
@@ -78,12 +91,16 @@ rl_unary(int cls, const struct rl_args *a, struct rl_res *r)
 			out[in->n - 1 - i] += pad[2 * i] + pad[2 * i + 1];
 	}
 	nout = 1;
-	for (i = 0; i < in->n; i++)
+	for (i = 0; i < nd; i++)
 		nout *= (double)out[i];
+	if (nout >= 9223372036854775807.0)
+		return rl_fail(r, "the output has more than 2^63 elements");
 	/* TraceLens's order: the shapes first (its unified perf_params) */
 	rl_pshape(r, P_INPUT_SHAPE, in);
-	rl_pints(r, P_OUTPUT_SHAPE, out, in->n);
-	rl_pints(r, P_OP_SHAPE, out, in->n);
+	rl_pints(r, P_OUTPUT_SHAPE, out, nd);
+	if (cls == C_REPPAD)
+		rl_pintlist(r, P_PADDING, pad, np);
+	rl_pints(r, P_OP_SHAPE, out, nd);
 	rl_pstrs(r, P_DTYPE_IN_OUT, 2, ti, ti);
 	rl_pshape(r, P_STRIDE_INPUT, rl_stride(a, 0));
 	rl_pstr(r, P_STRIDE_OUTPUT, NULL);

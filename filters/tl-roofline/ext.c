@@ -266,7 +266,9 @@ rl_xname(int cls)
 int
 rl_needs(int cls)
 {
-	return cls >= C_X0 ? xcls[cls - C_X0].need : 0;
+	/* a reduction's output dtype is in args */
+	return cls >= C_X0 ? xcls[cls - C_X0].need :
+	    cls == C_REDUCE ? RL_NEED_ARGS : 0;
 }
 
 int

@@ -114,7 +114,14 @@ rl_gemm(int cls, const struct rl_args *a, struct rl_res *r)
 	rl_pbool(r, P_BIAS, bias);
 	rl_pshape(r, P_STRIDE_A, rl_stride(a, ia));
 	rl_pshape(r, P_STRIDE_B, rl_stride(a, ib));
-	rl_pstrs(r, P_DTYPE_A_B, 2, ta, tb);
+	if (cls != C_TE_GEMM_TS)
+		rl_pstrs(r, P_DTYPE_A_B, 2, ta, tb);
+	else if (rl_tracelens && (rl_needtype(a, r, 10) == NULL ||
+	    rl_needtype(a, r, 18) == NULL))
+		return -1;
+	else	/* A, B, and inputs 10 and 18, as TraceLens has them */
+		rl_pstrs(r, P_DTYPE_A_B, 4, ta, tb, rl_type(a, 10),
+		    rl_type(a, 18));
 	if (!batched)
 		rl_pint(r, P_B, 1);
 

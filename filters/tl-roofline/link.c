@@ -108,13 +108,18 @@ addkp(struct rl_seg *S, uint32_t op, uint32_t gpu, int bwd)
 	S->kps[S->nkps++] = (struct rl_kp){ op, gpu, (uint8_t)bwd };
 }
 
-/* Does op o take the kernels of its linked backward events? */
+/*
+ * Does op o take the kernels of its linked backward events? Those of a
+ * forward convolution do not: TraceLens drops their _bwd rows, as the
+ * convolution's backward op has rows of its own. A backward op with
+ * linked backward events (a double backward) has a row for them too.
+ */
 static int
 wantsbwd(const struct rl_op *o)
 {
-	if (!o->hasbwd || !o->bwdlinked || o->isbwd)
+	if (!o->hasbwd || !o->bwdlinked)
 		return 0;
-	if (rl_famsheet[o->fam][1] < 0 || o->fam == F_CONV)
+	if (rl_famsheet[o->fam][1] < 0 || (o->fam == F_CONV && !o->isbwd))
 		return 0;
 	return 1;
 }

@@ -359,7 +359,8 @@ rl_find(const char *name, size_t n, const char **un)
 	if (n > 11 && name[0] == 't' && (memcmp(name, "triton_poi_", 11) == 0 ||
 	    memcmp(name, "triton_red_", 11) == 0 ||
 	    memcmp(name, "triton_per_", 11) == 0)) {
-		*un = "TritonCompiledPerfModel (but with -p)";
+		*un = "TraceLens's TritonCompiledPerfModel has no sheet: "
+		    "the kernel has a row with -p";
 		return NULL;
 	}
 	if ((id = tl_intern_find(names, name, n)) < NMODELS)
@@ -393,6 +394,13 @@ rl_compute(const struct rl_model *m, const struct rl_args *a,
 		k = rl_ext(m->cls, a, r);
 	else
 		k = compute[m->family](m->cls, a, r);
+	if (k == 0 && r->isbwd && !r->hasbwd) {
+		/* a backward op's backward formula is its own */
+		r->flop_bwd = r->flop;
+		r->bytes_bwd = r->bytes;
+		r->hasbytes_bwd = r->hasbytes;
+		r->hasbwd = 1;
+	}
 	if (k == 0 && (!isfinite(r->flop) || !isfinite(r->bytes) ||
 	    !isfinite(r->flop_bwd) || !isfinite(r->bytes_bwd)))
 		return rl_fail(r, "the FLOPs or bytes overflow");

@@ -223,15 +223,21 @@ jshapes(const char *s, size_t n, int k, struct rl_shape **v, int *nv,
 	return 0;
 }
 
-/* Parse a JSON list of strings: types (k 0) or concrete inputs (k 1). */
+/*
+ * Parse a JSON list of strings: types (k 0) or concrete inputs (k 1).
+ * An entry that is not a JSON string is its JSON text; *isstr (when not
+ * NULL) tells which are strings.
+ */
 static int
 jstrings(const char *s, size_t n, int k, const char ***v, int *nv,
-    int *has)
+    int *has, const unsigned char **isstr)
 {
 	static char *bufs[2];
 	static size_t capbufs[2];
 	static const char **strs[2];
 	static size_t capstrs[2];
+	static unsigned char *kinds[2];
+	static size_t capkinds[2];
 	size_t o = 0;
 	int i, j, m;
 	char *buf;
@@ -243,11 +249,15 @@ jstrings(const char *s, size_t n, int k, const char ***v, int *nv,
 	m = jd.tok[0].size;
 	xgrow(&strs[k], &capstrs[k], (size_t)m + 1, sizeof *strs[k]);
 	xgrow(&bufs[k], &capbufs[k], n + (size_t)m + 1, 1);
+	xgrow(&kinds[k], &capkinds[k], (size_t)m + 1, 1);
 	buf = bufs[k];
 	for (i = 0, j = 1; i < m; i++, j = tl_jskip(&jd, j)) {
 		strs[k][i] = buf + o;
+		kinds[k][i] = jd.tok[j].type == JSMN_STRING;
 		o += rl_jtext(&jd, j, buf + o) + 1;
 	}
+	if (isstr != NULL)
+		*isstr = kinds[k];
 	*v = strs[k];
 	*nv = m;
 	*has = 1;
@@ -266,9 +276,11 @@ readargs(const char *const *f, const size_t *n, const char *name,
 	if (jshapes(f[1], n[1], 1, &a->strides, &a->nstrides,
 	    &a->hasstrides) < 0)
 		return "input_strides is not a JSON list";
-	if (jstrings(f[2], n[2], 0, &a->types, &a->ntypes, &a->hastypes) < 0)
+	if (jstrings(f[2], n[2], 0, &a->types, &a->ntypes, &a->hastypes,
+	    NULL) < 0)
 		return "input_types is not a JSON list";
-	if (jstrings(f[3], n[3], 1, &a->ci, &a->nci, &a->hasci) < 0)
+	if (jstrings(f[3], n[3], 1, &a->ci, &a->nci, &a->hasci,
+	    &a->cistr) < 0)
 		return "concrete_inputs is not a JSON list";
 	a->args = f[4];
 	a->argslen = n[4];
@@ -297,7 +309,7 @@ void
 rl_roof(const struct rl_seg *S, const struct rl_inst *in, struct rl_roof *r)
 {
 	const struct rl_op *o = &S->ops[in->op];
-	int b = in->bwd && !o->isbwd;
+	int b = in->linked;
 	double peak, cu, mu;
 
 	r->flop = b ? o->flop_bwd : o->flop;

@@ -47,6 +47,7 @@ struct rl_args {
 	struct rl_shape *dims, *strides;
 	const char **types;	/* NUL-terminated, unescaped */
 	const char **ci;
+	const unsigned char *cistr;	/* ci[i] was a JSON string */
 	const char *name;
 	const char *args;	/* the args column (JSON), or NULL */
 	size_t argslen;
@@ -77,6 +78,9 @@ int rl_argnum(const struct rl_args *, const char *key, double *v);
 /* The same for a string value, into buf (cap bytes): its length, -1. */
 int rl_argstr(const struct rl_args *, const char *key, char *buf,
     size_t cap);
+/* The same for the first entry of a list of strings. */
+int rl_argstr0(const struct rl_args *, const char *key, char *buf,
+    size_t cap);
 void rl_util_end(void);		/* free the scratch */
 
 /* Parameter names: the order of this list is not the column order. */
@@ -95,7 +99,7 @@ enum {
 	P_NUM_CHANNELS, P_HAS_BIAS, P_IS_AFFINE, P_IS_TRAINING,
 	P_NUM_INPUT_ELEMS, P_NUM_OUTPUT_ELEMS, P_REDUCE_TYPE,
 	P_C, P_L, P_KERNEL_SIZE, P_DTYPE, P_SHAPE, P_NUM_ROWS, P_VOCAB,
-	P_NUM_SEQS, P_MAX_SEQLEN_Q, P_MAX_SEQLEN_KV,
+	P_NUM_SEQS_Q, P_NUM_SEQS_KV, P_MAX_SEQLEN_Q, P_MAX_SEQLEN_KV,
 	/* the extension models' */
 	P_DTYPE_IN, P_OUT_SHAPE, P_QUANT_SCHEME, P_QUANT_GRANULARITY,
 	P_BLOCK_K, P_BLOCK_N, P_SCALE_DTYPE, P_OUTPUT_DTYPE, P_DTYPE_SCALEA,
@@ -171,6 +175,12 @@ struct rl_model {
 
 /* Options the models look at. */
 extern int rl_tracelens;
+/* -c: a param a row lacks, or that is None, is an empty cell (as in
+ * TraceLens's inference report), not nan or None. */
+extern int rl_emptyparams;
+/* -c: the groups of a sheet are by kernel count too, in a column
+ * num_kernels (the inference report's --group_by_num_kernels). */
+extern int rl_bykernels;
 
 /*
  * Look an op name up: its model, or NULL; *un is TraceLens's model
@@ -244,6 +254,8 @@ int rl_dimat(const struct rl_args *, struct rl_res *, int i, int j,
 const char *rl_needtype(const struct rl_args *, struct rl_res *, int i);
 /* Entry i of concrete_inputs, or fail. */
 const char *rl_needci(const struct rl_args *, struct rl_res *, int i);
+/* Entry i of concrete_inputs as a finite number, or fail: 0, -1. */
+int rl_cinum(const struct rl_args *, struct rl_res *, int i, double *v);
 
 /* Token i of d as text, a string unescaped, into dst (room for the
  * token and a NUL): its length. */

@@ -74,7 +74,7 @@ rl_attn_bwdflop(const struct rl_qkv *s, int causal, int flash)
 static const struct layout {
 	signed char bwd, bnhd, flash, drop, causal, dflt, cu, q;
 } lay[] = {
-	/* bwd bnhd flash drop causal dflt cu q */
+	/* bwd bnhd flash drop causal dflt cu q (q: see qat) */
 	{ 0, 0, 1, 3, 4, 0, -1, 0 },	/* C_SDPA_FLASH */
 	{ 0, 0, 0, 5, 6, 0, -1, 0 },	/* C_SDPA_EFF */
 	{ 0, 0, 0, 5, 6, 0, -1, 0 },	/* C_SDPA_CUDNN */
@@ -95,6 +95,18 @@ _Static_assert(sizeof lay / sizeof *lay ==
     C_FMHA_V3_WRAP_FWD - C_SDPA_FLASH + 1,
     "one layout per class");
 
+/*
+ * The input q is at. TraceLens's aiter::_flash_attn_backward reads q, k
+ * and v where its forward has them, inputs 0 to 2 (dout, q and k, of
+ * the same shapes when k is as long as q); without --tracelens they are
+ * inputs 1 to 3, after dout.
+ */
+static int
+qat(int cls, const struct layout *L)
+{
+	return cls == C_AITER_BWD && rl_tracelens ? 0 : L->q;
+}
+
 int
 rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 {
@@ -102,8 +114,8 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	const char *dq = NULL, *dk = NULL, *sdrop = NULL, *scausal = NULL;
 	char *end;
 	const struct layout *L = &lay[cls - C_SDPA_FLASH];
-	int iq = L->q, varlen = L->cu >= 0, causal, bq, bk, bv, aiter, noci;
-	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2;
+	int iq = qat(cls, L), varlen = L->cu >= 0, causal, bq, bk, bv, aiter, noci;
+	double drop, nseq = 1, nseqk = 1, mq = 0, mk = 0, b1, b2, whole;
 	struct rl_qkv s, t;
 
 	if ((q = rl_needdim(a, r, iq, varlen ? 3 : 4)) == NULL ||
@@ -116,8 +128,7 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	if (aiter && rl_tracelens)
 		dq = dk = NULL;
 	else if ((dq = rl_needtype(a, r, iq)) == NULL ||
-	    (dk = rl_needtype(a, r, iq + 1)) == NULL ||
-	    rl_needtype(a, r, iq + 2) == NULL)
+	    (dk = rl_needtype(a, r, iq + 1)) == NULL)
 		return -1;
 	if (varlen) {
 		s.B = 1;
@@ -139,8 +150,9 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		if (rl_needci(a, r, L->cu + 2) == NULL ||
 		    rl_needci(a, r, L->cu + 3) == NULL)
 			return -1;
-		mq = atof(rl_ci(a, L->cu + 2));
-		mk = atof(rl_ci(a, L->cu + 3));
+		if (rl_cinum(a, r, L->cu + 2, &mq) < 0 ||
+		    rl_cinum(a, r, L->cu + 3, &mk) < 0)
+			return -1;
 	} else {
 		int ib = L->bnhd ? 2 : 1, in = L->bnhd ? 1 : 2;
 
@@ -166,6 +178,9 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	drop = 0;	/* Python's float() of the string; "" is 0 */
 	if (sdrop != NULL && *sdrop != '\0') {
 		drop = strtod(sdrop, &end);
+		if (!isfinite(drop))
+			return rl_fail(r, "dropout is not a finite number: "
+			    "\"%.40s\"", sdrop);
 		if (*end != '\0' && rl_tracelens)
 			drop = 0;	/* TraceLens's default */
 		else if (*end != '\0')
@@ -193,12 +208,14 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 	if (!aiter || !rl_tracelens)
 		rl_pstrs(r, P_DTYPE_A_B, 2, dq, dk);
 	if (varlen) {
-		rl_pnum(r, P_NUM_SEQS, nseq);
-		rl_pnum(r, P_MAX_SEQLEN_Q, mq);
-		rl_pnum(r, P_MAX_SEQLEN_KV, mk);
+		rl_pnum(r, P_NUM_SEQS_Q, nseq);
+		rl_pnum(r, P_NUM_SEQS_KV, nseqk);
+		rl_pfloat(r, P_MAX_SEQLEN_Q, mq);
+		rl_pfloat(r, P_MAX_SEQLEN_KV, mk);
 	}
 
-	/* FLOPs */
+	/* FLOPs; TraceLens's backward of a varlen op takes it as one
+	 * sequence */
 	if (varlen) {
 		t = s;
 		t.NQ = mq, t.NKV = mk;
@@ -216,13 +233,16 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		r->flop = rl_attn_fwdflop(&s, causal);
 		r->flop_bwd = rl_attn_bwdflop(&s, causal, L->flash);
 	}
+	whole = varlen && rl_tracelens ? rl_attn_bwdflop(&s, causal, L->flash) :
+	    r->flop_bwd;
 
 	/* bytes */
 	bq = bk = bv = 2;
 	if (!rl_tracelens) {
 		bq = rl_bpe(dq);
 		bk = rl_bpe(dk);
-		bv = rl_bpe(rl_type(a, iq + 2));
+		bv = rl_type(a, iq + 2) != NULL ? rl_bpe(rl_type(a, iq + 2)) :
+		    bk;
 	} else if (cls == C_FA_BWD)
 		bq = bk = bv = rl_bpe(dq);
 	b1 = s.B * s.NQ * s.HQ * s.dqk * bq + s.B * s.NKV * s.HKV * s.dqk * bk +
@@ -237,8 +257,10 @@ rl_sdpa(int cls, const struct rl_args *a, struct rl_res *r)
 		r->isbwd = 1;
 		r->flop = r->flop_bwd;
 		r->bytes = r->bytes_bwd;
-	} else
-		r->hasbwd = 1;
+		r->hasbytes = r->hasbytes_bwd;
+	}
+	r->flop_bwd = whole;
+	r->hasbwd = 1;
 	r->prec = aiter && rl_tracelens ? NULL : rl_prec(rl_type(a, 0));
 	r->matrix = 1;
 	return 0;

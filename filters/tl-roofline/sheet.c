@@ -121,6 +121,10 @@ build(int sheet, int csv)
 			tl_out_char(&key, (char)('A' + p[j].key));
 			tl_out_raw(&key, S->text.buf + p[j].py, p[j].pyn);
 		}
+		if (csv && rl_bykernels) {	/* and the kernel count */
+			tl_out_char(&key, '\x1f');
+			tl_out_i64(&key, S->insts[ord[i]].nk);
+		}
 		id = tl_intern(keys, key.buf, key.n);
 		xgrow(&cnt, &capc, id + 1, sizeof *cnt);
 		if (id >= ngrp) {
@@ -580,6 +584,8 @@ csvsheet(const char *dir, int sheet)
 		exit(1);
 	str(&w, "name");
 	headparams(&w, "param: %s");
+	if (rl_bykernels)
+		str(&w, "num_kernels");
 	heads(&w, "GFLOPS_first", "Data Moved (MB)_first", "FLOPS/Byte_first",
 	    (char *)NULL);
 	head5(&w, "TB/s");
@@ -610,11 +616,18 @@ csvsheet(const char *dir, int sheet)
 		for (j = 0; j < ncols; j++) {
 			sp = param(op, cols[j], p);
 			if (sp == NULL)
-				str(&w, uniform ? NULL : "nan");
-			else if (sp->none && uniform)
+				str(&w, uniform || rl_emptyparams ? NULL :
+				    "nan");
+			else if (sp->none && (uniform || rl_emptyparams))
 				str(&w, NULL);
 			else
 				field(&w, S->text.buf + sp->py, sp->pyn);
+		}
+		if (rl_bykernels) {
+			char nk[16];
+
+			field(&w, nk, (size_t)snprintf(nk, sizeof nk, "%u",
+			    (unsigned)S->insts[ord[g->i0]].nk));
 		}
 		num(&w, firstnum(COL(gflops), n));
 		num(&w, firstnum(COL(mb), n));

@@ -3,6 +3,7 @@
  * tables and the helpers the models use to read an op's arguments.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +18,8 @@
 #include "roof.h"
 
 int rl_tracelens;
+int rl_emptyparams;
+int rl_bykernels;
 
 const char *const rl_paramname[NPARAMNAME] = {
 	"M", "N", "K", "bias", "stride_A", "stride_B", "dtype_A_B", "B",
@@ -33,7 +36,7 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"num_channels", "has_bias", "is_affine", "is_training",
 	"num_input_elems", "num_output_elems", "reduce_type",
 	"C", "L", "kernel_size", "dtype", "shape", "num_rows", "vocab_size",
-	"num_seqs", "max_seqlen_q", "max_seqlen_kv",
+	"num_seqs_q", "num_seqs_kv", "max_seqlen_q", "max_seqlen_kv",
 	"dtype_in", "out_shape", "quant_scheme", "quant_granularity",
 	"block_k", "block_n", "scale_dtype", "output_dtype", "dtype_scaleA",
 	"dtype_scaleB", "G", "bpe_in", "bpe_out", "group_pairs",
@@ -606,6 +609,22 @@ rl_needci(const struct rl_args *a, struct rl_res *r, int i)
 	return needstr(r, a->hasci, a->ci, a->nci, i, "concrete_inputs");
 }
 
+int
+rl_cinum(const struct rl_args *a, struct rl_res *r, int i, double *v)
+{
+	const char *c = rl_needci(a, r, i);
+	char *e;
+
+	if (c == NULL)
+		return -1;
+	errno = 0;
+	*v = strtod(c, &e);
+	if (*c == '\0' || *e != '\0' || errno == ERANGE || !isfinite(*v))
+		return rl_fail(r, "concrete_inputs[%d] is not a number: "
+		    "\"%.40s\"", i, c);
+	return 0;
+}
+
 /* The args column of the op asked about, parsed (each time: the row's
  * buffer is the next row's). */
 static struct tl_jdoc argjd;
@@ -656,6 +675,21 @@ rl_argstr(const struct rl_args *a, const char *key, char *buf, size_t cap)
 	if (n >= cap)
 		return -1;
 	return (int)rl_jtext(&argjd, i, buf);
+}
+
+int
+rl_argstr0(const struct rl_args *a, const char *key, char *buf, size_t cap)
+{
+	int i = argtok(a, key);
+	size_t n;
+
+	if (i < 0 || argjd.tok[i].type != JSMN_ARRAY ||
+	    argjd.tok[i].size < 1 || argjd.tok[i + 1].type != JSMN_STRING)
+		return -1;
+	n = (size_t)(argjd.tok[i + 1].end - argjd.tok[i + 1].start);
+	if (n >= cap)
+		return -1;
+	return (int)rl_jtext(&argjd, i + 1, buf);
 }
 
 void

@@ -3,10 +3,9 @@
 # folders) TraceLens's references were made with; every sheet compared
 # with TraceLens's CSV cell by cell (cellmatch.awk: columns by name, rows
 # by position, numbers within 1e-6 relative), the share of cells equal
-# written per sheet. The sheets left below 100% are those of the perf
-# models (tl-roofline), and the unified call stacks of xdit_sd_3.5,
-# where TraceLens leaves a python frame out of its tree (see tl-tree(1),
-# CAVEATS).
+# written per sheet. The sheet left below 100% is the unified perf
+# summary of xdit_sd_3.5, whose call stacks differ where TraceLens leaves
+# a python frame out of its tree (see tl-tree(1), CAVEATS).
 d=$TRACES/inference
 [ -d "$d" ] || exit 77
 report=$TESTDATA/../../scripts/tl-report

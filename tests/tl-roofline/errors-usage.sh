@@ -4,7 +4,8 @@
 TL_SHARE=nowhere
 export TL_SHARE
 for args in "-x" "--bogus" "-a H100 -f x.tsv" "-s GEMM -c dir" "-s Gemm" \
-    "-l x.tsv" "-l -t" "-a nosuch" "-s GEMM -p" "-l -p" "-L -t" "-L -l"; do
+    "-l x.tsv" "-l -t" "-a nosuch" "-s GEMM -p" "-l -p" "-L -t" "-L -l" \
+    "-E" "-K -t"; do
 	echo "# $args"
 	tl-roofline $args no-such.tsv
 	echo "exit $?"

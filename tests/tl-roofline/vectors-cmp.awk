@@ -3,11 +3,12 @@
 # fwd, "backward" for bwd) has the same model class, sheet, parameters
 # (the JSON text), compute spec, FLOPs and bytes (numbers within 1e-9
 # relative; bytes None: empty); a vector whose FLOPs are None or raise,
-# or whose bytes raise, has no row. The vectors' sheet is the model's; TraceLens then moves
-# the rows of some backward ops from _fwd to _bwd, and drops the _bwd
-# rows of forward convolutions (and of the ConvBias backward ops, whose
-# backward is a double backward): such a vector's row is looked for in
-# the _bwd sheet, or checked to be absent. Prints one line per vector
+# or whose bytes raise, has no row. The vectors' sheet is the model's;
+# TraceLens then moves the rows of some backward ops from _fwd to _bwd,
+# and drops the _bwd rows of forward convolutions: such a vector's row
+# is looked for in the _bwd sheet, or checked to be absent. A "bwd"
+# vector of a backward op is its double backward: a _bwd row with the
+# kernels of the backward events linked to it. Prints one line per vector
 # that differs ("LINE MODEL: what differs") and "N of M vectors pass
 # (K of them rows TraceLens drops)". POSIX awk.
 #
@@ -79,8 +80,7 @@ END {
 		if (vpass[i] == "bwd" && (op == "aten::convolution" ||
 		    op == "aten::miopen_convolution" ||
 		    op == "aten::cudnn_convolution" || op == "ConvBias_" ||
-		    op == "ConvBiasReLU_" || op == "ConvBias_Backward" ||
-		    op == "ConvBiasReLU_Backward")) {
+		    op == "ConvBiasReLU_")) {
 			dropped++
 			vflop[i] = "dropped"
 		}
