@@ -13,7 +13,7 @@
 #include "tl-graph/merge.h"
 
 static const char usage[] =
-    "usage: tl-graph [-gnv] [-c folder [-e details.json]] [file]\n"
+    "usage: tl-graph [-gnv] [-c folder [-e details.json] [-F]] [file]\n"
     "       tl-graph -p [-n] [file]\n";
 
 struct tl_intern *in;
@@ -50,6 +50,7 @@ uint64_t left[NREASON], ngraphk, nplaced;
 int64_t lefttime, gputime;	/* sums of durations, ns */
 int nflag;			/* -n: SGLang names */
 int gflag;			/* -g: copies with GPU work only */
+int Fflag;			/* -F: captures nested with tl-tree -F */
 int vflag;			/* -v: each iteration's capture */
 uint8_t *ren;			/* per name id: renamed (-n) */
 size_t capren;
@@ -60,6 +61,7 @@ main(int argc, char *argv[])
 	static const struct option lopt[] = {
 		{ "capture-folder", required_argument, NULL, 'c' },
 		{ "details", required_argument, NULL, 'e' },
+		{ "float-times", no_argument, NULL, 'F' },
 		{ "gpu-only", no_argument, NULL, 'g' },
 		{ "sglang-names", no_argument, NULL, 'n' },
 		{ "pseudo-ops", no_argument, NULL, 'p' },
@@ -72,13 +74,16 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:gnpv", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:Fgnpv", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
 			break;
 		case 'e':
 			details = optarg;
+			break;
+		case 'F':
+			Fflag = 1;
 			break;
 		case 'g':
 			gflag = 1;

@@ -23,7 +23,7 @@
 
 #define PL(n)		((n) == 1 ? "" : "s")
 
-int Aflag, gflag, pflag, Pflag, nflag, uflag, eflag;
+int Aflag, Fflag, gflag, pflag, Pflag, nflag, uflag, eflag;
 int64_t dlimit = -1, nodeuid, upuid, eext;
 char *epid, *etid;
 int found;
@@ -37,10 +37,10 @@ const char *const treecol[NTREECOL + 1] = {
 struct tl_out out;
 
 static const char usage[] =
-    "usage: tl-tree [-AP] [file ...]\n"
-    "       tl-tree -p [-AgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
+    "usage: tl-tree [-AFP] [file ...]\n"
+    "       tl-tree -p [-AFgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
     "[file ...]\n"
-    "       tl-tree -u uid [-AP] [-d depth] [file ...]\n";
+    "       tl-tree -u uid [-AFP] [-d depth] [file ...]\n";
 
 /*
  * What was amiss in the events of the 2021 generation (tl-tsv(5)): events
@@ -129,6 +129,7 @@ main(int argc, char *argv[])
 {
 	static const struct option lopt[] = {
 		{ "annotations", no_argument, NULL, 'A' },
+		{ "float-times", no_argument, NULL, 'F' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "external-id", required_argument, NULL, 'e' },
 		{ "gpu", no_argument, NULL, 'g' },
@@ -141,11 +142,14 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "Ad:e:gn:pPu:", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "AFd:e:gn:pPu:", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'A':
 			Aflag = 1;
+			break;
+		case 'F':
+			Fflag = 1;
 			break;
 		case 'd':
 			dlimit = tl_optnum("-d", optarg, 0, LLONG_MAX);

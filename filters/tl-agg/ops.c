@@ -746,7 +746,7 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 	}
 	r->x[2] = gf;
 	r->x[3] = by / (1024 * 1024);
-	r->x[4] = gf * 1e9 / by;
+	r->x[4] = by != 0 ? gf * 1e9 / by : NAN;	/* as tl-roofline's */
 	r->key[9] = spec;
 	r->key[10] = params;
 	r->i[2] = A->u[mm[0]].model != 0;

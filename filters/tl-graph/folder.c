@@ -160,8 +160,8 @@ caproots(struct capture *c)
 	free(e);
 }
 
-/* The capture trace at path, read through tl-parse | tl-tree -P unless
- * it is a tree stream already (a name ending in .tsv). */
+/* The capture trace at path, read through tl-parse | tl-tree -P (-F
+ * with -F) unless it is a tree stream already (a name ending in .tsv). */
 struct capture *
 loadcap(const char *path)
 {
@@ -193,7 +193,7 @@ loadcap(const char *path)
 				strcat(cmd, "'\\''");
 			else
 				strncat(cmd, path + i, 1);
-		strcat(cmd, "' | tl-tree -P");
+		strcat(cmd, Fflag ? "' | tl-tree -F -P" : "' | tl-tree -P");
 		fflush(stdout);
 		fp = popen(cmd, "r");
 		if (fp == NULL)
@@ -211,7 +211,8 @@ loadcap(const char *path)
 		tl_errx(1, "%s: cannot read the capture trace", path);
 	tl_trace_close(tr);
 	if (fp != NULL && pclose(fp) != 0)
-		tl_errx(1, "%s: tl-parse | tl-tree -P failed", path);
+		tl_errx(1, "%s: tl-parse | tl-tree%s -P failed", path,
+		    Fflag ? " -F" : "");
 	free(op);
 	tkids(&c->t);
 	caproots(c);

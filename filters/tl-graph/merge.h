@@ -72,6 +72,7 @@ extern uint64_t left[NREASON], ngraphk, nplaced;
 extern int64_t lefttime, gputime;
 extern int nflag;
 extern int gflag;
+extern int Fflag;
 extern int vflag;
 extern uint8_t *ren;
 extern size_t capren;

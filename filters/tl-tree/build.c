@@ -109,6 +109,40 @@ longfirst(const struct rec *R, struct tl_sortkey *k, size_t n)
 	}
 }
 
+/*
+ * -F: times as TraceLens has them, doubles in microseconds (the trace's
+ * decimal text read as a double is ts_ns / 1000 rounded, the division
+ * being exact to the last bit), and each end their sum.
+ */
+static double
+fts(const struct rec *e)
+{
+	return (double)e->ts / 1000.0;
+}
+
+static double
+fend(const struct rec *e)
+{
+	return (double)e->ts / 1000.0 + (double)(e->end - e->ts) / 1000.0;
+}
+
+/* A sort key in the order of the double d. */
+static uint64_t
+dkey(double d)
+{
+	uint64_t u;
+
+	memcpy(&u, &d, sizeof u);
+	return (u >> 63) ? ~u : u | UINT64_C(1) << 63;
+}
+
+/* Whether e starts at or after the end of top (then top is popped). */
+static int
+after(const struct rec *e, const struct rec *top)
+{
+	return Fflag ? fts(e) >= fend(top) : e->ts >= top->end;
+}
+
 /* Spec 2.4: nest the host events of each (pid, tid) by time. */
 void
 hosttree(struct trace *tr)
@@ -129,7 +163,8 @@ hosttree(struct trace *tr)
 	k = xmalloc((norder ? norder : 1) * sizeof *k);
 	for (i = 0, j = 0; i < nrec; i++)
 		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			k[j].k = (uint64_t)R[i].ts - (uint64_t)mints;
+			k[j].k = Fflag ? dkey(fts(&R[i])) :
+			    (uint64_t)R[i].ts - (uint64_t)mints;
 			k[j++].i = (uint32_t)i;
 		}
 	tl_key_sort(k, norder);
@@ -145,20 +180,31 @@ hosttree(struct trace *tr)
 		i = order[j];
 		e = &R[i];
 		th = thread(tr, e->pid, e->tid);
-		while (th->n > 0 && e->ts >= R[th->st[th->n - 1]].end)
+		while (th->n > 0 && after(e, &R[th->st[th->n - 1]]))
 			pop(tr, th);
 		e->flags |= F_TREE;
-		if (th->n > 0 && e->end > (top = &R[th->st[th->n - 1]])->end) {
-			if (top->end - e->ts < BLEED_NS && th->n >= 2)
+		if (th->n > 0 && (Fflag ? fend(e) > fend(top =
+		    &R[th->st[th->n - 1]]) : e->end > (top =
+		    &R[th->st[th->n - 1]])->end)) {
+			if ((Fflag ? fend(top) - fts(e) < 1.0 : top->end -
+			    e->ts < BLEED_NS) && th->n >= 2)
 				pop(tr, th);
 			else {
 				e->flags |= F_DROPPED;
 				e->root = (uint32_t)i;
 				tr->ndrop++;
-				warnev(tr, "event %" PRId64 ": ends %" PRId64
-				    " ns after event %" PRId64 ", in which it "
-				    "starts: left out of the tree", e->uid,
-				    e->end - top->end, top->uid);
+				if (e->end > top->end)
+					warnev(tr, "event %" PRId64 ": ends %"
+					    PRId64 " ns after event %" PRId64
+					    ", in which it starts: left out of "
+					    "the tree", e->uid, e->end -
+					    top->end, top->uid);
+				else	/* -F: in doubles only */
+					warnev(tr, "event %" PRId64 ": ends "
+					    "after event %" PRId64 " in "
+					    "microseconds as doubles (-F), in "
+					    "which it starts: left out of the "
+					    "tree", e->uid, top->uid);
 				continue;
 			}
 		}

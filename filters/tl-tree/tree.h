@@ -177,7 +177,7 @@ struct trace {
 };
 
 /* Options (tl-tree.c). */
-extern int Aflag, gflag, pflag, Pflag, nflag, uflag, eflag;
+extern int Aflag, Fflag, gflag, pflag, Pflag, nflag, uflag, eflag;
 extern int64_t dlimit, nodeuid, upuid, eext;
 extern char *epid, *etid;
 extern int found;	/* -e, -n or -u found their event */
