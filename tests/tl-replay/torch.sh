@@ -9,6 +9,13 @@
 # them. aten::cudnn_convolution has no CPU kernel.
 py=/usr/bin/python3
 $py -c 'import torch' 2>/dev/null || exit 77
+here=$(dirname "$0")
+# The installed schema table is this torch's, in its registry order (the
+# order TraceLens tries the overloads of a name in).
+$py -c 'import torch
+print(*map(str, torch._C._jit_get_all_schemas()), sep="\n")' |
+    cmp - "$here/../../share/tl/replay/aten-schemas-torch-1.13.txt" &&
+    echo "the schema table is this torch's"
 t=$TRACES
 [ -d "$t/h100" ] || exit 77
 n=0
