@@ -1,6 +1,6 @@
 # With PyTorch (Debian's python3-torch, which scripts/deps installs; the
 # case is skipped without it): the replayable groups of the shared
-# traces, rebuilt and run once each by the bundle's script in one
+# traces and of checkpoint.sh's ResNet, rebuilt and run once each by the bundle's script in one
 # process (--check), on the CPU, with nothing of tl beside it or in PATH:
 # every tensor built with its profiled shape, strides and dtype, every
 # call run, and the shape and dtype of what it returned. The groups whose
@@ -24,9 +24,12 @@ for f in h100/gaunernst_bert-small-uncased__1016001 \
     h100/Qwen_Qwen1.5-0.5B-Chat__1016005 \
     h100/facebook_timesformer-base-finetuned-k400__1016002 \
     h100/google_owlv2-large-patch14-ensemble__1016001 \
-    torch_compile_triton/trace hta/mi250_minitoy_train_ROCm6_2_kineto; do
+    torch_compile_triton/trace hta/mi250_minitoy_train_ROCm6_2_kineto \
+    resnet-checkpoint; do
 	n=$((n + 1))
-	tl-parse "$t/$f.json.gz" 2>/dev/null | tl-tree 2>/dev/null |
+	p=$t/$f.json.gz
+	[ -f "$p" ] || p=$here/$f.json
+	tl-parse "$p" 2>/dev/null | tl-tree 2>/dev/null |
 	    tl-replay -o b$n 2>/dev/null || echo "tl-replay $f: exit $?"
 	echo "$f b$n/event_replay_ir.json"
 done >list
@@ -46,4 +49,4 @@ env -i PATH=/usr/bin:/bin HOME="$PWD" PYTHONNOUSERSITE=1 \
     $py replay.py --device cpu --check --max-mb 64 all.json >out 2>err
 echo "exit $?"
 cut -f 1-3,6,8 out
-grep -v '^replay.py: all.json: 307 ops on cpu, PyTorch 1\.13\.' err
+grep -v '^replay.py: all.json: 339 ops on cpu, PyTorch 1\.13\.' err
