@@ -111,6 +111,9 @@ def check_tensor(where, cfg):
                            % (where, name))
         if any(x < 0 for x in v):
             raise Unusable("%s: a negative number in %s" % (where, name))
+        if any(x >= 1 << 63 for x in v):
+            raise Unusable("%s: a number beyond int64 in %s"
+                           % (where, name))
     if len(shape) != len(strides):
         raise Unusable("%s: %d sizes but %d strides"
                        % (where, len(shape), len(strides)))
