@@ -1,12 +1,14 @@
 # With PyTorch (Debian's python3-torch, which scripts/deps installs; the
 # case is skipped without it): the replayable groups of the shared
-# traces and of checkpoint.sh's ResNet, rebuilt and run once each by the bundle's script in one
-# process (--check), on the CPU, with nothing of tl beside it or in PATH:
+# traces and of checkpoint.sh's ResNet, rebuilt and run once each by the
+# bundle's script in one process (--check), on the CPU, with nothing of
+# tl beside it or in PATH:
 # every tensor built with its profiled shape, strides and dtype, every
 # call run, and the shape and dtype of what it returned. The groups whose
 # tensor arguments take more than 64 MB run on the meta device (shapes
 # and dtypes without data): the CPU would take minutes and gigabytes for
-# them. aten::cudnn_convolution has no CPU kernel.
+# them. aten::cudnn_convolution has no CPU kernel. Then the ResNet's
+# ops timed (the times vary: masked).
 py=/usr/bin/python3
 $py -c 'import torch' 2>/dev/null || exit 77
 here=$(dirname "$0")
@@ -50,3 +52,11 @@ env -i PATH=/usr/bin:/bin HOME="$PWD" PYTHONNOUSERSITE=1 \
 echo "exit $?"
 cut -f 1-3,6,8 out
 grep -v '^replay.py: all.json: 339 ops on cpu, PyTorch 1\.13\.' err
+echo "== timed: the checkpointed ResNet's ops, on the CPU"
+cp ../b8/event_replay_ir.json resnet.json
+env -i PATH=/usr/bin:/bin HOME="$PWD" PYTHONNOUSERSITE=1 \
+    $py replay.py --device cpu --warmup 1 --repeats 2 resnet.json >out 2>err
+echo "exit $?"
+awk -F'\t' -v OFS='\t' 'NR > 1 { $6 = ($6 > 0) ? "T" : $6;
+	$7 = ($7 > 0) ? "R" : $7 } { print $1, $3, $6, $7, $8 }' out
+grep -v '^replay.py: resnet.json: 32 ops on cpu, PyTorch 1\.13\.' err

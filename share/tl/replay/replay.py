@@ -298,7 +298,9 @@ def main(argv):
     except re.error as e:
         raise Unusable("--op: %s: %r" % (e, args.op))
     if args.file == ap.get_default("file"):
-        args.file = os.path.relpath(args.file)
+        rel = os.path.relpath(args.file)
+        if not rel.startswith(os.pardir):
+            args.file = rel
     data = load(args.file)
     try:
         import torch
