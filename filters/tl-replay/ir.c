@@ -25,6 +25,7 @@ const char *const reason_text[R_N] = {
 	[R_INTINIT] = "integer tensor with normal init",
 	[R_BADLIST] = "bad input list",
 	[R_DISAGREE] = "input lists of different lengths",
+	[R_CONCRETE] = "concrete input disagrees with its type",
 	[R_STRIDES] = "strides and dims of different lengths",
 	[R_NEGATIVE] = "negative size or stride",
 	[R_OVERFLOW] = "size or storage too large"
@@ -237,6 +238,25 @@ inputs_read(struct inputs *in, const char *dims, size_t ndims,
 		in->conc[i] = in->buf + (uintptr_t)in->conc[i];
 	}
 	in->n = nt;
+	/* The profiler records a value for a Scalar, a bracketed list
+	 * for a ScalarList and nothing for the others (tensors, None,
+	 * tensor lists). */
+	for (i = 0; i < nt; i++) {
+		const char *p = in->type[i], *c = in->conc[i];
+		size_t n = strlen(c);
+		int ok = strcmp(p, "Scalar") == 0 ? n > 0 :
+		    strcmp(p, "ScalarList") == 0 ?
+		    n >= 2 && c[0] == '[' && c[n - 1] == ']' : n == 0;
+
+		if (!ok) {
+			static char why[160];
+
+			snprintf(why, sizeof why, "input %zu: Input type "
+			    "\"%.40s\", Concrete Inputs \"%.40s\"", i, p, c);
+			*detail = why;
+			return R_CONCRETE;
+		}
+	}
 	return R_OK;
 }
 

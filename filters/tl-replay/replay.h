@@ -87,6 +87,7 @@ enum reason {
 	R_INTINIT,	/* an integer or bool tensor with init "normal" */
 	R_BADLIST,	/* a list that is not JSON of the expected form */
 	R_DISAGREE,	/* lists of different lengths */
+	R_CONCRETE,	/* a concrete input that its type has not */
 	R_STRIDES,	/* a tensor's strides and dims of different lengths */
 	R_NEGATIVE,	/* a negative size or stride */
 	R_OVERFLOW,	/* a size or stride beyond int64, or its storage */

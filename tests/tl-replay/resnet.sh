@@ -18,3 +18,6 @@ python3 -c 'import json, sys
 d = json.load(open("a.json"))
 sys.stdout.write(json.dumps(d, indent=4) + "\n")' >b.json
 cmp a.json b.json && echo same
+echo "== tracelens.py gives the same"
+python3 "$here/tracelens.py" "$here/../../share/tl/replay/aten-schemas-torch-1.13.txt" \
+    "$here/resnet-ops.json" a.json

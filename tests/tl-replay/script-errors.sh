@@ -35,9 +35,12 @@ printf "[$t]\n" '{"shape": [2], "strides": [1], "dtype": "float", "init": "zeros
 py init.json
 printf "[$t]\n" '{"shape": [2.5], "strides": [1], "dtype": "float", "init": null}' >float.json
 py float.json
+printf "[$t]\n" '{"shape": [2, 3], "strides": [9223372036854775808, 1], "dtype": "float", "init": null}' >big.json
+py big.json
 echo "== options"
 py --repeats 0 event_replay_ir.json
 py --op '(' event_replay_ir.json
+py --max-mb -1 event_replay_ir.json
 py --device tpu event_replay_ir.json 2>/dev/null
 PYTHONPATH=$here/faketorch python3 replay.py --device cuda
 echo "exit $?"

@@ -4,6 +4,8 @@
 # data), --check rebuilds every op's arguments with their profiled
 # shape, strides and dtype, calls the op and reports the tensor it
 # returned; without --check each op is timed (the times vary: masked).
+# An op whose arguments take more than --max-mb is skipped, or with
+# --check checked on the meta device.
 here=$(cd "$(dirname "$0")" && pwd)
 tl-parse "$here/resnet-ops.json" | tl-tree >t.tsv 2>/dev/null || exit 1
 tl-replay -o bundle t.tsv 2>/dev/null
@@ -23,3 +25,12 @@ PYTHONPATH=$here/faketorch python3 replay.py --warmup 2 --repeats 3 \
     awk -F'\t' -v OFS='\t' 'NR > 1 { $6 = ($6 > 0) ? "T" : $6;
 	$7 = ($7 > 0) ? "R" : $7 } { print }'
 echo "exit $?"
+echo "== --max-mb 1: over it, skipped when timed, on meta with --check"
+PYTHONPATH=$here/faketorch python3 replay.py --warmup 0 --repeats 1 \
+    --max-mb 1 --op 'conv|add_' >out
+echo "exit $?"
+cut -f 1-3,8 out
+PYTHONPATH=$here/faketorch python3 replay.py --check --max-mb 1 \
+    --op 'conv|add_' >out
+echo "exit $?"
+cut -f 1-3,6,8 out

@@ -39,6 +39,15 @@ import time
 
 PROG = os.path.basename(sys.argv[0]) if sys.argv[0] else "replay.py"
 
+# Bytes per element of each dtype, for --max-mb.
+SIZES = {"bool": 1, "int": 4, "long": 8, "double": 8, "float": 4,
+         "c10::Half": 2, "c10::BFloat16": 2}
+
+# --check fills a "normal" tensor with this many normal_() draws repeated
+# over its storage: a check is of layouts and calls, not of values, and
+# normal_() over a tensor of a billion elements takes a CPU many seconds.
+BLOCK = 1 << 16
+
 DTYPES = {
     "bool": "bool",
     "int": "int32",
@@ -56,6 +65,10 @@ class Unusable(Exception):
 
 class OpError(Exception):
     """One op cannot be rebuilt or run."""
+
+
+class Skipped(Exception):
+    """One op is not run, as the command line asks."""
 
 
 def is_int(v):
@@ -98,6 +111,9 @@ def check_tensor(where, cfg):
                            % (where, name))
         if any(x < 0 for x in v):
             raise Unusable("%s: a negative number in %s" % (where, name))
+        if any(x >= 1 << 63 for x in v):
+            raise Unusable("%s: a number beyond int64 in %s"
+                           % (where, name))
     if len(shape) != len(strides):
         raise Unusable("%s: %d sizes but %d strides"
                        % (where, len(shape), len(strides)))
@@ -127,7 +143,7 @@ def load(path):
     return data
 
 
-def build_tensor(torch, cfg, device):
+def build_tensor(torch, cfg, device, block=False):
     dtype = getattr(torch, DTYPES[cfg["dtype"]])
     t = torch.empty_strided(cfg["shape"], cfg["strides"], dtype=dtype,
                             device=device)
@@ -135,11 +151,41 @@ def build_tensor(torch, cfg, device):
         if not (t.is_floating_point() or t.is_complex()):
             raise OpError("cannot initialise a tensor of %s with 'normal'"
                           % cfg["dtype"])
-        t.normal_()
+        # The flat view of the whole storage: an expanded tensor (a
+        # stride of 0), whose elements share memory, cannot be filled
+        # through itself.
+        n = storage_size(cfg["shape"], cfg["strides"])
+        if n and device != "meta":
+            flat = t.as_strided([n], [1])
+            if block and n > BLOCK:
+                b = flat[:BLOCK].normal_()
+                k = n // BLOCK
+                flat[:k * BLOCK].view(k, BLOCK).copy_(b.expand(k, BLOCK))
+                flat[k * BLOCK:].copy_(b[:n - k * BLOCK])
+            else:
+                flat.normal_()
     return t
 
 
-def build_args(torch, entry, device):
+def storage_size(shape, strides):
+    """Elements of the storage empty_strided makes for a layout."""
+    if any(x == 0 for x in shape):
+        return 0
+    return 1 + sum((x - 1) * st for x, st in zip(shape, strides))
+
+
+def arg_bytes(entry):
+    """Bytes of storage the entry's tensor arguments take."""
+    n = 0
+    ir = entry["replay_ir"]
+    for a in ir.get("list_pos_args", []) + ir.get("list_kwargs", []):
+        v = a["value"]
+        if a["arg_type"].startswith("Tensor") and v:
+            n += storage_size(v["shape"], v["strides"]) * SIZES[v["dtype"]]
+    return n
+
+
+def build_args(torch, entry, device, block=False):
     """Positional and keyword arguments, as batched_replay.py makes them:
     a Tensor entry with a value becomes a tensor, others pass as they
     are (a null Tensor? is None)."""
@@ -149,13 +195,13 @@ def build_args(torch, entry, device):
     for a in ir.get("list_pos_args", []):
         v = a["value"]
         if a["arg_type"].startswith("Tensor") and v:
-            v = build_tensor(torch, v, device)
+            v = build_tensor(torch, v, device, block)
             made.append((a["arg_name"], a["value"], v))
         pos.append(v)
     for a in ir.get("list_kwargs", []):
         v = a["value"]
         if a["arg_type"].startswith("Tensor") and v:
-            v = build_tensor(torch, v, device)
+            v = build_tensor(torch, v, device, block)
             made.append((a["arg_name"], a["value"], v))
         kw[a["arg_name"]] = v
     return pos, kw, made
@@ -235,18 +281,26 @@ def main(argv):
                     help="run each op once, untimed, and check it")
     ap.add_argument("--op", metavar="REGEX",
                     help="only the ops whose name REGEX finds")
+    ap.add_argument("--max-mb", type=float, metavar="N",
+                    help="an op whose tensor arguments take more than N MB "
+                         "is skipped; with --check it is checked on the "
+                         "meta device (shapes and dtypes, no data)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
         return 2 if e.code else 0
     if args.warmup < 0 or args.repeats < 1:
         raise Unusable("--warmup must be >= 0 and --repeats >= 1")
+    if args.max_mb is not None and not args.max_mb >= 0:
+        raise Unusable("--max-mb must be >= 0")
     try:
         opre = re.compile(args.op) if args.op is not None else None
     except re.error as e:
         raise Unusable("--op: %s: %r" % (e, args.op))
     if args.file == ap.get_default("file"):
-        args.file = os.path.relpath(args.file)
+        rel = os.path.relpath(args.file)
+        if not rel.startswith(os.pardir):
+            args.file = rel
     data = load(args.file)
     try:
         import torch
@@ -271,21 +325,35 @@ def main(argv):
         prof = prof if isinstance(prof, (int, float)) and \
             not isinstance(prof, bool) else None
         out, ratio, status = "", None, "ok"
+        dev = device
+        mb = arg_bytes(e) / 1e6
         try:
             op = get_op(torch, name)
+            if args.max_mb is not None and mb > args.max_mb:
+                over = "%.0f MB of arguments > --max-mb %g" % (mb, args.max_mb)
+                if not args.check:
+                    raise Skipped(over)
+                dev, status = "meta", "meta: " + over
             try:
-                pos, kw, made = build_args(torch, e, device)
+                pos, kw, made = build_args(torch, e, dev, args.check)
             except OpError:
                 raise
             except Exception as x:
                 raise OpError("cannot rebuild the arguments: %s"
                               % one_line(x))
+            if args.check:
+                # Before the call: an in-place op (resize_, set_,
+                # as_strided_) may change its arguments' layout.
+                check_built(made)
             try:
                 r = op(*pos, **kw)
+            except NotImplementedError as x:
+                if not str(x).startswith("Could not run"):
+                    raise OpError("the call failed: %s" % one_line(x))
+                raise OpError("this PyTorch has no %s kernel for it" % dev)
             except Exception as x:
                 raise OpError("the call failed: %s" % one_line(x))
             if args.check:
-                check_built(made)
                 ts = tensors(r)
                 if ts:
                     out = "%s %s" % (list(ts[0].shape),
@@ -300,6 +368,8 @@ def main(argv):
                 out = fmt(t)
                 if prof:
                     ratio = t / prof
+        except Skipped as x:
+            status = "skipped: %s" % x
         except OpError as x:
             failed += 1
             status = "error: %s" % x

@@ -44,6 +44,22 @@ class Tensor:
     def is_complex(self):
         return False
 
+    def as_strided(self, size, stride):
+        return Tensor(size, stride, self.dtype, self.device)
+
+    def __getitem__(self, sl):
+        n = len(range(*sl.indices(self.shape[0])))
+        return Tensor((n,), (1,), self.dtype, self.device)
+
+    def view(self, *shape):
+        return Tensor(shape, (shape[1], 1), self.dtype, self.device)
+
+    def expand(self, *shape):
+        return Tensor(shape, (0, 1), self.dtype, self.device)
+
+    def copy_(self, src):
+        return self
+
     def normal_(self):
         if not self.dtype.is_floating_point:
             raise RuntimeError('"normal_kernel_cpu" not implemented for '
