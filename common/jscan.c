@@ -768,6 +768,20 @@ primend(const unsigned char *p, size_t i, size_t n)
  */
 typedef size_t spanfn(const unsigned char *, size_t, size_t);
 
+/*
+ * Copy k bytes of a token, of which avail may be read: a short one as 32
+ * bytes, a fixed size (a move or two, not a call); the bytes past k are
+ * written over next.
+ */
+static inline void
+copy(char *to, const unsigned char *from, size_t k, size_t avail)
+{
+	if (k <= 32 && avail >= 32)
+		memcpy(to, from, 32);
+	else
+		memcpy(to, from, k);
+}
+
 #define FASTWIN	(64 << 10)	/* bytes the fast path takes at a time */
 
 static inline __attribute__((always_inline)) int
@@ -784,8 +798,9 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 	 * end, as at a chunk's. */
 	if (n - i > FASTWIN)
 		n = i + FASTWIN;
-	if (s->out.cap - s->out.n < n - i + 16)
-		tl_out_grow(&s->out, n - i + 16);
+	/* Room for all, and for a short copy's 32 bytes past the end. */
+	if (s->out.cap - s->out.n < n - i + 48)
+		tl_out_grow(&s->out, n - i + 48);
 	b = s->out.buf;
 	bl = s->out.n;
 	while (i < n) {
@@ -801,7 +816,7 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			j = strsp(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				goto out;
-			memcpy(b + bl, p + i, j + 1 - i);
+			copy(b + bl, p + i, j + 1 - i, n - i);
 			if (mk) {
 				s->depth = depth;
 				k = newtok(s, JSMN_STRING, (int)bl + 1,
@@ -856,7 +871,7 @@ close:
 			if (!primch[c] || !valok(t) ||
 			    (j = primend(p, i, n)) == 0)
 				goto out;
-			memcpy(b + bl, p + i, j - i);
+			copy(b + bl, p + i, j - i, n - i);
 			if (mk) {
 				s->depth = depth;
 				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
@@ -868,7 +883,8 @@ close:
 			continue;
 		}
 		b[bl++] = (char)c;
-		i++;
+		if (++i < n && p[i] == ' ')	/* ", " and ": " */
+			i++;
 	}
 out:
 	s->pos = i;
