@@ -31,7 +31,7 @@ enum { RAW_FD, RAW_MEMBER };
 #define NSLOT	4
 #define PEEK	4096		/* bytes read before deciding the kind */
 #define WHOLE	(64 << 20)	/* gzip files inflated in one call, at most */
-#define MAPMIN	(1 << 20)	/* plain files mapped (readwhole), at least */
+#define MAPMIN	(1 << 20)	/* plain files mapped (readwhole) from */
 #define MAPWIN	BLOCK		/* a mapped file's chunks */
 
 /*

@@ -782,7 +782,7 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
 		memcpy(to, from, k);
 }
 
-#define FASTWIN	(64 << 10)	/* bytes the fast path takes at a time */
+#define FASTWIN	(64 << 10)	/* the fast path's bytes at a time */
 
 static inline __attribute__((always_inline)) int
 fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)

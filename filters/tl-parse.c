@@ -810,8 +810,8 @@ header(void)
 #define MAXWORK	8
 
 struct piece {
-	struct tl_out out;	/* rows, uids counted from the piece's start */
-	uint64_t start, stop;	/* its bytes; none past start for the last */
+	struct tl_out out;	/* rows, uids counted from its start */
+	uint64_t start, stop;	/* its bytes (the last: from start on) */
 	int last;		/* it runs to the end of the array */
 	int done;
 	uint64_t nev, nleft;	/* events taken, and of them left out */
@@ -826,8 +826,8 @@ static struct {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	atomic_int cancel;
-	struct tl_jscan *proto;	/* between two events: the state to copy */
-	const char *p, *pat;	/* the stream, whole; the boundary's bytes */
+	struct tl_jscan *proto;	/* between events: the state to copy */
+	const char *p, *pat;	/* the stream, whole; a boundary's bytes */
 	size_t n, plen;
 	uint64_t bound;		/* the next piece's start */
 	int ended;		/* the last piece is taken */
