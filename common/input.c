@@ -1,4 +1,5 @@
 /* tl: the input layer (plain files, stdin, gzip, libarchive). */
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <dlfcn.h>
@@ -6,6 +7,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,8 @@ enum { RAW_FD, RAW_MEMBER };
 #define NSLOT	4
 #define PEEK	4096		/* bytes read before deciding the kind */
 #define WHOLE	(64 << 20)	/* gzip files inflated in one call, at most */
+#define MAPMIN	(1 << 20)	/* plain files mapped (readwhole) from */
+#define MAPWIN	BLOCK		/* a mapped file's chunks */
 
 /*
  * libarchive (zip, tar, 7z, cpio, and xz, zstd, bzip2, lz4 streams) is
@@ -109,6 +113,11 @@ struct tl_src {
 
 	/* Plain streams: one buffer, no thread. */
 	char *pbuf;
+	/* ... or a plain file mapped whole (readwhole), given in windows. */
+	char *map;
+	size_t nmap;
+	size_t mpos;		/* the next window's offset */
+	size_t mdrop;		/* pages given back below this */
 
 	/* Compressed streams: a producer thread and a ring of slots. */
 	int threaded;
@@ -381,6 +390,8 @@ stopthread(struct tl_src *s)
 	s->threaded = 0;
 }
 
+static void unmap(struct tl_src *);
+
 /* End the current stream and release what it holds. */
 static void
 endstream(struct tl_src *s)
@@ -397,6 +408,7 @@ endstream(struct tl_src *s)
 	s->nwhole = 0;
 	s->wp = NULL;
 	s->wn = 0;
+	unmap(s);
 	free(s->mpeek);
 	s->mpeek = NULL;
 	s->nmpeek = s->mpeekpos = 0;
@@ -491,6 +503,101 @@ inflatewhole(struct tl_src *s)
 }
 
 /*
+ * A mapped file that shrinks under the reader makes its pages past the
+ * new end fault: SIGBUS. It is a file changed while read, reported as
+ * such (the name of the one mapped; one at a time is mapped).
+ */
+static const char *volatile mapname;
+
+static void
+onbus(int sig)
+{
+	static const char m[] = ": the file shrank while it was read\n";
+	const char *p = tl_progname, *q = mapname;
+
+	(void)sig;
+	if (write(2, p, strlen(p)) < 0 || write(2, ": ", 2) < 0 ||
+	    (q != NULL && write(2, q, strlen(q)) < 0) ||
+	    write(2, m, sizeof m - 1) < 0)
+		_exit(tl_failstatus);
+	_exit(tl_failstatus);
+}
+
+/*
+ * After tl_src_readwhole, a plain regular file of MAPMIN bytes or more
+ * is mapped (mmap), not read: its bytes are the page cache's, never
+ * copied. tl_in_whole gives it all; tl_in_chunk gives it in windows of
+ * MAPWIN bytes, each given back to the page cache (madvise) when the
+ * next is asked for, and tl_in_drop gives back what a reader of the
+ * whole is done with, so what the process holds of it stays bounded.
+ * A file that grows meanwhile goes on after it, from read(2). 1 when
+ * mapped.
+ */
+static int
+mapwhole(struct tl_src *s)
+{
+	struct sigaction sa;
+	struct stat st;
+	void *m;
+
+	if (s->rawkind != RAW_FD || s->fd < 0 || s->peekpos != 0 ||
+	    fstat(s->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size < MAPMIN || (uint64_t)st.st_size > SIZE_MAX / 2 ||
+	    (size_t)st.st_size < s->npeek)
+		return 0;
+	/* Private and writable: tl_in_chunk's chunks are writable. */
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE, s->fd, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	if (lseek(s->fd, st.st_size, SEEK_SET) < 0) {
+		munmap(m, (size_t)st.st_size);
+		return 0;
+	}
+	mapname = s->name;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = onbus;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+	s->map = m;
+	s->nmap = (size_t)st.st_size;
+	s->mpos = s->mdrop = 0;
+	s->peekpos = s->npeek;	/* the peeked bytes are the map's first */
+	s->wp = s->map;
+	s->wn = s->nmap;
+	return 1;
+}
+
+/* Give the pages of the mapped file below off back to the page cache. */
+static void
+mapdrop(struct tl_src *s, size_t off)
+{
+	static size_t pg;
+	size_t to;
+
+	if (pg == 0)
+		pg = (size_t)sysconf(_SC_PAGESIZE);
+	if (off > s->nmap)
+		off = s->nmap;
+	to = off / pg * pg;
+	if (to <= s->mdrop)
+		return;
+	madvise(s->map + s->mdrop, to - s->mdrop, MADV_DONTNEED);
+	s->mdrop = to;
+}
+
+static void
+unmap(struct tl_src *s)
+{
+	if (s->map == NULL)
+		return;
+	munmap(s->map, s->nmap);
+	s->map = NULL;
+	s->nmap = s->mpos = s->mdrop = 0;
+	mapname = NULL;
+}
+
+/*
  * After tl_src_readwhole, a plain file of at most WHOLE bytes is read
  * whole into peek, which then is its first chunk; a file that grows
  * meanwhile goes on after it, from read(2), as any other.
@@ -500,7 +607,11 @@ readwhole(struct tl_src *s)
 {
 	size_t size;
 
-	if (!s->readwhole || (size = wholesize(s)) == 0 || !peekall(s, size))
+	if (!s->readwhole)
+		return;
+	if (mapwhole(s))
+		return;
+	if ((size = wholesize(s)) == 0 || !peekall(s, size))
 		return;
 	s->wp = s->peek;
 	s->wn = size;
@@ -864,6 +975,32 @@ tl_in_whole(const struct tl_src *s, const char **p, size_t *n)
 	return 1;
 }
 
+/* Bytes of the mapped file read up to off, for progress. */
+static void
+mapprogress(struct tl_src *s, size_t off)
+{
+	if (off > s->nraw) {
+		s->nraw = off;
+		progress(s);
+	}
+}
+
+void
+tl_in_taken(struct tl_src *s)
+{
+	if (s->map != NULL)
+		s->mpos = s->nmap;
+}
+
+void
+tl_in_drop(struct tl_src *s, uint64_t off)
+{
+	if (s->map == NULL)
+		return;
+	mapdrop(s, off > s->nmap ? s->nmap : (size_t)off);
+	mapprogress(s, off > s->nmap ? s->nmap : (size_t)off);
+}
+
 int
 tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 {
@@ -887,6 +1024,17 @@ tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 			s->finished = 1;
 			return 1;
 		}
+		if (s->map != NULL && s->mpos < s->nmap) {
+			mapdrop(s, s->mpos);
+			*p = s->map + s->mpos;
+			*n = s->nmap - s->mpos < MAPWIN ? s->nmap - s->mpos :
+			    MAPWIN;
+			s->mpos += *n;
+			mapprogress(s, s->mpos);
+			return 1;
+		}
+		if (s->map != NULL)
+			mapprogress(s, s->nmap);
 		if (s->peekpos < s->npeek) {
 			*p = s->peek + s->peekpos;
 			*n = s->npeek - s->peekpos;

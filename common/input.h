@@ -25,8 +25,11 @@ struct tl_src *tl_src_open(const char *path);
 struct tl_src *tl_src_mem(const char *name, const void *p, size_t n);
 
 /*
- * Read a plain regular file of at most 64 MiB whole, in one chunk, which
- * tl_in_whole then gives (it does so for gzip files of that size always).
+ * Hold a plain regular file whole, which tl_in_whole then gives (it does
+ * so for gzip files that inflate to at most 64 MiB always): one of 1 MiB
+ * or more is mapped (mmap), its bytes never copied, and tl_in_chunk gives
+ * it in windows of 256 KiB, each given back when the next is asked for; a
+ * smaller one is read whole, in one chunk.
  */
 void tl_src_readwhole(struct tl_src *);
 
@@ -62,13 +65,25 @@ int tl_in_chunk(struct tl_src *, char **p, size_t *n);
 int tl_in_more(struct tl_src *, char **p, size_t *n, size_t *pos, int *eof);
 
 /*
- * 1 when the current stream is held in one buffer, the first chunk
- * tl_in_chunk gives: a gzip file inflated in one call, or a plain file
- * read whole after tl_src_readwhole (as it was when opened: one that
- * grows goes on in further chunks); then p[0..n) is that buffer, which other threads may read
- * while the stream is current. 0 otherwise.
+ * 1 when the current stream is held in one buffer: a gzip file inflated
+ * in one call, or a plain file held whole after tl_src_readwhole (as it
+ * was when opened: one that grows goes on in further chunks); then
+ * p[0..n) is that buffer, which other threads may read while the stream
+ * is current. It is the first chunk tl_in_chunk gives, but for a mapped
+ * file, which comes in windows of it. 0 otherwise.
  */
 int tl_in_whole(const struct tl_src *, const char **p, size_t *n);
+
+/*
+ * For a reader of the whole buffer (tl_in_whole): tl_in_taken says it
+ * reads all of it itself, so the next tl_in_chunk gives what follows it
+ * (when the file grew), not the rest of its windows; tl_in_drop(off), that
+ * it is done with the bytes below off, which a mapped file gives back to
+ * the page cache (a later read of them maps them again). Both do nothing
+ * when the stream is not mapped.
+ */
+void tl_in_taken(struct tl_src *);
+void tl_in_drop(struct tl_src *, uint64_t off);
 
 /*
  * The first chunk of the current stream, before any tl_in_chunk, without

@@ -14,8 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#define TL_X86	1
+#include <immintrin.h>
 #endif
 
 #include "err.h"
@@ -71,6 +72,8 @@ static unsigned char strstop[256];
 /* Bytes of a primitive: number or literal. */
 static unsigned char primch[256];
 
+static void jscanpath(void);
+
 static void
 tables(void)
 {
@@ -79,6 +82,7 @@ tables(void)
 
 	if (done)
 		return;
+	jscanpath();
 	for (c = 0; c < 256; c++) {
 		strstop[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80;
 		primch[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
@@ -508,17 +512,49 @@ atend(struct tl_jscan *s)
 	return fail(s, off, "unexpected end of input (the file is cut)");
 }
 
+/*
+ * The two spans the scanner spends its time in, three ways: byte by byte
+ * (any CPU), 16 bytes at a time (SSE2, which every x86-64 has) and 32
+ * (AVX2, where the CPU has it). The way is chosen once (jscanpath), and
+ * the fast paths are made once for each (FASTPATH), the spans inlined.
+ */
+enum { P_PORTABLE, P_SSE2, P_AVX2 };
+static int jpath = -1;
+
 /* Offset of the first byte at or after i in p[0..n) that strstop marks. */
 static inline size_t
-strspan(const unsigned char *p, size_t i, size_t n)
+strspan1(const unsigned char *p, size_t i, size_t n)
 {
-#ifdef __SSE2__
+	while (i < n && !strstop[p[i]])
+		i++;
+	return i;
+}
+
+static inline int
+isblank1(int c)
+{
+	return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* Offset of the first byte at or after i in p[0..n) that is not blank. */
+static inline size_t
+wsspan1(const unsigned char *p, size_t i, size_t n)
+{
+	while (i < n && isblank1(p[i]))
+		i++;
+	return i;
+}
+
+#ifdef TL_X86
+/* Bytes >= 0x80 are negative, so "< 0x20" (signed) catches them. */
+static inline size_t
+strspan16(const unsigned char *p, size_t i, size_t n)
+{
 	const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
 	const __m128i sp = _mm_set1_epi8(0x20);
 	__m128i v;
 	unsigned m;
 
-	/* Bytes >= 0x80 are negative, so "< 0x20" (signed) catches them. */
 	for (; i + 16 <= n; i += 16) {
 		v = _mm_loadu_si128((const __m128i *)(p + i));
 		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
@@ -527,23 +563,20 @@ strspan(const unsigned char *p, size_t i, size_t n)
 		if (m != 0)
 			return i + (size_t)__builtin_ctz(m);
 	}
-#endif
-	while (i < n && !strstop[p[i]])
-		i++;
-	return i;
+	return strspan1(p, i, n);
 }
 
-/* Offset of the first byte at or after i in p[0..n) that is not blank. */
+/* Pretty-printed traces: a newline, then a run of indentation. */
 static inline size_t
-wsspan(const unsigned char *p, size_t i, size_t n)
+wsspan16(const unsigned char *p, size_t i, size_t n)
 {
-#ifdef __SSE2__
 	const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
 	const __m128i tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
 	__m128i v;
 	unsigned m;
 
-	/* Pretty-printed traces: a newline, then a run of indentation. */
+	if (i < n && !isblank1(p[i]))	/* one blank, as after ':' */
+		return i;
 	for (; i + 16 <= n; i += 16) {
 		v = _mm_loadu_si128((const __m128i *)(p + i));
 		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
@@ -553,11 +586,100 @@ wsspan(const unsigned char *p, size_t i, size_t n)
 		if (m != 0)
 			return i + (size_t)__builtin_ctz(m);
 	}
+	return wsspan1(p, i, n);
+}
+
+__attribute__((target("avx2"))) static inline size_t
+strspan32(const unsigned char *p, size_t i, size_t n)
+{
+	const __m256i q = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\');
+	const __m256i sp = _mm256_set1_epi8(0x20);
+	__m256i v;
+	unsigned m;
+
+	for (; i + 32 <= n; i += 32) {
+		v = _mm256_loadu_si256((const __m256i *)(p + i));
+		m = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_or_si256(_mm256_cmpeq_epi8(v, q),
+		    _mm256_cmpeq_epi8(v, bs)), _mm256_cmpgt_epi8(sp, v)));
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	return strspan16(p, i, n);
+}
+
+__attribute__((target("avx2"))) static inline size_t
+wsspan32(const unsigned char *p, size_t i, size_t n)
+{
+	const __m256i sp = _mm256_set1_epi8(' '), nl = _mm256_set1_epi8('\n');
+	const __m256i tab = _mm256_set1_epi8('\t');
+	const __m256i cr = _mm256_set1_epi8('\r');
+	__m256i v;
+	unsigned m;
+
+	if (i < n && !isblank1(p[i]))
+		return i;
+	for (; i + 32 <= n; i += 32) {
+		v = _mm256_loadu_si256((const __m256i *)(p + i));
+		m = ~(unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+		    _mm256_or_si256(_mm256_cmpeq_epi8(v, sp),
+		    _mm256_cmpeq_epi8(v, nl)), _mm256_or_si256(
+		    _mm256_cmpeq_epi8(v, tab), _mm256_cmpeq_epi8(v, cr))));
+		if (m != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	return wsspan16(p, i, n);
+}
 #endif
-	while (i < n && (p[i] == ' ' || p[i] == '\n' || p[i] == '\r' ||
-	    p[i] == '\t'))
-		i++;
-	return i;
+
+/* strspan1 the way chosen, for the general loop. */
+static size_t
+strspan(const unsigned char *p, size_t i, size_t n)
+{
+#ifdef TL_X86
+	if (jpath == P_AVX2)
+		return strspan32(p, i, n);
+	if (jpath == P_SSE2)
+		return strspan16(p, i, n);
+#endif
+	return strspan1(p, i, n);
+}
+
+int
+tl_jscan_path(const char *name)
+{
+	if (strcmp(name, "portable") == 0)
+		jpath = P_PORTABLE;
+#ifdef TL_X86
+	else if (strcmp(name, "sse2") == 0)
+		jpath = P_SSE2;
+	else if (strcmp(name, "avx2") == 0 && __builtin_cpu_supports("avx2"))
+		jpath = P_AVX2;
+#endif
+	else
+		return 0;
+	return 1;
+}
+
+/* The way to scan when none was set: TL_JSCAN's, else the fastest. */
+static void
+jscanpath(void)
+{
+	const char *e = getenv("TL_JSCAN");
+
+	if (jpath >= 0)
+		return;
+	if (e != NULL && *e != '\0') {
+		if (!tl_jscan_path(e))
+			tl_errx(1, "TL_JSCAN: not a way this CPU can scan: "
+			    "\"%s\" (portable, sse2, avx2)", e);
+		return;
+	}
+#ifdef TL_X86
+	jpath = __builtin_cpu_supports("avx2") ? P_AVX2 : P_SSE2;
+#else
+	jpath = P_PORTABLE;
+#endif
 }
 
 static inline int
@@ -644,8 +766,26 @@ primend(const unsigned char *p, size_t i, size_t n)
  * does not handle (chunk end, escapes, non-ASCII, errors), which the
  * general loop then takes. 1 when an item is complete.
  */
-static int
-fastscan(struct tl_jscan *s)
+typedef size_t spanfn(const unsigned char *, size_t, size_t);
+
+/*
+ * Copy k bytes of a token, of which avail may be read: a short one as 32
+ * bytes, a fixed size (a move or two, not a call); the bytes past k are
+ * written over next.
+ */
+static inline void
+copy(char *to, const unsigned char *from, size_t k, size_t avail)
+{
+	if (k <= 32 && avail >= 32)
+		memcpy(to, from, 32);
+	else
+		memcpy(to, from, k);
+}
+
+#define FASTWIN	(64 << 10)	/* the fast path's bytes at a time */
+
+static inline __attribute__((always_inline)) int
+fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 {
 	const unsigned char *p = (const unsigned char *)s->chunk;
 	size_t i = s->pos, n = s->n, j, bl;
@@ -653,8 +793,14 @@ fastscan(struct tl_jscan *s)
 	int depth = s->depth, c, t, k, mk = s->mk;
 	char *b;
 
-	if (s->out.cap - s->out.n < n - i + 16)
-		tl_out_grow(&s->out, n - i + 16);
+	/* A window, so that what it may copy (of a chunk that is a whole
+	 * mapped file) stays small; the general loop takes the byte at its
+	 * end, as at a chunk's. */
+	if (n - i > FASTWIN)
+		n = i + FASTWIN;
+	/* Room for all, and for a short copy's 32 bytes past the end. */
+	if (s->out.cap - s->out.n < n - i + 48)
+		tl_out_grow(&s->out, n - i + 48);
 	b = s->out.buf;
 	bl = s->out.n;
 	while (i < n) {
@@ -662,15 +808,15 @@ fastscan(struct tl_jscan *s)
 		t = st[depth - 1];
 		switch (c) {
 		case ' ': case '\n': case '\r': case '\t':
-			i = wsspan(p, i + 1, n);
+			i = wssp(p, i + 1, n);
 			continue;
 		case '"':
 			if (!keyok(t) && !valok(t))
 				goto out;
-			j = strspan(p, i + 1, n);
+			j = strsp(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				goto out;
-			memcpy(b + bl, p + i, j + 1 - i);
+			copy(b + bl, p + i, j + 1 - i, n - i);
 			if (mk) {
 				s->depth = depth;
 				k = newtok(s, JSMN_STRING, (int)bl + 1,
@@ -725,7 +871,7 @@ close:
 			if (!primch[c] || !valok(t) ||
 			    (j = primend(p, i, n)) == 0)
 				goto out;
-			memcpy(b + bl, p + i, j - i);
+			copy(b + bl, p + i, j - i, n - i);
 			if (mk) {
 				s->depth = depth;
 				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
@@ -737,13 +883,46 @@ close:
 			continue;
 		}
 		b[bl++] = (char)c;
-		i++;
+		if (++i < n && p[i] == ' ')	/* ", " and ": " */
+			i++;
 	}
 out:
 	s->pos = i;
 	s->out.n = bl;
 	s->depth = depth;
 	return s->ready;
+}
+
+static int
+fastscan1(struct tl_jscan *s)
+{
+	return fastscan_(s, strspan1, wsspan1);
+}
+
+#ifdef TL_X86
+static int
+fastscan16(struct tl_jscan *s)
+{
+	return fastscan_(s, strspan16, wsspan16);
+}
+
+__attribute__((target("avx2"))) static int
+fastscan32(struct tl_jscan *s)
+{
+	return fastscan_(s, strspan32, wsspan32);
+}
+#endif
+
+static int
+fastscan(struct tl_jscan *s)
+{
+#ifdef TL_X86
+	if (jpath == P_AVX2)
+		return fastscan32(s);
+	if (jpath == P_SSE2)
+		return fastscan16(s);
+#endif
+	return fastscan1(s);
 }
 
 #define LEAVEDEPTH	64
@@ -754,8 +933,9 @@ out:
  * checks; 0 where fastscan would stop, or when it is not one to leave out,
  * for the usual way.
  */
-static size_t
-leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+static inline __attribute__((always_inline)) size_t
+leftout_(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n,
+    spanfn *strsp, spanfn *wssp)
 {
 	unsigned char st[LEAVEDEPTH];
 	size_t start = i, j;
@@ -770,10 +950,10 @@ leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
 		t = st[depth - 1];
 		switch (c) {
 		case ' ': case '\n': case '\r': case '\t':
-			i = wsspan(p, i + 1, n);
+			i = wssp(p, i + 1, n);
 			continue;
 		case '"':
-			j = strspan(p, i + 1, n);
+			j = strsp(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				return 0;
 			if (keyok(t)) {
@@ -841,6 +1021,38 @@ close:
 		i++;
 	}
 	return 0;
+}
+
+static size_t
+leftout1(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+	return leftout_(s, p, i, n, strspan1, wsspan1);
+}
+
+#ifdef TL_X86
+static size_t
+leftout16(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+	return leftout_(s, p, i, n, strspan16, wsspan16);
+}
+
+__attribute__((target("avx2"))) static size_t
+leftout32(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+	return leftout_(s, p, i, n, strspan32, wsspan32);
+}
+#endif
+
+static size_t
+leftout(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n)
+{
+#ifdef TL_X86
+	if (jpath == P_AVX2)
+		return leftout32(s, p, i, n);
+	if (jpath == P_SSE2)
+		return leftout16(s, p, i, n);
+#endif
+	return leftout1(s, p, i, n);
 }
 
 static int

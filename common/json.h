@@ -93,6 +93,14 @@ struct tl_jscan;
 
 struct tl_jscan *tl_jscan_new(struct tl_src *);
 /*
+ * The way scanners read from now on: "portable" (byte by byte), "sse2"
+ * (16 bytes at a time) or "avx2" (32); 0 when the name is none of them or
+ * the CPU cannot. Without a call, the way TL_JSCAN names when it is set
+ * (tl-parse(1)), else the fastest the CPU has. For tests: every way reads
+ * the same.
+ */
+int tl_jscan_path(const char *name);
+/*
  * After this, input that does not begin with '{' or '[' makes the first
  * tl_jscan_next return -2 with nothing reported.
  */

@@ -139,7 +139,7 @@ static _Thread_local const struct gen *mapto;	/* the event's, mapped */
 static _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
 static _Thread_local int cattok;		/* the key of the cat mapped */
-static _Thread_local int inhalf;	/* the second half's thread */
+static _Thread_local int inhalf;	/* a worker of startsplit */
 static _Thread_local int dirty;		/* it would have warned */
 
 /* The trace being read. */
@@ -149,7 +149,7 @@ static int seenevent, notarray;
 static uint64_t ntraces;	/* streams read as JSON traces */
 static struct tl_warns warns;
 
-/* Traces held whole of at least this many bytes are read in two halves. */
+/* Traces held whole of at least this many bytes are read in pieces. */
 static size_t splitmin = 1 << 20;
 
 /* The column of key token i in table k[0..n), or -1. */
@@ -786,46 +786,91 @@ header(void)
 }
 
 /*
- * A trace held whole in memory (tl_in_whole) of splitmin bytes or more is
- * read by two threads, when there are two processors: this one up to an
- * event boundary in the second half, the other from there, into a buffer
- * of rows that are written after this thread's, their uids moved on. The
- * other thread takes only events that need no message; at the first that
- * would (or at bad JSON, the end of the array, anything but an event) it
- * stops, and this one goes on after the last event it took, so that every
- * row, message and count is the one a single thread makes. A boundary
- * that is none (the bytes matched within a value) shows when this thread
- * reaches it: the other's rows are dropped, and this one reads on.
+ * A trace held whole in memory (tl_in_whole: a mapped file, a gzip file
+ * inflated in one call) of splitmin bytes or more is read by several
+ * threads, when there are two processors or more. It is cut into pieces
+ * of about piecesz bytes at event boundaries that are guessed: the next
+ * match of the bytes between the first two events ('}', blanks, ',',
+ * blanks, '{'), which may be inside a value. Workers, one a processor,
+ * read the pieces in file order, each into a buffer of rows whose uids
+ * count from the piece's start, while this thread reads on from the
+ * second event to the first piece and then writes the pieces' rows in
+ * file order, their uids moved on. A worker takes only events that need
+ * no message; at the first that would (or at bad JSON, the end of the
+ * array, anything but an event) it stops, and this thread goes on after
+ * the last event it took up to the next piece, so that every row, message
+ * and count is the one a single thread makes. A guess that is no boundary
+ * shows when this thread reaches it and is not then before an event: the
+ * piece that begins there is dropped, and this thread reads on to the
+ * next. At most NPIECE pieces are read ahead of the one being written,
+ * which bounds the memory: their rows, and the pages of a mapped file,
+ * given back behind this thread.
  */
-struct half {
-	pthread_t th;
-	int running;
-	atomic_int cancel;
-	struct tl_jscan *js;
-	const char *p;		/* the stream, whole */
-	size_t n;
-	struct tl_out out;	/* rows, uids counted from the boundary */
+#define NPIECE	4
+#define MAXWORK	8
+
+struct piece {
+	struct tl_out out;	/* rows, uids counted from its start */
+	uint64_t start, stop;	/* its bytes (the last: from start on) */
+	int last;		/* it runs to the end of the array */
+	int done;
 	uint64_t nev, nleft;	/* events taken, and of them left out */
 	uint64_t nmapped;	/* ... and mapped from the 2021 generation */
-	uint64_t at, index;	/* where the first thread goes on */
+	uint64_t at, index;	/* where this thread goes on */
 	int after;		/* at is just after an event, not before */
 };
-static struct half half;
 
-static void *
-halfmain(void *arg)
+static struct {
+	int nwork;
+	pthread_t th[MAXWORK];
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	atomic_int cancel;
+	struct tl_jscan *proto;	/* between events: the state to copy */
+	const char *p, *pat;	/* the stream, whole; a boundary's bytes */
+	size_t n, plen;
+	uint64_t bound;		/* the next piece's start */
+	int ended;		/* the last piece is taken */
+	uint64_t taken, written;	/* pieces, ever */
+	struct piece pc[NPIECE];
+} sp = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+
+/* Pieces of about this many bytes; 0: of the stream's size (startsplit). */
+static size_t piecesz;
+
+/* The offset of the '{' of the first guessed boundary at or past from, or 0. */
+static uint64_t
+boundary(uint64_t from)
 {
-	struct half *h = arg;
+	const char *hit;
+
+	if (from >= sp.n || (hit = memmem(sp.p + from, sp.n - from, sp.pat,
+	    sp.plen)) == NULL)
+		return 0;
+	return (uint64_t)(hit - sp.p) + sp.plen - 1;
+}
+
+/* Read a piece, in a worker, as far as no event needs a message. */
+static void
+readpiece(struct piece *pc)
+{
+	struct tl_jscan *js;
 	struct tl_jitem it;
 	size_t mark;
-	uint64_t nm;
+	uint64_t nm, nm0 = nmapped, nl0 = nleft;
 
-	inhalf = 1;
-	o = &h->out;
-	while (!atomic_load_explicit(&h->cancel, memory_order_relaxed) &&
-	    tl_jscan_next(h->js, &it) > 0 && (it.kind == TL_JLEFT ||
+	o = &pc->out;
+	pc->out.n = 0;
+	pc->nev = pc->index = 0;
+	pc->at = pc->start;
+	pc->after = 0;
+	js = tl_jscan_at(sp.proto, NULL, sp.p, sp.n, pc->start, 0, 0);
+	if (!pc->last)
+		tl_jscan_stopat(js, pc->stop);
+	while (!atomic_load_explicit(&sp.cancel, memory_order_relaxed) &&
+	    tl_jscan_next(js, &it) > 0 && (it.kind == TL_JLEFT ||
 	    (it.kind == TL_JEVENT && it.badutf8 + it.ctrl + it.badesc == 0))) {
-		mark = h->out.n;
+		mark = pc->out.n;
 		nm = nmapped;
 		dirty = 0;
 		if (it.kind == TL_JLEFT)
@@ -833,17 +878,51 @@ halfmain(void *arg)
 		else
 			event(&it);
 		if (dirty) {
-			h->out.n = mark;
+			pc->out.n = mark;
 			nmapped = nm;
 			break;
 		}
-		h->nev++;
-		h->at = tl_jscan_offset(h->js);
-		h->after = 1;
-		h->index = it.index + 1;
+		pc->nev++;
+		pc->at = tl_jscan_offset(js);
+		pc->after = 1;
+		pc->index = it.index + 1;
 	}
-	h->nleft = nleft;
-	h->nmapped = nmapped;
+	pc->nleft = nleft - nl0;
+	pc->nmapped = nmapped - nm0;
+	tl_jscan_free(js);
+}
+
+static void *
+worker(void *arg)
+{
+	struct piece *pc;
+	size_t size = *(size_t *)arg;
+
+	inhalf = 1;
+	for (;;) {
+		pthread_mutex_lock(&sp.mu);
+		while (!atomic_load(&sp.cancel) && !sp.ended &&
+		    sp.taken - sp.written >= NPIECE)
+			pthread_cond_wait(&sp.cv, &sp.mu);
+		if (atomic_load(&sp.cancel) || sp.ended) {
+			pthread_mutex_unlock(&sp.mu);
+			break;
+		}
+		pc = &sp.pc[sp.taken++ % NPIECE];
+		pc->start = sp.bound;
+		pc->stop = boundary(sp.bound + size);
+		pc->done = 0;
+		if ((pc->last = pc->stop == 0))
+			sp.ended = 1;
+		else
+			sp.bound = pc->stop;
+		pthread_mutex_unlock(&sp.mu);
+		readpiece(pc);
+		pthread_mutex_lock(&sp.mu);
+		pc->done = 1;
+		pthread_cond_broadcast(&sp.cv);
+		pthread_mutex_unlock(&sp.mu);
+	}
 	free(scratch);
 	free(rest);
 	free(extra);
@@ -852,77 +931,85 @@ halfmain(void *arg)
 	return NULL;
 }
 
-/*
- * At the second event: start the second thread at the first event
- * boundary past the middle, if there is one. A boundary is the bytes
- * between the first two events, from the first's '}' (at end - 1) to the
- * second's '{' (at next): '}', blanks, ',', blanks, '{'.
- */
+/* Stop the workers and wait for them. */
 static void
-split(struct tl_jscan *js, struct tl_src *src, uint64_t end, uint64_t next)
+endsplit(void)
+{
+	int i;
+
+	if (sp.nwork == 0)
+		return;
+	pthread_mutex_lock(&sp.mu);
+	atomic_store(&sp.cancel, 1);
+	pthread_cond_broadcast(&sp.cv);
+	pthread_mutex_unlock(&sp.mu);
+	for (i = 0; i < sp.nwork; i++)
+		pthread_join(sp.th[i], NULL);
+	sp.nwork = 0;
+	tl_jscan_free(sp.proto);
+	sp.proto = NULL;
+}
+
+/*
+ * At the second event, whose first byte is at next, the first's last
+ * just before end: start the workers on the pieces past the first, and
+ * give the scanner this thread goes on with, which stops at them (js,
+ * when the trace is not read so).
+ */
+static struct tl_jscan *
+startsplit(struct tl_jscan *js, struct tl_src *src, uint64_t end,
+    uint64_t next)
 {
 	static long ncpu;
-	const char *p, *hit, *pat;
-	size_t n, i, k, plen, tries;
-	uint64_t q = 0;
+	static size_t size;
+	struct tl_jscan *t;
+	const char *p;
+	size_t n;
+	uint64_t off, first;
 
 	if (ncpu == 0)
 		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	if (ncpu < 2 || !tl_in_whole(src, &p, &n) || n < splitmin ||
 	    end == 0 || next >= n || next < end || next - end > 62 ||
 	    p[end - 1] != '}' || p[next] != '{')
-		return;
-	pat = p + end - 1;
-	plen = (size_t)(next - end) + 2;
-	for (i = n / 2, tries = 0; i < n && tries < 16; tries++) {
-		if ((hit = memmem(p + i, n - i, pat, plen)) == NULL)
-			return;
-		k = (size_t)(hit - p);
-		if (k >= next) {
-			q = k + plen - 1;
-			break;
-		}
-		i = k + 1;
+		return js;
+	off = tl_jscan_offset(js);
+	size = piecesz;
+	if (size == 0)
+		size = n / 16 < (64 << 10) ? 64 << 10 : n / 16 > (4 << 20) ?
+		    4 << 20 : n / 16;
+	sp.p = p;
+	sp.n = n;
+	sp.pat = p + end - 1;
+	sp.plen = (size_t)(next - end) + 2;
+	if ((first = boundary(off + size)) == 0 ||
+	    (sp.proto = tl_jscan_at(js, NULL, p, n, off, 1, 0)) == NULL)
+		return js;
+	t = tl_jscan_at(js, src, p, n, off, 1, tl_jscan_nevents(js));
+	tl_jscan_stopat(t, first);
+	sp.bound = first;
+	sp.ended = 0;
+	sp.taken = sp.written = 0;
+	atomic_store(&sp.cancel, 0);
+	while (sp.nwork < ncpu && sp.nwork < MAXWORK &&
+	    pthread_create(&sp.th[sp.nwork], NULL, worker, &size) == 0)
+		sp.nwork++;
+	if (sp.nwork == 0) {
+		tl_jscan_free(t);
+		tl_jscan_free(sp.proto);
+		sp.proto = NULL;
+		return js;
 	}
-	if (q == 0 || (half.js = tl_jscan_at(js, NULL, p, n, q, 0, 0)) ==
-	    NULL)
-		return;
-	half.p = p;
-	half.n = n;
-	half.out.n = 0;
-	half.nev = half.nleft = half.index = half.nmapped = 0;
-	half.at = q;
-	half.after = 0;
-	atomic_store(&half.cancel, 0);
-	if (!tl_jscan_stopat(js, q) ||
-	    pthread_create(&half.th, NULL, halfmain, &half) != 0) {
-		tl_jscan_unstop(js);
-		tl_jscan_free(half.js);
-		half.js = NULL;
-		return;
-	}
-	half.running = 1;
+	tl_in_taken(src);
+	tl_jscan_free(js);
+	return t;
 }
 
-/* Wait for the second thread (stopped first when cancel is set). */
+/* Write a piece's rows, their uids moved on by base. */
 static void
-endhalf(int cancel)
+putrows(struct tl_out *from, uint64_t base)
 {
-	if (!half.running)
-		return;
-	if (cancel)
-		atomic_store(&half.cancel, 1);
-	pthread_join(half.th, NULL);
-	half.running = 0;
-	tl_jscan_free(half.js);
-	half.js = NULL;
-}
-
-/* Write the second thread's rows, their uids moved on by base. */
-static void
-putrows(uint64_t base)
-{
-	const char *p = half.out.buf, *end = p + half.out.n, *nl;
+	const char *p = from->buf, *end = p + from->n, *nl;
 	uint64_t u;
 
 	for (; p < end; p = nl + 1) {
@@ -932,16 +1019,55 @@ putrows(uint64_t base)
 		tl_out_i64(o, (int64_t)(base + u));
 		tl_out_raw(o, p, (size_t)(nl + 1 - p));
 	}
-	half.out.n = 0;
+	from->n = 0;
+}
+
+/*
+ * This thread's scanner js has stopped at the next piece: the piece's
+ * rows when the stop is before an event, and the scanner to go on with,
+ * after them; or, at no boundary, the piece dropped and js read on.
+ */
+static struct tl_jscan *
+nextpiece(struct tl_jscan *js, struct tl_src *src, uint64_t *nev)
+{
+	struct piece *pc = &sp.pc[sp.written % NPIECE];
+	struct tl_jscan *t = js;
+	uint64_t base;
+
+	pthread_mutex_lock(&sp.mu);
+	while (sp.taken == sp.written || !pc->done)
+		pthread_cond_wait(&sp.cv, &sp.mu);
+	pthread_mutex_unlock(&sp.mu);
+	if (!tl_jscan_atevent(js)) {
+		tl_jscan_unstop(js);
+		pc->out.n = 0;
+	} else {
+		base = tl_jscan_nevents(js);
+		putrows(&pc->out, base);
+		*nev += pc->nev;
+		nleft += pc->nleft;
+		nmapped += pc->nmapped;
+		t = tl_jscan_at(sp.proto, src, sp.p, sp.n, pc->at, pc->after,
+		    base + pc->index);
+		tl_jscan_free(js);
+	}
+	if (!pc->last)
+		tl_jscan_stopat(t, pc->stop);
+	tl_in_drop(src, tl_jscan_offset(t));
+	pthread_mutex_lock(&sp.mu);
+	sp.written++;
+	pthread_cond_broadcast(&sp.cv);
+	pthread_mutex_unlock(&sp.mu);
+	return t;
 }
 
 /* Parse the current stream of src; 0, or -1 on an error. */
 static int
 parse(struct tl_src *src)
 {
-	struct tl_jscan *js, *next;
+	struct tl_jscan *js;
 	struct tl_jitem it;
-	uint64_t nev = 0, base, end = 0;
+	uint64_t nev = 0, end = 0;
 	int r, c;
 
 	tname = tl_in_name(src);
@@ -979,30 +1105,17 @@ parse(struct tl_src *src)
 				if (nev == 0)
 					end = tl_jscan_offset(js);
 				else if (nev == 1)
-					split(js, src, end, it.offset);
+					js = startsplit(js, src, end,
+					    it.offset);
 				nev++;
 			} else
 				toplevel(&it);
 		}
 		if (r != TL_JSTOPPED)
 			break;
-		if (!tl_jscan_atevent(js)) {	/* no boundary: read on */
-			endhalf(1);
-			tl_jscan_unstop(js);
-			continue;
-		}
-		endhalf(0);
-		base = tl_jscan_nevents(js);
-		putrows(base);
-		nev += half.nev;
-		nleft += half.nleft;
-		nmapped += half.nmapped;
-		next = tl_jscan_at(js, src, half.p, half.n, half.at,
-		    half.after, base + half.index);
-		tl_jscan_free(js);
-		js = next;
+		js = nextpiece(js, src, &nev);
 	}
-	endhalf(1);
+	endsplit();
 	if (r == 0 && !tl_jscan_events(js) && !notarray)
 		tl_warns(&warns, "%s: no \"traceEvents\" (no events)", tname);
 	tl_jscan_free(js);
@@ -1108,7 +1221,8 @@ main(int argc, char *argv[])
 		tflag = 1;
 	tl_out_init(&out, 1, "<stdout>");
 	tl_out_init(&pend, -1, "(pending rows)");
-	tl_out_init(&half.out, -1, "(the second half's rows)");
+	for (i = 0; i < NPIECE; i++)
+		tl_out_init(&sp.pc[i].out, -1, "(a piece's rows)");
 	for (i = 0; i < nops; i++) {
 		src = tl_src_open(argc > 0 ? argv[i] : "-");
 		if (src == NULL) {
@@ -1137,7 +1251,8 @@ main(int argc, char *argv[])
 	header();
 	tl_out_close(&out);
 	tl_out_close(&pend);
-	tl_out_close(&half.out);
+	for (i = 0; i < NPIECE; i++)
+		tl_out_close(&sp.pc[i].out);
 	tl_json_free(&doc);
 	free(scratch);
 	free(tok2021);

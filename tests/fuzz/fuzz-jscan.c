@@ -6,10 +6,12 @@
  *     tl_src_open recognises compression by content (gzip, libarchive's
  *     formats) as for a file, then read by tl-parse's own parse() (the
  *     program is included with its main renamed) into a memory writer,
- *     twice: by one thread, then by two (the second half of a trace in a
- *     thread of its own, at any size), which must write the same; then
- *     with categories left out (-x), once reading every event whole and
- *     once letting the scanner pass over the plain ones, on two threads:
+ *     three times: by one thread scanning byte by byte, by one scanning
+ *     16 bytes at a time (SSE2), then by several scanning 32 (AVX2, or
+ *     SSE2 without it), the trace cut into pieces at every guessed event
+ *     boundary, read by workers, at any size: all must write the same;
+ *     then with categories left out (-x), once reading every event whole
+ *     and once letting the scanner pass over the plain ones, in pieces:
  *     again the same;
  *  2. read again from a memory source by the scanner alone, checking that
  *     the tokens it gives for each event are the ones jsmn makes of the
@@ -45,15 +47,16 @@ setup(void)
 		abort();
 	tl_out_init(&out, -1, "<stdout>");
 	tl_out_init(&pend, -1, "(pending rows)");
-	tl_out_init(&half.out, -1, "(the second half's rows)");
+	for (int i = 0; i < NPIECE; i++)
+		tl_out_init(&sp.pc[i].out, -1, "(a piece's rows)");
 	header();	/* once: not part of what the passes compare */
 	out.n = 0;
 }
 
 /*
  * Pass 1: tl-parse on the bytes as a file, read by one thread (split
- * never), then by two wherever it can (split at any size): what comes
- * out must be the same, rows and counts.
+ * never), then in pieces wherever it can (split at any size, a piece at
+ * each boundary): what comes out must be the same, rows and counts.
  */
 struct result {
 	char *buf;
@@ -80,6 +83,7 @@ asfile1(struct result *res, size_t min)
 	res->n = 0;
 	res->fatal = 0;
 	splitmin = min;
+	piecesz = 1;
 	src = tl_src_open(mfpath);
 	if (src == NULL)
 		return;
@@ -98,7 +102,7 @@ asfile1(struct result *res, size_t min)
 			o = &out;
 		}
 	else {
-		endhalf(1);
+		endsplit();
 		res->fatal = 1;
 	}
 	out.n = pend.n = 0;
@@ -124,11 +128,19 @@ asfile(const uint8_t *data, size_t size)
 	}
 	static char *drop[] = { "cpu_op", "python_function", "a", "b" };
 
+	tl_jscan_path("portable");
 	asfile1(&one, SIZE_MAX);
+	tl_jscan_path("sse2");
+	asfile1(&two, SIZE_MAX);
+	if (!one.fatal && !two.fatal && (one.n != two.n ||
+	    (one.n > 0 && memcmp(one.buf, two.buf, one.n) != 0)))
+		abort();	/* SSE2 read it otherwise than byte by byte */
+	if (!tl_jscan_path("avx2"))
+		tl_jscan_path("sse2");
 	asfile1(&two, 0);
 	if (!one.fatal && !two.fatal && (one.n != two.n ||
 	    (one.n > 0 && memcmp(one.buf, two.buf, one.n) != 0)))
-		abort();	/* two threads read it otherwise than one */
+		abort();	/* pieces read it otherwise than one thread */
 	dropcat = drop;
 	ndrop = sizeof drop / sizeof drop[0];
 	readall = 1;

@@ -1,11 +1,11 @@
-# A trace held whole (a plain file, or gzip inflated in one call) of
-# 1 MiB or more is read by two threads, the second from an event boundary
-# past the middle. Whatever the second half holds, the rows, messages and
-# counts are those of one thread reading it all, as from a pipe: events
-# that need a message there (ts not a number, no "ph", invalid UTF-8, a
-# \u0000), a file cut there, a boundary that is none (the bytes between
-# two events, "}, {", inside a 200 KB string across the middle), and
-# top-level keys after traceEvents.
+# A trace held whole (a plain file, mapped, or gzip inflated in one call)
+# of 1 MiB or more is read in pieces by several threads, each piece from
+# a guessed event boundary. Whatever the pieces hold, the rows, messages
+# and counts are those of one thread reading it all, as from a pipe:
+# events that need a message (ts not a number, no "ph", invalid UTF-8, a
+# \u0000), a file cut, boundaries that are none (the bytes between two
+# events, "}, {", inside a 200 KB string across pieces), and top-level
+# keys after traceEvents.
 gen() {	# gen N: 40000 events; the odd ones from event N on
 	awk -v odd="$1" 'BEGIN {
 	printf "{\"traceEvents\": [";
@@ -33,12 +33,13 @@ gen() {	# gen N: 40000 events; the odd ones from event N on
 	printf "], \"deviceProperties\": [{\"id\": 0}], \"traceName\": \"t\"}";
 }'
 }
-# Each way, against the same bytes from a pipe (one thread): stdout and
-# stderr but for the name, and the exit status.
+# Each way, against the same bytes from a pipe (one thread; a regular
+# file on standard input is held whole too): stdout and stderr but for
+# the name, and the exit status.
 check() {	# check NAME FILE
 	tl-parse -v "$2" >"$1.out" 2>"$1.err"
 	echo "$1: exit $?"
-	tl-parse -v <"$2" >"$1.pout" 2>"$1.perr"
+	cat "$2" | tl-parse -v >"$1.pout" 2>"$1.perr"
 	sed 1,2d "$1.out" >a
 	sed 1,2d "$1.pout" >b
 	cmp -s a b && echo "$1: rows the same ($(wc -l <a))"
