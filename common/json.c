@@ -204,6 +204,33 @@ tl_us_to_ns(const char *s, size_t n, int64_t *ns)
 	uint64_t u = 0, lim;
 	unsigned d;
 
+	/*
+	 * The common case first: up to 15 integer digits and up to 3 after
+	 * the point (a trace's microseconds to the nanosecond), exact in a
+	 * uint64_t; anything else takes the general way below.
+	 */
+	for (; i < n && i < 15 && (d = (unsigned)s[i] - '0') <= 9; i++)
+		u = u * 10 + d;
+	if (i > 0 && (i == n || (s[i] == '.' && n - i - 1 <= 3 &&
+	    n - i - 1 > 0))) {
+		size_t j = i + 1, f = 0;
+
+		if (i == n) {
+			*ns = (int64_t)(u * 1000);
+			return 0;
+		}
+		for (; j < n && (d = (unsigned)s[j] - '0') <= 9; j++, f++)
+			u = u * 10 + d;
+		if (j == n) {
+			for (; f < 3; f++)
+				u *= 10;
+			*ns = (int64_t)u;
+			return 0;
+		}
+	}
+	i = 0;
+	u = 0;
+
 	if (i < n && s[i] == '-')
 		neg = 1, i++;
 	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, seen = 1) {
