@@ -11,6 +11,9 @@
 
 #include "../../common/input.h"
 #include "../../filters/tl-ranks/join.c"
+#include "../../filters/tl-ranks/tables.c"
+#include "../../filters/tl-ranks/a2a.c"
+#include "../../filters/tl-ranks/htab.c"
 #include "../../filters/tl-ranks/table.c"
 
 #include "fuzz.h"
