@@ -77,8 +77,8 @@ struct hta_opt {
 extern struct hta_opt hta_o;
 
 /* load.c */
-void hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed, int full);
+void hta_load(int nops, char *const *ops, int want,
+    int64_t (*rankof)(const char *file), int full);
 int64_t hta_stepnum(uint32_t name);
 void hta_free(void);
 const char *hta_s(uint32_t id, size_t *n);

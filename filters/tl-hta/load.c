@@ -709,8 +709,8 @@ cmprank(const void *a, const void *b)
 }
 
 void
-hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed, int full)
+hta_load(int nops, char *const *ops, int want,
+    int64_t (*rankof)(const char *), int full)
 {
 	struct tl_trace *tr;
 	uint64_t use = TL_COL(TL_C_PID) | TL_COL(TL_C_TID) |
@@ -735,9 +735,8 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 		rk.rank = -1;
 		readtrace(tr, &rk);
 		rk.file = xstrdup(tr->name);
-		for (i = 0; i < nnamed; i++)
-			if (strcmp(names[i], rk.file) == 0)
-				rk.rank = ranks[i];
+		if (rankof != NULL && rankof(rk.file) >= 0)
+			rk.rank = rankof(rk.file);
 		if (rk.rank < 0)
 			rk.rank = 0;
 		if (rk.n == 0) {
