@@ -24,6 +24,33 @@ ktype(const struct row *r)
 	return (int)(hta_ni(r->name) >> 1) & 15;
 }
 
+static int
+isgpu(const struct row *r, int kt)
+{
+	return r->stream != -1 && (kt == 0 || ktype(r) == kt);
+}
+
+static int isidle(const struct row *, int);
+
+/*
+ * The rows with stream != -1, which most analyses take: listed once per
+ * rank, so that each of them passes over these alone.
+ */
+static const size_t *
+gpurows(const struct rank *crk)
+{
+	struct rank *rk = &hta_rk[crk - hta_rk];
+	size_t i;
+
+	if (rk->gpu != NULL)
+		return rk->gpu;
+	rk->gpu = xreallocarray(NULL, rk->n + 1, sizeof *rk->gpu);
+	for (i = 0; i < rk->n; i++)
+		if (rk->r[i].stream != -1)
+			rk->gpu[rk->ngpu++] = i;
+	return rk->gpu;
+}
+
 /* Rows of rank rk that pass f, in table order. */
 static size_t *
 rows(const struct rank *rk, int (*f)(const struct row *, int), int arg,
@@ -32,16 +59,18 @@ rows(const struct rank *rk, int (*f)(const struct row *, int), int arg,
 	size_t *v = xreallocarray(NULL, rk->n + 1, sizeof *v), i;
 
 	*n = 0;
+	if (f == isgpu || f == isidle) {	/* rows with a stream only */
+		const size_t *g = gpurows(rk);
+
+		for (i = 0; i < rk->ngpu; i++)
+			if (f(&rk->r[g[i]], arg))
+				v[(*n)++] = g[i];
+		return v;
+	}
 	for (i = 0; i < rk->n; i++)
 		if (f(&rk->r[i], arg))
 			v[(*n)++] = i;
 	return v;
-}
-
-static int
-isgpu(const struct row *r, int kt)
-{
-	return r->stream != -1 && (kt == 0 || ktype(r) == kt);
 }
 
 /* merge(I) of spec's conventions: merged [ts, end] into *ms, *me. */

@@ -39,6 +39,8 @@ struct rank {
 		int64_t index, stream, corr;
 	} *w;			/* in index order */
 	size_t nw;
+	size_t *gpu;		/* the rows with a stream, once asked for */
+	size_t ngpu;
 };
 
 extern struct tl_intern *hta_str;

@@ -825,6 +825,7 @@ hta_free(void)
 	for (i = 0; i < hta_nrk; i++) {
 		free(hta_rk[i].r);
 		free(hta_rk[i].file);
+		free(hta_rk[i].gpu);
 	}
 	free(hta_rk);
 	hta_rk = NULL;
