@@ -137,8 +137,12 @@ filerank(const char *path)
 	size_t n, nt = 0, k;
 	int64_t rank = 0;
 
-	if (src == NULL || tl_src_next(src) != 1)
-		tl_exit(1);
+	if (src == NULL)
+		return 0;
+	if (tl_src_next(src) != 1) {
+		tl_src_close(src);
+		return 0;
+	}
 	while (tl_in_chunk(src, &p, &n) == 1) {
 		k = n < TAIL ? n : TAIL;
 		memcpy(b + nt, p, k);
@@ -161,7 +165,8 @@ filerank(const char *path)
 /*
  * The ranks of the files, found by a process of their own while tl-parse
  * reads them (the scan inflates each file a second time): it writes
- * each rank to a pipe as it has it, in file order.
+ * each rank to a pipe as it has it, in file order. It says nothing: a
+ * file it cannot read, tl-parse cannot read either, and says why.
  */
 static char **rkfile;
 static size_t nrkfile, nrkread;
@@ -178,6 +183,10 @@ rankstart(char **files, size_t n)
 	if (pipe(a) != 0)
 		tl_err(1, "pipe");
 	if ((rkpid = fork()) == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 2);
 		close(a[0]);
 		for (i = 0; i < n; i++) {
 			int64_t r = filerank(files[i]);

@@ -1,6 +1,6 @@
 /*
  * tl-hta: HTA's loading rules over the rows of a tree stream. Each trace
- * of the stream is a rank; its kept events become rows of 80 bytes
+ * of the stream is a rank; its kept events become rows of 88 bytes
  * (struct row) and nothing else of the trace is held. Then, over all
  * ranks: the µs rounding of nanosecond traces, the links by
  * args.correlation, the iteration of each row, the alignment to the
