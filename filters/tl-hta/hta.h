@@ -58,7 +58,9 @@ enum {
 	NI_OTHER = 1 << 4,
 	NI_STATS = 1 << 5,	/* a launch of cuda_kernel_launch_stats */
 	NI_QUEUE = 1 << 6,	/* a launch of the queue length */
-	NI_SYNC = 1 << 7	/* Event Sync, Context Sync */
+	NI_SYNC = 1 << 7,	/* Event Sync, Context Sync */
+	NI_STEP = 1 << 8,	/* ^ProfilerStep#\d+ */
+	NI_PSTEP = 1 << 9	/* ^ProfilerStep */
 };
 unsigned hta_ni(uint32_t name);
 
