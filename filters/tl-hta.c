@@ -482,48 +482,73 @@ others(void)
 	return 0;
 }
 
+/*
+ * loaded_events_rank<r>.csv, HTA's loaded table, written by a process of
+ * its own while this one goes on with the analyses (it is the largest
+ * file, and the table is only read from here on). The files are opened
+ * here, so that a directory that cannot take them is said once; the
+ * writer closes them. With no process to be had, written here.
+ */
 static void
+loaded1(const struct rank *rk, struct csv *c)
+{
+	size_t j;
+	int nan = 0;
+
+	for (j = 0; j < rk->n && !nan; j++)
+		nan = rk->r[j].iter == NOITER;
+	csv_hdr(c, "index,cat,name,pid,tid,ts,dur,stream,correlation,"
+	    "index_correlation,iteration,external_id");
+	for (j = 0; j < rk->n; j++) {
+		const struct row *r = &rk->r[j];
+
+		csv_i(c, r->index);
+		csv_id(c, r->cat);
+		csv_id(c, r->name);
+		csv_id(c, r->pid);
+		csv_id(c, r->tid);
+		csv_i(c, r->ts);
+		csv_f(c, r->dur);
+		csv_i(c, r->stream);
+		csv_i(c, r->corr);
+		csv_i(c, r->ic);
+		if (r->iter == NOITER)
+			csv_s(c, "", 0);
+		else if (nan)	/* a float column, as pandas's */
+			csv_f(c, (double)r->iter);
+		else
+			csv_i(c, r->iter);
+		csv_i(c, r->ext);
+		csv_end(c);
+	}
+	csv_close(c);
+}
+
+static pid_t
 loaded(void)
 {
-	size_t i, j;
+	struct csv **c = xreallocarray(NULL, hta_nrk + 1, sizeof *c);
 	char name[64];
+	size_t i;
+	pid_t p;
 
 	for (i = 0; i < hta_nrk; i++) {
-		const struct rank *rk = &hta_rk[i];
-		struct csv *c;
-		int nan = 0;
-
-		for (j = 0; j < rk->n && !nan; j++)
-			nan = rk->r[j].iter == NOITER;
 		snprintf(name, sizeof name, "loaded_events_rank%" PRId64
-		    ".csv", rk->rank);
-		c = csv_open(name);
-		csv_hdr(c, "index,cat,name,pid,tid,ts,dur,stream,correlation,"
-		    "index_correlation,iteration,external_id");
-		for (j = 0; j < rk->n; j++) {
-			const struct row *r = &rk->r[j];
-
-			csv_i(c, r->index);
-			csv_id(c, r->cat);
-			csv_id(c, r->name);
-			csv_id(c, r->pid);
-			csv_id(c, r->tid);
-			csv_i(c, r->ts);
-			csv_f(c, r->dur);
-			csv_i(c, r->stream);
-			csv_i(c, r->corr);
-			csv_i(c, r->ic);
-			if (r->iter == NOITER)
-				csv_s(c, "", 0);
-			else if (nan)	/* a float column, as pandas's */
-				csv_f(c, (double)r->iter);
-			else
-				csv_i(c, r->iter);
-			csv_i(c, r->ext);
-			csv_end(c);
-		}
-		csv_close(c);
+		    ".csv", hta_rk[i].rank);
+		c[i] = csv_open(name);
 	}
+	if ((p = fork()) == 0) {
+		for (i = 0; i < hta_nrk; i++)
+			loaded1(&hta_rk[i], c[i]);
+		_exit(0);
+	}
+	for (i = 0; i < hta_nrk; i++)
+		if (p < 0)
+			loaded1(&hta_rk[i], c[i]);
+		else
+			csv_handed(c[i]);
+	free(c);
+	return p;
 }
 
 int
@@ -558,6 +583,7 @@ main(int argc, char *argv[])
 	    "--diff_test_iteration" };
 	size_t i, j, seqcap = 0, ncp = 0, cpcap = 0, ndl = 0, dlcap = 0;
 	char **cps = NULL, **dls = NULL, *xlsx = NULL, *tmpdir = NULL;
+	pid_t lpid = -1;
 	int ch;
 
 	tl_setprogname(argv[0]);
@@ -686,11 +712,18 @@ main(int argc, char *argv[])
 	else
 		hta_load(argc, argv, TL_S_TREE, NULL, 1);
 	if (hta_want("loaded_events"))
-		loaded();
+		lpid = loaded();
 	hta_run();
 	if (hta_want("critical_path"))
 		for (i = 0; i < ncp; i++)
 			hta_critical(cps[i], (int)i, dls, ndl);
+	if (lpid > 0) {		/* the writer of the loaded tables */
+		int st;
+
+		if (waitpid(lpid, &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0)
+			tl_exit(1);	/* it said why */
+	}
 	if (xlsx != NULL)
 		workbook(xlsx, tmpdir);
 	return 0;

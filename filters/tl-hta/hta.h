@@ -99,6 +99,7 @@ extern char **hta_written;	/* the paths csv_open made, in order */
 extern size_t hta_nwritten;
 struct csv *csv_open(const char *name);
 void csv_close(struct csv *);
+void csv_handed(struct csv *);	/* a fork writes and closes it */
 void csv_s(struct csv *, const char *s, size_t n);
 void csv_id(struct csv *, uint32_t id);
 void csv_i(struct csv *, int64_t v);

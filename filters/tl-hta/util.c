@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../common/csv.h"
 #include "../../common/err.h"
@@ -183,6 +184,18 @@ csv_close(struct csv *c)
 	if (tl_file_close(&c->f) != 0)
 		tl_exit(1);
 	free(c);
+}
+
+/*
+ * A file opened here that another process (a fork) writes and closes:
+ * this process lets go of its descriptor. The record stays, as the list
+ * of open files has it.
+ */
+void
+csv_handed(struct csv *c)
+{
+	close(c->f.out.fd);
+	c->f.out.fd = -1;
 }
 
 static void
