@@ -61,6 +61,27 @@ tablenum(const char *s)
 	return -1;
 }
 
+/*
+ * The names these tables had: HTA's tables are tl-hta's, so tl's
+ * readings were renamed apart from them. A hint for a script that still
+ * asks for the old name.
+ */
+static const char *
+renamed(const char *s)
+{
+	static const char *const old[][2] = {
+		{ "idle", "idle_gaps" }, { "launch", "launch_delays" },
+		{ "launch_stats", "launch_delay_stats" },
+		{ "overlap", "comm_exposure" }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof old / sizeof old[0]; i++)
+		if (strcmp(s, old[i][0]) == 0)
+			return old[i][1];
+	return NULL;
+}
+
 /* The headers of the streams, once the first trace's tables are built. */
 static void
 headers(void)
@@ -206,12 +227,16 @@ main(int argc, char *argv[])
 			tl_warnx("no table named");
 			tl_usage(usage);
 		}
-		if ((table = tablenum(argv[0])) < 0)
+		if ((table = tablenum(argv[0])) < 0 && renamed(argv[0]))
+			tl_errx(1, "table \"%s\" is now \"%s\" (HTA's own "
+			    "tables are tl-hta's)", argv[0], renamed(argv[0]));
+		if (table < 0)
 			tl_errx(1, "unknown table \"%s\" (the tables: "
 			    "timeline categories ops unique_args unified "
 			    "kernels short_kernels short_histogram "
-			    "collectives idle launch launch_stats overlap "
-			    "streams)", argv[0]);
+			    "collectives idle_gaps launch_delays "
+			    "launch_delay_stats comm_exposure streams)",
+			    argv[0]);
 		argc--;
 		argv++;
 		agg_want[table] = 1;
@@ -226,7 +251,11 @@ main(int argc, char *argv[])
 		int keep[NTABLES] = { 0 };
 
 		for (p = strtok(only, ","); p != NULL; p = strtok(NULL, ",")) {
-			if ((i = tablenum(p)) < 0)
+			if ((i = tablenum(p)) < 0 && renamed(p) != NULL)
+				tl_errx(1, "-t: table \"%s\" is now \"%s\" "
+				    "(HTA's own tables are tl-hta's)", p,
+				    renamed(p));
+			if (i < 0)
 				tl_errx(1, "-t: unknown table \"%s\"", p);
 			keep[i] = 1;
 		}

@@ -6,8 +6,10 @@
  * profiler-step window) and write each analysis as the CSV file HTA's
  * DataFrame makes, so that scripts written against HTA read them.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -72,56 +74,178 @@ hta_want(const char *name)
 
 /*
  * HTA's rank of a trace file: the first line of its text that matches
- * "rank":\s+(\d+), else 0 (spec 1.1). Read until the match only.
+ * "rank":\s+(\d+), else 0 (spec 1.1). Python reads the file line by
+ * line, so \s stops at a line's end: the whitespace is that of a line.
  */
+static int
+isws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\f' || c == '\v' ||
+	    (c >= 0x1c && c <= 0x1f);
+}
+
+/*
+ * The match at p ("rank": there, e the end of the bytes at hand): 1 and
+ * *v when it is one, 0 when it is not, -1 when e cuts it short.
+ */
+static int
+rankmatch(const char *p, const char *e, int64_t *v)
+{
+	const char *d = p + 7;
+
+	if (d >= e)
+		return -1;
+	if (!isws((unsigned char)*d))
+		return 0;
+	while (d < e && isws((unsigned char)*d))
+		d++;
+	if (d == e)
+		return -1;
+	if (*d < '0' || *d > '9')
+		return 0;
+	for (*v = 0; d < e && *d >= '0' && *d <= '9'; d++)
+		if (*v < INT64_MAX / 10)
+			*v = *v * 10 + (*d - '0');
+	return d < e ? 1 : -1;
+}
+
+/* The first match starting in [s, lim) of [s, e): 1 and *v, else 0. */
+static int
+rankscan(const char *s, const char *lim, const char *e, int64_t *v)
+{
+	const char *q = s;
+
+	while (q < lim && (q = memmem(q, (size_t)(e - q), "\"rank\":", 7)) !=
+	    NULL && q < lim) {
+		if (rankmatch(q, e, v) == 1)
+			return 1;
+		q++;
+	}
+	return 0;
+}
+
+/*
+ * Read until the match only. A match across two chunks is looked for in
+ * the last bytes of one and the first of the next (TAIL of each).
+ */
+#define TAIL	64
 static int64_t
 filerank(const char *path)
 {
 	struct tl_src *src = tl_src_open(path);
-	char *p, *carry = NULL;
-	size_t n, nc = 0;
+	char *p, b[2 * TAIL];
+	size_t n, nt = 0, k;
 	int64_t rank = 0;
-	int found = 0;
 
-	if (src == NULL || tl_src_next(src) != 1)
-		tl_exit(1);
-	while (!found && tl_in_chunk(src, &p, &n) == 1) {
-		/* look in carry + chunk; keep the last 64 bytes */
-		char *buf = xmalloc(nc + n + 1), *q, *e;
-
-		if (nc > 0)
-			memcpy(buf, carry, nc);
-		memcpy(buf + nc, p, n);
-		e = buf + nc + n;
-		for (q = buf; q + 7 < e && !found; q++) {
-			char *d;
-
-			if (memcmp(q, "\"rank\":", 7) != 0)
-				continue;
-			d = q + 7;
-			if (d >= e || strchr(" \t\n\r\f\v", *d) == NULL)
-				continue;
-			while (d < e && strchr(" \t\n\r\f\v", *d) != NULL)
-				d++;
-			if (d < e && *d >= '0' && *d <= '9') {
-				rank = 0;
-				while (d < e && *d >= '0' && *d <= '9' &&
-				    rank < INT64_MAX / 10)
-					rank = rank * 10 + (*d++ - '0');
-				if (d < e)
-					found = 1;
-				else
-					break;	/* may go on in the next chunk */
-			}
-		}
-		free(carry);
-		nc = (size_t)(e - buf) < 64 ? (size_t)(e - buf) : 64;
-		carry = xmemdup(e - nc, nc);
-		free(buf);
+	if (src == NULL)
+		return 0;
+	if (tl_src_next(src) != 1) {
+		tl_src_close(src);
+		return 0;
 	}
-	free(carry);
+	while (tl_in_chunk(src, &p, &n) == 1) {
+		k = n < TAIL ? n : TAIL;
+		memcpy(b + nt, p, k);
+		if (rankscan(b, b + nt, b + nt + k, &rank) ||
+		    rankscan(p, p + n, p + n, &rank))
+			break;
+		if (nt + k > TAIL) {	/* the last TAIL bytes seen */
+			if (n >= TAIL)
+				memcpy(b, p + n - TAIL, TAIL);
+			else
+				memmove(b, b + nt + k - TAIL, TAIL);
+			nt = TAIL;
+		} else
+			nt += k;
+	}
 	tl_src_close(src);
 	return rank;
+}
+
+/*
+ * The ranks of the files, found by a process of their own while tl-parse
+ * reads them (the scan inflates each file a second time): it writes
+ * each rank to a pipe as it has it, in file order. It says nothing: a
+ * file it cannot read, tl-parse cannot read either, and says why.
+ */
+static char **rkfile;
+static size_t nrkfile, nrkread;
+static int64_t *rkval;
+static int rkfd = -1;
+static pid_t rkpid;
+
+static void
+rankstart(char **files, size_t n)
+{
+	int a[2];
+	size_t i;
+
+	if (pipe(a) != 0)
+		tl_err(1, "pipe");
+	if ((rkpid = fork()) == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 2);
+		close(a[0]);
+		for (i = 0; i < n; i++) {
+			int64_t r = filerank(files[i]);
+
+			if (write(a[1], &r, sizeof r) != (ssize_t)sizeof r)
+				_exit(1);
+		}
+		_exit(0);
+	}
+	if (rkpid < 0)
+		tl_err(1, "fork");
+	close(a[1]);
+	fcntl(a[0], F_SETFD, FD_CLOEXEC);
+	rkfd = a[0];
+	rkfile = files;
+	nrkfile = n;
+	nrkread = 0;
+	rkval = xreallocarray(NULL, n + 1, sizeof *rkval);
+}
+
+/* The rank of a file of rankstart's, -1 for another. */
+static int64_t
+rankof(const char *file)
+{
+	size_t i;
+
+	for (i = 0; i < nrkfile && strcmp(rkfile[i], file) != 0; i++)
+		;
+	if (i == nrkfile)
+		return -1;
+	while (nrkread <= i) {
+		char *d = (char *)&rkval[nrkread];
+		size_t got = 0;
+		ssize_t r;
+
+		while (got < sizeof *rkval && ((r = read(rkfd, d + got,
+		    sizeof *rkval - got)) > 0 || (r < 0 && errno == EINTR)))
+			if (r > 0)
+				got += (size_t)r;
+		if (got < sizeof *rkval)
+			tl_errx(1, "%s: its rank could not be read", file);
+		nrkread++;
+	}
+	return rkval[i];
+}
+
+static void
+rankend(void)
+{
+	int st;
+
+	close(rkfd);
+	rkfd = -1;
+	if (waitpid(rkpid, &st, 0) < 0 || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		tl_errx(1, "the scan of the ranks failed");
+	free(rkval);
+	rkval = NULL;
+	nrkfile = 0;
 }
 
 static int
@@ -190,7 +314,6 @@ loaddir(const char *tdir, int full)
 	DIR *d = opendir(tdir);
 	struct dirent *e;
 	char **files = NULL, path[32], *op[1];
-	int64_t *ranks;
 	size_t nf = 0, cap = 0, i;
 	int fd, st;
 
@@ -209,21 +332,19 @@ loaddir(const char *tdir, int full)
 	if (nf == 0)
 		tl_errx(1, "%s: no .gz or .json file", tdir);
 	qsort(files, nf, sizeof *files, cmpstr);
-	ranks = xreallocarray(NULL, nf, sizeof *ranks);
-	for (i = 0; i < nf; i++)
-		ranks[i] = filerank(files[i]);
+	rankstart(files, nf);
 	fd = pipeline(files, nf);
 	snprintf(path, sizeof path, "/dev/fd/%d", fd);
 	op[0] = path;
-	hta_load(1, op, TL_S_EVENT, files, ranks, nf, full);
+	hta_load(1, op, TL_S_EVENT, rankof, full);
 	close(fd);
 	if (waitpid(kid, &st, 0) < 0 || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
 		tl_errx(1, "%s: tl-parse failed", tdir);
+	rankend();
 	for (i = 0; i < nf; i++)
 		free(files[i]);
 	free(files);
-	free(ranks);
 }
 
 /*
@@ -361,48 +482,73 @@ others(void)
 	return 0;
 }
 
+/*
+ * loaded_events_rank<r>.csv, HTA's loaded table, written by a process of
+ * its own while this one goes on with the analyses (it is the largest
+ * file, and the table is only read from here on). The files are opened
+ * here, so that a directory that cannot take them is said once; the
+ * writer closes them. With no process to be had, written here.
+ */
 static void
+loaded1(const struct rank *rk, struct csv *c)
+{
+	size_t j;
+	int nan = 0;
+
+	for (j = 0; j < rk->n && !nan; j++)
+		nan = rk->r[j].iter == NOITER;
+	csv_hdr(c, "index,cat,name,pid,tid,ts,dur,stream,correlation,"
+	    "index_correlation,iteration,external_id");
+	for (j = 0; j < rk->n; j++) {
+		const struct row *r = &rk->r[j];
+
+		csv_i(c, r->index);
+		csv_id(c, r->cat);
+		csv_id(c, r->name);
+		csv_id(c, r->pid);
+		csv_id(c, r->tid);
+		csv_i(c, r->ts);
+		csv_f(c, r->dur);
+		csv_i(c, r->stream);
+		csv_i(c, r->corr);
+		csv_i(c, r->ic);
+		if (r->iter == NOITER)
+			csv_s(c, "", 0);
+		else if (nan)	/* a float column, as pandas's */
+			csv_f(c, (double)r->iter);
+		else
+			csv_i(c, r->iter);
+		csv_i(c, r->ext);
+		csv_end(c);
+	}
+	csv_close(c);
+}
+
+static pid_t
 loaded(void)
 {
-	size_t i, j;
+	struct csv **c = xreallocarray(NULL, hta_nrk + 1, sizeof *c);
 	char name[64];
+	size_t i;
+	pid_t p;
 
 	for (i = 0; i < hta_nrk; i++) {
-		const struct rank *rk = &hta_rk[i];
-		struct csv *c;
-		int nan = 0;
-
-		for (j = 0; j < rk->n && !nan; j++)
-			nan = rk->r[j].iter == NOITER;
 		snprintf(name, sizeof name, "loaded_events_rank%" PRId64
-		    ".csv", rk->rank);
-		c = csv_open(name);
-		csv_hdr(c, "index,cat,name,pid,tid,ts,dur,stream,correlation,"
-		    "index_correlation,iteration,external_id");
-		for (j = 0; j < rk->n; j++) {
-			const struct row *r = &rk->r[j];
-
-			csv_i(c, r->index);
-			csv_id(c, r->cat);
-			csv_id(c, r->name);
-			csv_id(c, r->pid);
-			csv_id(c, r->tid);
-			csv_i(c, r->ts);
-			csv_f(c, r->dur);
-			csv_i(c, r->stream);
-			csv_i(c, r->corr);
-			csv_i(c, r->ic);
-			if (r->iter == NOITER)
-				csv_s(c, "", 0);
-			else if (nan)	/* a float column, as pandas's */
-				csv_f(c, (double)r->iter);
-			else
-				csv_i(c, r->iter);
-			csv_i(c, r->ext);
-			csv_end(c);
-		}
-		csv_close(c);
+		    ".csv", hta_rk[i].rank);
+		c[i] = csv_open(name);
 	}
+	if ((p = fork()) == 0) {
+		for (i = 0; i < hta_nrk; i++)
+			loaded1(&hta_rk[i], c[i]);
+		_exit(0);
+	}
+	for (i = 0; i < hta_nrk; i++)
+		if (p < 0)
+			loaded1(&hta_rk[i], c[i]);
+		else
+			csv_handed(c[i]);
+	free(c);
+	return p;
 }
 
 int
@@ -437,6 +583,7 @@ main(int argc, char *argv[])
 	    "--diff_test_iteration" };
 	size_t i, j, seqcap = 0, ncp = 0, cpcap = 0, ndl = 0, dlcap = 0;
 	char **cps = NULL, **dls = NULL, *xlsx = NULL, *tmpdir = NULL;
+	pid_t lpid = -1;
 	int ch;
 
 	tl_setprogname(argv[0]);
@@ -563,13 +710,20 @@ main(int argc, char *argv[])
 	if (tdir != NULL)
 		loaddir(tdir, 1);
 	else
-		hta_load(argc, argv, TL_S_TREE, NULL, NULL, 0, 1);
+		hta_load(argc, argv, TL_S_TREE, NULL, 1);
 	if (hta_want("loaded_events"))
-		loaded();
+		lpid = loaded();
 	hta_run();
 	if (hta_want("critical_path"))
 		for (i = 0; i < ncp; i++)
 			hta_critical(cps[i], (int)i, dls, ndl);
+	if (lpid > 0) {		/* the writer of the loaded tables */
+		int st;
+
+		if (waitpid(lpid, &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st) != 0)
+			tl_exit(1);	/* it said why */
+	}
 	if (xlsx != NULL)
 		workbook(xlsx, tmpdir);
 	return 0;

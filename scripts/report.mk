@@ -40,8 +40,8 @@ OUT ?= reports
 ARCH ?=
 FLAGS ?= --enable_kernel_summary --short_kernel_study
 # The summary tables: one table of each trace per sheet.
-SUMMARY ?= timeline categories ops kernels idle overlap streams \
-	launch_stats
+SUMMARY ?= timeline categories ops kernels idle_gaps comm_exposure streams \
+	launch_delay_stats
 
 traces := $(wildcard $(TRACES))
 ifneq ($(TRACES),)

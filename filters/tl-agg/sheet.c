@@ -50,10 +50,11 @@ const struct tabdef agg_tab[NTABLES] = {
 	    short_kernels },
 	{ "collectives", "coll_analysis", CORE | B(TL_C_ARGS) |
 	    B(TL_C_STREAM) | B(TL_C_CORR) | B(TL_C_EXT), 0, collectives },
-	{ "idle", NULL, DEV, B(TL_C_TID), idle },
-	{ "launch", NULL, TREE | B(TL_C_STREAM), 0, launch },
-	{ "launch_stats", NULL, TREE, 0, launch },
-	{ "overlap", NULL, DEV, B(TL_C_TID), overlap },
+	/* tl's readings of HTA's ideas, named apart from HTA's tables */
+	{ "idle_gaps", NULL, DEV, B(TL_C_TID), idle },
+	{ "launch_delays", NULL, TREE | B(TL_C_STREAM), 0, launch },
+	{ "launch_delay_stats", NULL, TREE, 0, launch },
+	{ "comm_exposure", NULL, DEV, B(TL_C_TID), overlap },
 	{ "streams", NULL, DEV, B(TL_C_TID), streams },
 	{ "infer_categories", "ops_summary_by_category", TREE, 0, iopsums },
 	{ "infer_ops", "ops_summary", TREE, 0, iopsums },

@@ -24,6 +24,33 @@ ktype(const struct row *r)
 	return (int)(hta_ni(r->name) >> 1) & 15;
 }
 
+static int
+isgpu(const struct row *r, int kt)
+{
+	return r->stream != -1 && (kt == 0 || ktype(r) == kt);
+}
+
+static int isidle(const struct row *, int);
+
+/*
+ * The rows with stream != -1, which most analyses take: listed once per
+ * rank, so that each of them passes over these alone.
+ */
+static const size_t *
+gpurows(const struct rank *crk)
+{
+	struct rank *rk = &hta_rk[crk - hta_rk];
+	size_t i;
+
+	if (rk->gpu != NULL)
+		return rk->gpu;
+	rk->gpu = xreallocarray(NULL, rk->n + 1, sizeof *rk->gpu);
+	for (i = 0; i < rk->n; i++)
+		if (rk->r[i].stream != -1)
+			rk->gpu[rk->ngpu++] = i;
+	return rk->gpu;
+}
+
 /* Rows of rank rk that pass f, in table order. */
 static size_t *
 rows(const struct rank *rk, int (*f)(const struct row *, int), int arg,
@@ -32,16 +59,18 @@ rows(const struct rank *rk, int (*f)(const struct row *, int), int arg,
 	size_t *v = xreallocarray(NULL, rk->n + 1, sizeof *v), i;
 
 	*n = 0;
+	if (f == isgpu || f == isidle) {	/* rows with a stream only */
+		const size_t *g = gpurows(rk);
+
+		for (i = 0; i < rk->ngpu; i++)
+			if (f(&rk->r[g[i]], arg))
+				v[(*n)++] = g[i];
+		return v;
+	}
 	for (i = 0; i < rk->n; i++)
 		if (f(&rk->r[i], arg))
 			v[(*n)++] = i;
 	return v;
-}
-
-static int
-isgpu(const struct row *r, int kt)
-{
-	return r->stream != -1 && (kt == 0 || ktype(r) == kt);
 }
 
 /* merge(I) of spec's conventions: merged [ts, end] into *ms, *me. */
@@ -1330,6 +1359,107 @@ annotations(const char *catname, const char *file)
 	free(kr);
 }
 
+/* The GPU-side rows of kernelannot by pid, tid, ts, row. */
+static const struct rank *kar;
+
+static int
+cmpkann(const void *a, const void *b)
+{
+	const struct row *x = &kar->r[*(const size_t *)a];
+	const struct row *y = &kar->r[*(const size_t *)b];
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return (*(const size_t *)a > *(const size_t *)b) -
+	    (*(const size_t *)a < *(const size_t *)b);
+}
+
+/*
+ * ann[k] = the annotation of GPU-side row k: for each (pid, tid) of the
+ * annotations ix[p[..]] in first appearance, each annotation of it in
+ * order names every kernel of its pid and tid it overlaps, a later one
+ * overwriting. The kernels of a thread are taken by start, from the
+ * first whose start plus the thread's longest duration passes the
+ * annotation's start (none before can reach it) to the annotation's end.
+ */
+static void
+annotate(const struct rank *rk, const size_t *ix, const size_t *p,
+    size_t n, int64_t *ann)
+{
+	size_t *kv = xreallocarray(NULL, rk->n + 1, sizeof *kv), nk = 0;
+	char *done = xcalloc(n + 1, 1);
+	size_t a, j, k;
+
+	for (k = 0; k < rk->n; k++) {
+		const struct row *r = &rk->r[k];
+
+		if ((r->stream >= 0 && r->corr >= 0) ||
+		    (hta_ni(r->name) & NI_SYNC))
+			kv[nk++] = k;
+	}
+	kar = rk;
+	qsort(kv, nk, sizeof *kv, cmpkann);
+	for (a = 0; a < n; a++) {
+		const struct row *g0 = &rk->r[ix[p[a]]];
+		size_t lo = 0, hi = nk, b, e;
+		double dmax = -INFINITY;
+
+		if (done[a])
+			continue;
+		/* the kernels of g0's pid and tid: kv[b..e) */
+		while (lo < hi) {
+			size_t m = lo + (hi - lo) / 2;
+			const struct row *r = &rk->r[kv[m]];
+
+			if (r->pid < g0->pid || (r->pid == g0->pid &&
+			    r->tid < g0->tid))
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		b = e = lo;
+		while (e < nk && rk->r[kv[e]].pid == g0->pid &&
+		    rk->r[kv[e]].tid == g0->tid) {
+			if (rk->r[kv[e]].dur > dmax)
+				dmax = rk->r[kv[e]].dur;
+			e++;
+		}
+		for (j = a; j < n; j++) {
+			const struct row *an = &rk->r[ix[p[j]]];
+			double ae = (double)an->ts + an->dur;
+
+			if (done[j] || an->pid != g0->pid ||
+			    an->tid != g0->tid)
+				continue;
+			done[j] = 1;
+			lo = b;
+			hi = e;
+			while (lo < hi) {
+				size_t m = lo + (hi - lo) / 2;
+
+				if ((double)rk->r[kv[m]].ts + dmax <=
+				    (double)an->ts)
+					lo = m + 1;
+				else
+					hi = m;
+			}
+			for (k = lo; k < e && (double)rk->r[kv[k]].ts < ae;
+			    k++) {
+				const struct row *r = &rk->r[kv[k]];
+
+				if ((double)an->ts < (double)r->ts + r->dur)
+					ann[kv[k]] = an->name;
+			}
+		}
+	}
+	free(done);
+	free(kv);
+}
+
 /* get_gpu_kernels_with_user_annotations(rank, shorten_names=False). */
 static void
 kernelannot(void)
@@ -1357,47 +1487,7 @@ kernelannot(void)
 		ann = xreallocarray(NULL, rk->n + 1, sizeof *ann);
 		for (j = 0; j < rk->n; j++)
 			ann[j] = -1;
-		/*
-		 * (pid, tid) groups in first appearance, annotations in
-		 * order within each: a later (shorter) one overwrites.
-		 */
-		{
-			char *done = xcalloc(n + 1, 1);
-			size_t a;
-
-			for (a = 0; a < n; a++) {
-				const struct row *g0 = &rk->r[ix[p[a]]];
-
-				if (done[a])
-					continue;
-				for (j = a; j < n; j++) {
-					const struct row *an =
-					    &rk->r[ix[p[j]]];
-					double ae = (double)an->ts + an->dur;
-
-					if (done[j] || an->pid != g0->pid ||
-					    an->tid != g0->tid)
-						continue;
-					done[j] = 1;
-					for (k = 0; k < rk->n; k++) {
-						const struct row *r = &rk->r[k];
-						double ke = (double)r->ts + r->dur;
-
-						if (!((r->stream >= 0 &&
-						    r->corr >= 0) ||
-						    (hta_ni(r->name) &
-						    NI_SYNC)))
-							continue;
-						if (r->pid == an->pid &&
-						    r->tid == an->tid &&
-						    (double)an->ts < ke &&
-						    (double)r->ts < ae)
-							ann[k] = an->name;
-					}
-				}
-			}
-			free(done);
-		}
+		annotate(rk, ix, p, n, ann);
 		snprintf(name, sizeof name, "gpu_kernels_with_user_"
 		    "annotations_rank%" PRId64 ".csv", rk->rank);
 		c = csv_open(name);

@@ -954,9 +954,10 @@ hta_critical(const char *spec, int j, char **dls, size_t ndl)
 			goto out;
 		}
 		if ((size_t)i1 >= na) {
-			tl_warnx("critical path %d: \"%s\" has %zu instances, "
-			    "not %" PRId64 " (HTA fails): not written", j,
-			    annot, na, i1 + 1);
+			tl_warnx("critical path %d: \"%s\" has %zu "
+			    "instance%s, not %" PRId64 " (HTA fails): not "
+			    "written", j, annot, na, na == 1 ? "" : "s",
+			    i1 + 1);
 			goto out;
 		}
 		for (k = (size_t)i0; k <= (size_t)i1; k++) {

@@ -39,6 +39,8 @@ struct rank {
 		int64_t index, stream, corr;
 	} *w;			/* in index order */
 	size_t nw;
+	size_t *gpu;		/* the rows with a stream, once asked for */
+	size_t ngpu;
 };
 
 extern struct tl_intern *hta_str;
@@ -56,7 +58,9 @@ enum {
 	NI_OTHER = 1 << 4,
 	NI_STATS = 1 << 5,	/* a launch of cuda_kernel_launch_stats */
 	NI_QUEUE = 1 << 6,	/* a launch of the queue length */
-	NI_SYNC = 1 << 7	/* Event Sync, Context Sync */
+	NI_SYNC = 1 << 7,	/* Event Sync, Context Sync */
+	NI_STEP = 1 << 8,	/* ^ProfilerStep#\d+ */
+	NI_PSTEP = 1 << 9	/* ^ProfilerStep */
 };
 unsigned hta_ni(uint32_t name);
 
@@ -77,8 +81,8 @@ struct hta_opt {
 extern struct hta_opt hta_o;
 
 /* load.c */
-void hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed, int full);
+void hta_load(int nops, char *const *ops, int want,
+    int64_t (*rankof)(const char *file), int full);
 int64_t hta_stepnum(uint32_t name);
 void hta_free(void);
 const char *hta_s(uint32_t id, size_t *n);
@@ -95,6 +99,7 @@ extern char **hta_written;	/* the paths csv_open made, in order */
 extern size_t hta_nwritten;
 struct csv *csv_open(const char *name);
 void csv_close(struct csv *);
+void csv_handed(struct csv *);	/* a fork writes and closes it */
 void csv_s(struct csv *, const char *s, size_t n);
 void csv_id(struct csv *, uint32_t id);
 void csv_i(struct csv *, int64_t v);

@@ -1,6 +1,6 @@
 /*
  * tl-hta: HTA's loading rules over the rows of a tree stream. Each trace
- * of the stream is a rank; its kept events become rows of 80 bytes
+ * of the stream is a rank; its kept events become rows of 88 bytes
  * (struct row) and nothing else of the trace is held. Then, over all
  * ranks: the µs rounding of nanosecond traces, the links by
  * args.correlation, the iteration of each row, the alignment to the
@@ -22,7 +22,7 @@ struct tl_intern *hta_str;
 struct rank *hta_rk;
 size_t hta_nrk;
 int64_t hta_mints;
-static unsigned char *ni;
+static uint16_t *ni;
 static size_t nni;
 
 static int
@@ -52,8 +52,8 @@ hta_ni(uint32_t name)
 		size_t old = nni;
 
 		nni = (size_t)name + 1024;
-		ni = xrealloc(ni, nni);
-		memset(ni + old, 0, nni - old);
+		ni = xreallocarray(ni, nni, sizeof *ni);
+		memset(ni + old, 0, (nni - old) * sizeof *ni);
 	}
 	if (ni[name] & NI_KNOWN)
 		return ni[name];
@@ -67,7 +67,12 @@ hta_ni(uint32_t name)
 			v |= NI_QUEUE;
 	if (is(s, n, "Event Sync") || is(s, n, "Context Sync"))
 		v |= NI_SYNC;
-	ni[name] = (unsigned char)v;
+	if (n > 13 && memcmp(s, "ProfilerStep#", 13) == 0 && s[13] >= '0' &&
+	    s[13] <= '9')
+		v |= NI_STEP;
+	if (n >= 12 && memcmp(s, "ProfilerStep", 12) == 0)
+		v |= NI_PSTEP;
+	ni[name] = (uint16_t)v;
 	return v;
 }
 
@@ -106,11 +111,7 @@ named(uint32_t id, const char *p)
 static int
 isstep(uint32_t id)
 {
-	size_t n;
-	const char *s = hta_s(id, &n);
-
-	return n > 13 && memcmp(s, "ProfilerStep#", 13) == 0 &&
-	    s[13] >= '0' && s[13] <= '9';
+	return (hta_ni(id) & NI_STEP) != 0;
 }
 
 /* The number of ProfilerStep\s*#\s*(\d+), or NOITER. */
@@ -260,6 +261,9 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 	int r, frac = 0;
 	int64_t ts, dur, t0;
 	uint32_t trace_cat = tl_intern(hta_str, "Trace", 5);
+	uint32_t prof_cat = tl_intern(hta_str, "cuda_profiler_range", 19);
+	uint32_t esync = tl_intern(hta_str, "Event Sync", 10);
+	uint32_t swait = tl_intern(hta_str, "Stream Wait Event", 17);
 
 	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
 		if (r == TL_ROW_FACT) {
@@ -310,7 +314,7 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 		o->bw = 0;
 		if (hta_ni(o->name) & NI_MEM)
 			o->bw = bandwidth(tr);
-		if (named(o->cat, "cuda_profiler_range")) {
+		if (o->cat == prof_cat) {
 			size_t an;
 			const char *a = tl_trace_raw(tr, TL_C_ARGS, &an);
 
@@ -320,8 +324,7 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 			rk->prof[rk->nprof++].args = xmemdup(a != NULL ? a :
 			    "{}", a != NULL ? an : 2);
 		}
-		if (named(o->name, "Event Sync") ||
-		    named(o->name, "Stream Wait Event"))
+		if (o->name == esync || o->name == swait)
 			waitarg(tr, rk, o->index);
 		o->ic = o->corr < 0 ? o->corr : 0;
 		o->iter = NOITER;
@@ -348,7 +351,7 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 /* A hash of correlation -> the last CPU and GPU row of it. */
 struct slot {
 	int64_t corr;
-	int64_t cpu, gpu;	/* row numbers, -1 */
+	int32_t cpu, gpu;	/* row numbers, -1 (a rank has < 2^31) */
 };
 
 static struct slot *
@@ -387,9 +390,13 @@ newhash(size_t n, size_t *mask)
 	return h;
 }
 
-/* Spec 1.6: index_correlation, the last pair of the join winning. */
+/*
+ * Spec 1.6: index_correlation, the last pair of the join winning; and
+ * lrow[i], the row that row i's index_correlation names (UINT32_MAX for
+ * none), so that iterations need not look it up.
+ */
 static void
-link(struct rank *rk)
+link(struct rank *rk, uint32_t *lrow)
 {
 	size_t mask, i, nc = 0;
 	struct slot *h, *s;
@@ -405,39 +412,23 @@ link(struct rank *rk)
 			continue;
 		s = slotof(h, mask, r->corr);
 		if (gpuside(r))
-			s->gpu = (int64_t)i;
+			s->gpu = (int32_t)i;
 		else
-			s->cpu = (int64_t)i;
+			s->cpu = (int32_t)i;
 	}
 	for (i = 0; i < rk->n; i++) {
 		struct row *r = &rk->r[i];
 
+		lrow[i] = UINT32_MAX;
 		if (r->corr == -1)
 			continue;
 		s = slotof(h, mask, r->corr);
 		if (s->cpu < 0 || s->gpu < 0)
 			continue;
-		r->ic = gpuside(r) ? rk->r[s->cpu].index :
-		    rk->r[s->gpu].index;
+		lrow[i] = (uint32_t)(gpuside(r) ? s->cpu : s->gpu);
+		r->ic = rk->r[lrow[i]].index;
 	}
 	free(h);
-}
-
-/* The row whose index is idx (rows are in uid order here), or NULL. */
-static struct row *
-byindex(struct rank *rk, int64_t idx)
-{
-	size_t lo = 0, hi = rk->n;
-
-	while (lo < hi) {
-		size_t m = lo + (hi - lo) / 2;
-
-		if (rk->r[m].index < idx)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo < rk->n && rk->r[lo].index == idx ? &rk->r[lo] : NULL;
 }
 
 struct step {
@@ -457,16 +448,16 @@ cmpstep(const void *a, const void *b)
 	return x->row < y->row ? -1 : x->row > y->row;
 }
 
-/* Spec 1.7, on the unaligned ts. */
+/* Spec 1.7, on the unaligned ts; lrow as link made it. */
 static void
-iterations(struct rank *rk)
+iterations(struct rank *rk, const uint32_t *lrow)
 {
 	struct step *st = NULL;
 	size_t ns = 0, cap = 0, i, lo, hi;
 	uint32_t cpu_op = tl_intern(hta_str, "cpu_op", 6);
 
 	for (i = 0; i < rk->n; i++)
-		if (prefix(rk->r[i].name, "ProfilerStep")) {
+		if (hta_ni(rk->r[i].name) & NI_PSTEP) {
 			xgrow(&st, &cap, ns + 1, sizeof *st);
 			st[ns].ts = rk->r[i].ts;
 			st[ns].end = ENDRAW(&rk->r[i]);
@@ -510,8 +501,10 @@ iterations(struct rank *rk)
 		if (r->stream <= 0)
 			continue;
 		r->iter = -1;
-		if (r->ic > 0 && (l = byindex(rk, r->ic)) != NULL)
+		if (r->ic > 0 && lrow[i] != UINT32_MAX) {
+			l = &rk->r[lrow[i]];
 			r->iter = l->iter;
+		}
 	}
 	free(st);
 }
@@ -709,8 +702,8 @@ cmprank(const void *a, const void *b)
 }
 
 void
-hta_load(int nops, char *const *ops, int want, char *const *names,
-    const int64_t *ranks, size_t nnamed, int full)
+hta_load(int nops, char *const *ops, int want,
+    int64_t (*rankof)(const char *), int full)
 {
 	struct tl_trace *tr;
 	uint64_t use = TL_COL(TL_C_PID) | TL_COL(TL_C_TID) |
@@ -735,11 +728,13 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 		rk.rank = -1;
 		readtrace(tr, &rk);
 		rk.file = xstrdup(tr->name);
-		for (i = 0; i < nnamed; i++)
-			if (strcmp(names[i], rk.file) == 0)
-				rk.rank = ranks[i];
+		if (rankof != NULL && rankof(rk.file) >= 0)
+			rk.rank = rankof(rk.file);
 		if (rk.rank < 0)
 			rk.rank = 0;
+		if (rk.n >= INT32_MAX)
+			tl_errx(1, "%s: %zu events: more than a rank can hold",
+			    rk.file, rk.n);
 		if (rk.n == 0) {
 			tl_warnx("%s: no analyzable events: left out",
 			    rk.file);
@@ -768,8 +763,12 @@ hta_load(int nops, char *const *ops, int want, char *const *names,
 		tl_errx(1, "no trace with analyzable events");
 	qsort(hta_rk, hta_nrk, sizeof *hta_rk, cmprank);
 	for (i = 0; i < hta_nrk; i++) {
-		link(&hta_rk[i]);
-		iterations(&hta_rk[i]);
+		uint32_t *lrow = xreallocarray(NULL, hta_rk[i].n + 1,
+		    sizeof *lrow);
+
+		link(&hta_rk[i], lrow);
+		iterations(&hta_rk[i], lrow);
+		free(lrow);
 		for (j = 0; j < hta_rk[i].n; j++) {
 			struct row *r = &hta_rk[i].r[j];
 
@@ -826,6 +825,7 @@ hta_free(void)
 	for (i = 0; i < hta_nrk; i++) {
 		free(hta_rk[i].r);
 		free(hta_rk[i].file);
+		free(hta_rk[i].gpu);
 	}
 	free(hta_rk);
 	hta_rk = NULL;

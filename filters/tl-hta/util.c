@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../common/csv.h"
 #include "../../common/err.h"
@@ -185,6 +186,18 @@ csv_close(struct csv *c)
 	free(c);
 }
 
+/*
+ * A file opened here that another process (a fork) writes and closes:
+ * this process lets go of its descriptor. The record stays, as the list
+ * of open files has it.
+ */
+void
+csv_handed(struct csv *c)
+{
+	close(c->f.out.fd);
+	c->f.out.fd = -1;
+}
+
 static void
 sep(struct csv *c)
 {
@@ -199,13 +212,39 @@ csv_s(struct csv *c, const char *s, size_t n)
 	tl_out_csvfield(&c->f.out, s, n);
 }
 
+/*
+ * A name as a CSV field: most need no quotes, which is known once per
+ * name (plain[id]: 1 as it is, 2 through tl_out_csvfield, 0 not yet).
+ */
 void
 csv_id(struct csv *c, uint32_t id)
 {
+	static unsigned char *plain;
+	static size_t nplain;
 	size_t n;
 	const char *s = hta_s(id, &n);
 
-	csv_s(c, s, n);
+	if (id >= nplain) {
+		size_t old = nplain;
+
+		nplain = (size_t)id + 1024;
+		plain = xrealloc(plain, nplain);
+		memset(plain + old, 0, nplain - old);
+	}
+	if (plain[id] == 0) {
+		struct tl_out o;
+
+		tl_out_init(&o, -1, "memory");
+		tl_out_csvfield(&o, s, n);
+		plain[id] = o.n == n && (n == 0 || memcmp(o.buf, s, n) == 0) ?
+		    1 : 2;
+		free(o.buf);
+	}
+	sep(c);
+	if (plain[id] == 1)
+		tl_out_raw(&c->f.out, s, n);
+	else
+		tl_out_csvfield(&c->f.out, s, n);
 }
 
 void

@@ -25,8 +25,8 @@ JSON
 for j in empty host unlinked gpuonly; do
 	echo "== $j"
 	tl-parse $j.json | tl-tree 2>/dev/null >$j.tsv || exit 1
-	for t in timeline ops unified kernels short_kernels collectives idle \
-	    launch; do
+	for t in timeline ops unified kernels short_kernels collectives idle_gaps \
+	    launch_delays; do
 		tl-agg $t $j.tsv
 		echo "exit $?"
 	done

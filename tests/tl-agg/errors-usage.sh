@@ -25,7 +25,11 @@ echo "exit $?"
 ls
 tl-agg -t idle ops
 echo "exit $?"
-tl-agg -d d -t idle,nosuch
+tl-agg -d d -t idle_gaps,nosuch
+echo "exit $?"
+tl-agg -d d -t overlap </dev/null
+echo "exit $?"
+tl-agg launch_stats </dev/null
 echo "exit $?"
 tl-agg --help | sed 1q
 tl-agg --version | sed 's/ .*//'

@@ -6,7 +6,7 @@ tl-parse agg-small.json tree-gpu.json | tl-tree 2>/dev/null >tree.tsv ||
     exit 1
 tl-agg categories tree.tsv
 echo "exit $?"
-tl-agg overlap tree.tsv
+tl-agg comm_exposure tree.tsv
 tl-agg -C out tree.tsv
 echo "exit $?"
 ls out

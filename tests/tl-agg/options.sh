@@ -12,7 +12,7 @@ tl-agg -s 5 -b 4 short_histogram tree.tsv
 tl-agg -s 5 -n 2 short_kernels tree.tsv
 tl-agg -k short_kernels tree.tsv
 tl-agg -k coll_analysis tree.tsv
-tl-agg -R 4 -L 30 launch tree.tsv | cut -f1,6-
-tl-agg -R 4 -L 30 launch_stats tree.tsv | cut -f1,2,12,13
-tl-agg -w 6 idle tree.tsv
+tl-agg -R 4 -L 30 launch_delays tree.tsv | cut -f1,6-
+tl-agg -R 4 -L 30 launch_delay_stats tree.tsv | cut -f1,2,12,13
+tl-agg -w 6 idle_gaps tree.tsv
 tl-agg -T ops tree.tsv

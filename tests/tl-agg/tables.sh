@@ -10,8 +10,8 @@ ln -s "$TESTDATA/agg-small.json" . || exit 1
 tl-parse agg-small.json | tl-tree 2>/dev/null >tree.tsv ||
     exit 1
 for t in timeline categories ops unique_args unified kernels \
-    short_kernels short_histogram collectives idle launch launch_stats \
-    overlap streams; do
+    short_kernels short_histogram collectives idle_gaps launch_delays \
+    launch_delay_stats comm_exposure streams; do
 	echo "== $t"
 	tl-agg $t tree.tsv
 	echo "exit $?"

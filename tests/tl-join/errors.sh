@@ -8,7 +8,7 @@ cp ops.tsv b/ops.tsv
 printf 'type\ttime_ms\tpercent\nbusy_time\t1\t100\n' >timeline.tsv
 printf 'count\tdirect_kernel_time_us_sum\n1\t2\n' >nokey.tsv
 printf 'x\ty\n1\t2\n' >unknown.tsv
-printf 'name\tcount\tlaunch_delay_us_sum\nk\t1\t1\n' >launch_stats.tsv
+printf 'name\tcount\tlaunch_delay_us_sum\nk\t1\t1\n' >launch_delay_stats.tsv
 printf 'bin_start_us\tbin_end_us\tcount\n1\t2\t3\n' >hist.tsv
 printf 'uid\tph\tcat\tname\tts_ns\tdur_ns\tparent\tdepth\n' >tree.tsv
 printf 'name\tcount\tdirect_kernel_time_us_sum\tcategories\n' >bad.tsv
@@ -19,7 +19,7 @@ run() {
 }
 echo "== tables of different kinds"
 run ops.tsv timeline.tsv
-run ops.tsv launch_stats.tsv
+run ops.tsv launch_delay_stats.tsv
 run unknown.tsv ops.tsv
 echo "== a missing key column"
 run ops.tsv nokey.tsv

@@ -13,8 +13,9 @@ echo "exit $?"
 set --
 for s in gpu_timeline ops_summary_by_category ops_summary ops_unique_args \
     unified_perf_summary GEMM SDPA_fwd BinaryElementwise Normalization \
-    kernel_summary short_kernel_histogram short_kernels_summary hta_idle \
-    hta_launch_stats hta_overlap hta_streams; do
+    kernel_summary short_kernel_histogram short_kernels_summary \
+    hta_temporal_breakdown hta_idle_time_breakdown hta_idle_interval_stats \
+    hta_comm_comp_overlap hta_cuda_kernel_launch_stats streams; do
 	set -- "$@" "$s=tsv/$s.tsv"
 done
 /usr/bin/python3 "$rb" bert.xlsx "$@"
@@ -59,8 +60,9 @@ grep -h 'ge,' ntsv/ops_summary.tsv ntsv/kernel_summary.tsv | cut -f 1-3
 set --
 for s in gpu_timeline ops_summary_by_category ops_summary ops_unique_args \
     unified_perf_summary GEMM SDPA_fwd BinaryElementwise UnaryElementwise \
-    Normalization kernel_summary coll_analysis hta_idle hta_launch_stats \
-    hta_overlap hta_streams; do
+    Normalization kernel_summary coll_analysis hta_temporal_breakdown \
+    hta_idle_time_breakdown hta_idle_interval_stats hta_comm_comp_overlap \
+    hta_cuda_kernel_launch_stats streams; do
 	[ -f ntsv/$s.tsv ] && set -- "$@" "$s=ntsv/$s.tsv"
 done
 /usr/bin/python3 "$rb" nasty.xlsx "$@" >rb.out
