@@ -271,7 +271,8 @@ static _Thread_local void *volatile held[8];
 /* Streams (bytes, both) worth reading in two threads. */
 #define THREADMIN	((off_t)16 << 20)
 
-/* Deeper trees would overflow the stack of the recursive merge. */
+/* The deepest tree the merge takes (it recurses: see tl-diff.c's
+ * stack for it). */
 #define MAXDEPTH	10000
 
 static uint32_t
@@ -391,6 +392,8 @@ build(struct side *s, const int64_t *puid)
 					tl_errx(2, "%s: event %" PRId64 ": more "
 					    "than %d levels deep", s->path,
 					    e->uid, MAXDEPTH);
+				if (dep[x] > s->maxdepth)
+					s->maxdepth = dep[x];
 				for (j = e->nkid; j-- > 0;)
 					st[ns++] = s->kids[e->kid + j];
 				continue;
