@@ -485,6 +485,9 @@ agg_build(void)
 			nhost++;
 	}
 	agg_warns_end();
+	if (A->n > 0)
+		tl_tree_acyclic(A->tr->name, A->n, &A->e[0].parent,
+		    &A->e[0].uid, sizeof *A->e);
 	A->gpuonly = !hascpu;
 
 	/* Children: host ones by (ts, input order), then GPU ones. */
