@@ -276,8 +276,13 @@ agg_row(struct tl_trace *tr)
 		    "negative");
 		e->durns = 0;
 	}
-	if (e->tsns > INT64_MAX - e->durns)
-		tl_tsv_errx(t, "ts_ns + dur_ns out of range");
+	if (e->tsns > INT64_MAX - e->durns) {
+		/* As tl-tree(1) does: the end clipped to the largest. */
+		A->nclip++;
+		agg_warn("event %" PRId64 ": ts_ns + dur_ns past the largest "
+		    "time: ends at it", e->uid);
+		e->durns = INT64_MAX - e->tsns;
+	}
 	if (!A->havebase) {
 		A->base = e->tsns;
 		A->havebase = 1;
@@ -449,7 +454,10 @@ agg_build(void)
 	if (A->nnodur > 0)
 		agg_note("%" PRIu64 " event%s without a valid dur_ns taken "
 		    "as 0 ns long", A->nnodur, PL(A->nnodur));
-	A->nnots = A->nnodur = 0;
+	if (A->nclip > 0)
+		agg_note("%" PRIu64 " event%s ending past the largest time "
+		    "(2^63-1 ns) ended at it", A->nclip, PL(A->nclip));
+	A->nnots = A->nnodur = A->nclip = 0;
 
 	if (mapuids(&dup))
 		tl_errx(1, "%s: duplicate uid %" PRId64, A->tr->name, dup);
