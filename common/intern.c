@@ -1,4 +1,5 @@
 /* tl: string interning (open addressing over an arena). */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -7,6 +8,7 @@
 
 #include "err.h"
 #include "intern.h"
+#include "limit.h"
 #include "mem.h"
 
 #define ARENA	(1024 * 1024)
@@ -31,6 +33,7 @@ struct tl_intern {
 	uint32_t *hash;		/* low 32 bits of each id's hash */
 	size_t nslot;		/* a power of two */
 	uint64_t key;		/* of the hash: the seed, until a rekey */
+	uint64_t kept;		/* bytes of the strings, for --limit kept */
 	unsigned nrekey;
 	struct str *str;
 	size_t nstr, capstr;
@@ -215,6 +218,24 @@ rekey(struct tl_intern *t)
 	}
 }
 
+/* --limit string and kept (tl(7)), before a new string is kept. */
+static void
+limits(struct tl_intern *t, size_t n)
+{
+	uint64_t ls = tl_limit[TL_LIM_STRING], lk = tl_limit[TL_LIM_KEPT];
+	char b[TL_LIMIT_STRMAX];
+
+	if (ls != 0 && n > ls)
+		tl_errx(tl_failstatus, "a string of %zu bytes to keep: longer "
+		    "than %" PRIu64 " (--limit %s)", n, ls,
+		    tl_limit_str(b, TL_LIM_STRING));
+	t->kept += n + 1;
+	if (lk != 0 && t->kept > lk)
+		tl_errx(tl_failstatus, "more than %" PRIu64 " bytes of "
+		    "distinct strings to keep (--limit %s)", lk,
+		    tl_limit_str(b, TL_LIM_KEPT));
+}
+
 uint32_t
 tl_intern(struct tl_intern *t, const char *s, size_t n)
 {
@@ -226,6 +247,7 @@ tl_intern(struct tl_intern *t, const char *s, size_t n)
 		return t->slot[i] - 1;
 	if (t->nstr >= UINT32_MAX - 1 || n > UINT32_MAX)
 		tl_errx(tl_failstatus, "too many distinct strings");
+	limits(t, n);
 	id = (uint32_t)t->nstr;
 	cap = t->capstr;
 	xgrow(&t->str, &t->capstr, t->nstr + 1, sizeof *t->str);

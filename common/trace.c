@@ -8,6 +8,7 @@
 
 #include "err.h"
 #include "input.h"
+#include "limit.h"
 #include "mem.h"
 #include "trace.h"
 
@@ -247,4 +248,15 @@ tl_tree_acyclic(const char *name, size_t n, const uint32_t *parent,
 	}
 	free(mark);
 #undef AT
+}
+
+void
+tl_trace_hold(struct tl_tsv *t, uint64_t n)
+{
+	uint64_t lim = tl_limit[TL_LIM_EVENTS];
+	char b[TL_LIMIT_STRMAX];
+
+	if (lim != 0 && n >= lim)
+		tl_tsv_errx(t, "more than %" PRIu64 " events of one trace to "
+		    "hold (--limit %s)", lim, tl_limit_str(b, TL_LIM_EVENTS));
 }

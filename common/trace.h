@@ -260,6 +260,13 @@ tl_trace_i64(struct tl_trace *tr, int c, int64_t *v)
 }
 
 /*
+ * Before a program keeps the event at index n of a trace (0, 1, ...):
+ * past --limit events (tl(7)), a located error on the stream's current
+ * line.
+ */
+void tl_trace_hold(struct tl_tsv *, uint64_t n);
+
+/*
  * The one check of a tree stream's parent links, for every tool that
  * rebuilds the tree from them: they make a forest. parent[0], uid[0]:
  * the fields of the first of n records stride bytes apart; a parent is

@@ -252,6 +252,7 @@ agg_row(struct tl_trace *tr)
 			return;
 		A->python = 1;
 	}
+	tl_trace_hold(t, A->n);
 	if (A->n >= NONE - 1)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;

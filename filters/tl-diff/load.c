@@ -503,6 +503,7 @@ load(struct side *s, const char *path, struct tl_intern *in)
 		}
 		if (tr->t->fl[tr->col[TL_C_DEPTH]] == 0)
 			continue;
+		tl_trace_hold(tr->t, s->nn);
 		if (s->nn == UINT32_MAX - 1)
 			tl_tsv_errx(tr->t, "too many events");
 		xgrow(&s->n, &capn, s->nn + 1, sizeof *s->n);

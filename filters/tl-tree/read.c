@@ -335,6 +335,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	int64_t dur, v;
 	uint32_t i;
 
+	tl_trace_hold(t, tr->nrec);
 	if (tr->nrec >= NONE - 1)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)tr->nrec;
