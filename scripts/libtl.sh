@@ -166,7 +166,7 @@ scratch() {
 # file under its final name.
 guardsh='trap "" HUP INT TERM PIPE
 cd / || exit 1
-tail --pid="$1" -s 0.2 -f /dev/null 2>/dev/null ||
+tail --pid="$1" -s 0.1 -f /dev/null 2>/dev/null ||
 	while kill -0 "$1" 2>/dev/null; do sleep 1; done
 # alive PID: running, not a zombie that nobody has reaped yet.
 alive() {

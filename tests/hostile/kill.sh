@@ -1,5 +1,5 @@
-# Twenty interruptions of tl-report and twenty of tl-compare, at moments
-# spread over their runs, SIGKILL, SIGTERM, SIGINT and SIGPIPE in turn,
+# Twenty interruptions, twelve of tl-report and eight of tl-compare, at
+# moments spread over their runs, SIGKILL, SIGTERM, SIGINT and SIGPIPE in turn,
 # to the script alone (its stages are left to it, or to its guard).
 # SIGKILL cannot be caught: the script's guard, a process of its own
 # session, stops the stages and removes the scratch and the private
@@ -82,19 +82,19 @@ trial() {
 	fi
 }
 bad=0
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	set -- KILL TERM INT PIPE
 	shift $((i % 4))
-	trial r $i "$1" "$(awk -v i=$i 'BEGIN { print 0.012 * i }')" \
+	trial r $i "$1" "$(awk -v i=$i 'BEGIN { print 0.02 * i }')" \
 	    "$report" -o "out/r$i.xlsx" --output_csvs_dir "out/r$i" t.json.gz \
 	    2>/dev/null
 done
-echo "20 trials of tl-report: $([ $bad -eq 0 ] && echo clean || echo NOT clean)"
+echo "12 trials of tl-report: $([ $bad -eq 0 ] && echo clean || echo NOT clean)"
 bad=0
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+for i in 1 2 3 4 5 6 7 8; do
 	set -- KILL TERM INT PIPE
 	shift $((i % 4))
-	trial c $i "$1" "$(awk -v i=$i 'BEGIN { print 0.04 * i }')" \
+	trial c $i "$1" "$(awk -v i=$i 'BEGIN { print 0.08 * i }')" \
 	    "$compare" -n a,b -o "out/c$i.xlsx" t.json.gz t.json.gz 2>/dev/null
 done
-echo "20 trials of tl-compare: $([ $bad -eq 0 ] && echo clean || echo NOT clean)"
+echo "8 trials of tl-compare: $([ $bad -eq 0 ] && echo clean || echo NOT clean)"
