@@ -88,6 +88,7 @@ struct tl_src {
 	size_t npeek, peekpos;
 	int rawerr;		/* read(2) failed: errno */
 	uint64_t nraw, ndec;	/* bytes read, and decompressed from them */
+	uint64_t wraw, wdec;	/* the same where the ratio's window began */
 	uint64_t size;		/* of a large regular file on a terminal */
 	int lastpct;		/* the percentage shown, -1 none */
 
@@ -321,24 +322,37 @@ zfill(struct tl_src *s, char *out, size_t cap)
 }
 
 /*
- * Decoded bytes of the current stream. Past the first GiB, a source that
- * decompresses to more than tl_limit[TL_LIM_RATIO] times the bytes read
- * of it is an error: real traces shrink 10 to 50 times, a decompression
- * bomb a thousand times and more.
+ * Decoded bytes of the current stream. A source that decompresses to
+ * tl_limit[TL_LIM_RATIO] times the bytes read of it or more is an error
+ * (real traces shrink 10 to 50 times, a decompression bomb a thousand
+ * times and more): from the first 64 MiB out, over all of it, and over
+ * each stretch of 64 MiB out or more that took bytes read (a file read
+ * whole at first has the first only), so that a bomb after ordinary
+ * data is met as soon as one alone.
  */
+#define RATIOWIN	((uint64_t)64 << 20)
+
 static ssize_t
 decode(struct tl_src *s, char *out, size_t cap)
 {
 	uint64_t lim = tl_limit[TL_LIM_RATIO];
 	ssize_t n;
+	int bad = 0;
 	char b[TL_LIMIT_STRMAX];
 
 	n = s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
 	if (n <= 0 || (!s->gz && s->kind != K_ARCHIVE))
 		return n;
 	s->ndec += (uint64_t)n;
-	if (lim != 0 && s->ndec > (uint64_t)1 << 30 && s->nraw > 0 &&
-	    s->ndec / s->nraw >= lim) {
+	if (lim != 0 && s->ndec >= RATIOWIN) {
+		bad = s->nraw == 0 || s->ndec / s->nraw >= lim;
+		if (s->ndec - s->wdec >= RATIOWIN && s->nraw > s->wraw) {
+			bad |= (s->ndec - s->wdec) / (s->nraw - s->wraw) >= lim;
+			s->wdec = s->ndec;
+			s->wraw = s->nraw;
+		}
+	}
+	if (bad) {
 		snprintf(s->errmsg, sizeof s->errmsg, "decompresses to more "
 		    "than %" PRIu64 " times its size (--limit %s)", lim,
 		    tl_limit_str(b, TL_LIM_RATIO));

@@ -1,14 +1,27 @@
 /* tl: string interning (open addressing over an arena). */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "err.h"
 #include "intern.h"
+#include "limit.h"
 #include "mem.h"
 
 #define ARENA	(1024 * 1024)
+/*
+ * The longest probe a string may take. At the load kept (at most one
+ * half) random hashes stay far below it (10^7 names probe at most a
+ * few dozen slots); names made to collide, for a seed that is known
+ * (TL_HASH_SEED) or guessed, pass it, and the table takes a key of its
+ * own that nobody knows, from getrandom(2), and places every string
+ * again: the crafted names then spread as any others do, and the cost
+ * stays linear.
+ */
+#define PROBEMAX	128
 
 struct str {
 	const char *s;
@@ -19,6 +32,9 @@ struct tl_intern {
 	uint32_t *slot;		/* id + 1, 0 when empty */
 	uint32_t *hash;		/* low 32 bits of each id's hash */
 	size_t nslot;		/* a power of two */
+	uint64_t key;		/* of the hash: the seed, until a rekey */
+	uint64_t kept;		/* bytes of the strings, for --limit kept */
+	unsigned nrekey;
 	struct str *str;
 	size_t nstr, capstr;
 	char *arena;		/* current block */
@@ -59,10 +75,10 @@ tl_hash64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-uint64_t
-tl_hash(const char *s, size_t n)
+static uint64_t
+hashk(uint64_t key, const char *s, size_t n)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ seed ^ n, w;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ key ^ n, w;
 
 	while (n >= 8) {
 		memcpy(&w, s, 8);
@@ -79,12 +95,19 @@ tl_hash(const char *s, size_t n)
 	return h ^ (h >> 32);
 }
 
+uint64_t
+tl_hash(const char *s, size_t n)
+{
+	return hashk(seed, s, n);
+}
+
 struct tl_intern *
 tl_intern_new(void)
 {
 	struct tl_intern *t = xcalloc(1, sizeof *t);
 
 	t->nslot = 1024;
+	t->key = seed;
 	t->slot = xcalloc(t->nslot, sizeof *t->slot);
 	return t;
 }
@@ -125,50 +148,106 @@ store(struct tl_intern *t, const char *s, size_t n)
 	return p;
 }
 
+/* The slot of s[0..n) or the empty one where it goes; *probes, the
+ * slots passed over. */
 static size_t
-lookup(const struct tl_intern *t, const char *s, size_t n, uint64_t h)
+lookup(const struct tl_intern *t, const char *s, size_t n, uint64_t h,
+    size_t *probes)
 {
-	size_t mask = t->nslot - 1, i = (uint32_t)h & mask;
+	size_t mask = t->nslot - 1, i = (uint32_t)h & mask, k;
 	uint32_t id;
 
-	for (;; i = (i + 1) & mask) {
+	for (k = 0;; i = (i + 1) & mask, k++) {
 		if (t->slot[i] == 0)
-			return i;
+			break;
 		id = t->slot[i] - 1;
 		if (t->hash[id] == (uint32_t)h && t->str[id].n == n &&
 		    memcmp(t->str[id].s, s, n) == 0)
-			return i;
+			break;
 	}
+	*probes = k;
+	return i;
 }
 
-static void
-rehash(struct tl_intern *t)
+/* Place every string in nslot slots; the longest probe. */
+static size_t
+place(struct tl_intern *t, size_t nslot)
 {
-	size_t j, mask;
+	size_t j, k, mask, most = 0;
 	uint32_t id;
 
 	free(t->slot);
-	t->nslot *= 2;
+	t->nslot = nslot;
 	t->slot = xcalloc(t->nslot, sizeof *t->slot);
 	mask = t->nslot - 1;
 	for (id = 0; id < t->nstr; id++) {
-		for (j = t->hash[id] & mask; t->slot[j] != 0; j = (j + 1) & mask)
-			;
+		for (j = t->hash[id] & mask, k = 0; t->slot[j] != 0;
+		    j = (j + 1) & mask)
+			k++;
 		t->slot[j] = id + 1;
+		if (k > most)
+			most = k;
 	}
+	return most;
+}
+
+/*
+ * A new key nobody knows, every hash again, every string placed again;
+ * until the probes are short (the first new key does it but for odds
+ * of about none), the table twice as large after every second try.
+ */
+static void
+rekey(struct tl_intern *t)
+{
+	uint64_t r;
+	size_t nslot = t->nslot;
+	uint32_t id;
+	unsigned try;
+
+	for (try = 0; try < 8; try++) {
+		if (getrandom(&r, sizeof r, GRND_NONBLOCK) != sizeof r)
+			r = (uint64_t)time(NULL) ^ (uint64_t)clock() << 20;
+		t->key = tl_hash64(r ^ t->key ^ ++t->nrekey);
+		for (id = 0; id < t->nstr; id++)
+			t->hash[id] = (uint32_t)hashk(t->key, t->str[id].s,
+			    t->str[id].n);
+		if (try % 2 == 1 && nslot < (size_t)1 << 32)
+			nslot *= 2;
+		if (place(t, nslot) <= PROBEMAX)
+			return;
+	}
+}
+
+/* --limit string and kept (tl(7)), before a new string is kept. */
+static void
+limits(struct tl_intern *t, size_t n)
+{
+	uint64_t ls = tl_limit[TL_LIM_STRING], lk = tl_limit[TL_LIM_KEPT];
+	char b[TL_LIMIT_STRMAX];
+
+	if (ls != 0 && n > ls)
+		tl_errx(tl_failstatus, "a string of %zu bytes to keep: longer "
+		    "than %" PRIu64 " (--limit %s)", n, ls,
+		    tl_limit_str(b, TL_LIM_STRING));
+	t->kept += n + 1;
+	if (lk != 0 && t->kept > lk)
+		tl_errx(tl_failstatus, "more than %" PRIu64 " bytes of "
+		    "distinct strings to keep (--limit %s)", lk,
+		    tl_limit_str(b, TL_LIM_KEPT));
 }
 
 uint32_t
 tl_intern(struct tl_intern *t, const char *s, size_t n)
 {
-	uint64_t h = tl_hash(s, n);
-	size_t i = lookup(t, s, n, h), cap;
+	uint64_t h = hashk(t->key, s, n);
+	size_t probes, i = lookup(t, s, n, h, &probes), cap;
 	uint32_t id;
 
 	if (t->slot[i] != 0)
 		return t->slot[i] - 1;
 	if (t->nstr >= UINT32_MAX - 1 || n > UINT32_MAX)
 		tl_errx(tl_failstatus, "too many distinct strings");
+	limits(t, n);
 	id = (uint32_t)t->nstr;
 	cap = t->capstr;
 	xgrow(&t->str, &t->capstr, t->nstr + 1, sizeof *t->str);
@@ -179,15 +258,16 @@ tl_intern(struct tl_intern *t, const char *s, size_t n)
 	t->hash[id] = (uint32_t)h;
 	t->nstr++;
 	t->slot[i] = id + 1;
-	if (t->nstr * 2 > t->nslot)
-		rehash(t);
+	if (probes > PROBEMAX ||
+	    (t->nstr * 2 > t->nslot && place(t, 2 * t->nslot) > PROBEMAX))
+		rekey(t);
 	return id;
 }
 
 uint32_t
 tl_intern_find(const struct tl_intern *t, const char *s, size_t n)
 {
-	size_t i = lookup(t, s, n, tl_hash(s, n));
+	size_t probes, i = lookup(t, s, n, hashk(t->key, s, n), &probes);
 
 	return t->slot[i] != 0 ? t->slot[i] - 1 : UINT32_MAX;
 }
@@ -216,6 +296,12 @@ tl_intern_str(const struct tl_intern *t, uint32_t id, size_t *n)
 	if (n != NULL)
 		*n = t->str[id].n;
 	return t->str[id].s;
+}
+
+unsigned
+tl_intern_rekeys(const struct tl_intern *t)
+{
+	return t->nrekey;
 }
 
 uint32_t

@@ -32,6 +32,12 @@ uint32_t tl_intern_last(struct tl_intern *, struct tl_intern_last *,
     const char *s, size_t n);
 /* How many distinct strings there are. */
 uint32_t tl_intern_count(const struct tl_intern *);
+/*
+ * How many times the table took a key of its own: a string that probed
+ * too long (names made to collide under the process's seed) makes it
+ * take a random one and place every string again; ids stay as they are.
+ */
+unsigned tl_intern_rekeys(const struct tl_intern *);
 
 /*
  * The comparator of interned strings, for qsort and for sorting rows by

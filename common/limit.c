@@ -9,7 +9,7 @@
 #include "tsv.h"
 
 static const char *const names[TL_NLIM] = {
-	"line", "value", "depth", "ratio", "levels"
+	"line", "value", "depth", "ratio", "levels", "events", "string", "kept"
 };
 
 /*
@@ -18,15 +18,19 @@ static const char *const names[TL_NLIM] = {
  * such a bound may be none.
  */
 static const uint64_t maxval[TL_NLIM] = {
-	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX, 1 << 20
+	UINT64_MAX, INT32_MAX, 1 << 20, UINT64_MAX, 1 << 20, UINT64_MAX,
+	UINT64_MAX, UINT64_MAX
 };
 
 uint64_t tl_limit[TL_NLIM] = {
 	(uint64_t)1 << 30,	/* line: 1 GiB */
 	(uint64_t)1 << 30,	/* value: 1 GiB */
 	512,			/* depth */
-	1000,			/* ratio, past the first 1 GiB out */
+	200,			/* ratio, over each 64 MiB out */
 	1000,			/* levels */
+	(uint64_t)1 << 26,	/* events: 64M */
+	(uint64_t)1 << 26,	/* string: 64 MiB */
+	(uint64_t)1 << 32,	/* kept: 4 GiB */
 };
 
 static int
@@ -83,8 +87,9 @@ tl_limit_set(const char *arg)
 		n = c != NULL ? (size_t)(c - p) : strlen(p);
 		if (setone(p, n) < 0)
 			tl_errx(tl_failstatus, "--limit: not NAME=SIZE with "
-			    "NAME one of line, value, depth, ratio, levels and "
-			    "SIZE a whole number above 0 (k, M, G, T) or none: "
+			    "NAME one of line, value, depth, ratio, levels, "
+			    "events, string, kept and SIZE a whole number "
+			    "above 0 (k, M, G, T) or none: "
 			    "\"%s\"", arg);
 		if (c == NULL)
 			return;

@@ -15,6 +15,9 @@ enum {
 	TL_LIM_DEPTH,		/* nesting of JSON arrays and objects */
 	TL_LIM_RATIO,		/* decompressed bytes per compressed byte */
 	TL_LIM_LEVELS,		/* nesting of host events on one thread */
+	TL_LIM_EVENTS,		/* events of one trace a program holds */
+	TL_LIM_STRING,		/* bytes of the longest string kept */
+	TL_LIM_KEPT,		/* bytes of the strings one table keeps */
 	TL_NLIM
 };
 

@@ -2,11 +2,13 @@
  * tl: the trace layer (trace.h): event kinds, what a stream is, and the
  * reader of the traces of one or more operands.
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
 #include "input.h"
+#include "limit.h"
 #include "mem.h"
 #include "trace.h"
 
@@ -214,4 +216,47 @@ tl_trace_close(struct tl_trace *tr)
 	tl_hdr_free(&tr->hdr);
 	free(tr->namebuf);
 	free(tr);
+}
+
+void
+tl_tree_acyclic(const char *name, size_t n, const uint32_t *parent,
+    const int64_t *uid, size_t stride)
+{
+	uint32_t *mark, x;
+	size_t i;
+
+#define AT(base, type, j) \
+	(*(const type *)(const void *)((const char *)(base) + (j) * stride))
+	if (n == 0)
+		return;
+	if (n >= UINT32_MAX)
+		tl_errx(tl_failstatus, "%s: too many events", name);
+	mark = xcalloc(n, sizeof *mark);
+	/* Up from each event until a root, or an event already walked: on
+	 * this walk (a cycle), or on an earlier one (it ends at a root). */
+	for (i = 0; i < n; i++) {
+		for (x = (uint32_t)i; x != UINT32_MAX && mark[x] == 0;
+		    x = AT(parent, uint32_t, x))
+			mark[x] = (uint32_t)i + 1;
+		if (x != UINT32_MAX && mark[x] == (uint32_t)i + 1) {
+			int64_t u = AT(uid, int64_t, i);
+
+			free(mark);
+			tl_errx(tl_failstatus, "%s: event %" PRId64 ": its "
+			    "parents make a cycle", name, u);
+		}
+	}
+	free(mark);
+#undef AT
+}
+
+void
+tl_trace_hold(struct tl_tsv *t, uint64_t n)
+{
+	uint64_t lim = tl_limit[TL_LIM_EVENTS];
+	char b[TL_LIMIT_STRMAX];
+
+	if (lim != 0 && n >= lim)
+		tl_tsv_errx(t, "more than %" PRIu64 " events of one trace to "
+		    "hold (--limit %s)", lim, tl_limit_str(b, TL_LIM_EVENTS));
 }

@@ -259,4 +259,22 @@ tl_trace_i64(struct tl_trace *tr, int c, int64_t *v)
 	return tr->col[c] >= 0 && tl_tsv_i64(tr->t, tr->col[c], v);
 }
 
+/*
+ * Before a program keeps the event at index n of a trace (0, 1, ...):
+ * past --limit events (tl(7)), a located error on the stream's current
+ * line.
+ */
+void tl_trace_hold(struct tl_tsv *, uint64_t n);
+
+/*
+ * The one check of a tree stream's parent links, for every tool that
+ * rebuilds the tree from them: they make a forest. parent[0], uid[0]:
+ * the fields of the first of n records stride bytes apart; a parent is
+ * a record index, or UINT32_MAX for a root. Exits (tl_failstatus) with
+ * "name: event UID: its parents make a cycle", UID the first event (in
+ * record order) whose parents lead to a cycle.
+ */
+void tl_tree_acyclic(const char *name, size_t n, const uint32_t *parent,
+    const int64_t *uid, size_t stride);
+
 #endif

@@ -12,7 +12,9 @@
  * different, 2 trouble. -K, -K -T and -X, the modes that are programs of
  * their own now, run tl-join, tl-cmpreport and tl-xdiff.
  */
+#include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +82,84 @@ alias(int Kflag, const int *opt, char **arg, int nopt, int argc,
 	tl_err(2, "%s", prog);
 }
 
+/*
+ * The merge, the lowest common nodes and the output: work that recurses
+ * once per level of the trees (up to load.c's 10,000), run on a thread
+ * whose stack is made for the depth at hand, so that no stack limit of
+ * the caller (ulimit -s) can make a deep tree overflow it.
+ */
+struct job {
+	const char *odir, *table;
+	int64_t eps;
+	int pflag, qflag, tflag, status;
+};
+
+/* Bytes of stack per level: about 400 are used, in four recursions. */
+#define LEVELSTACK	4096
+#define BASESTACK	((size_t)8 << 20)
+
+static void *
+comparejob(void *arg)
+{
+	struct job *j = arg;
+	struct tl_out out;
+	size_t i;
+	int status;
+
+	td_merge();
+	td_lca();
+	if (td_tracelens && td_nlost > 0)
+		tl_warnx("%" PRIu64 " node%s lost by TraceLens's same-name "
+		    "step: not in the merged tree", td_nlost, td_nlost == 1 ?
+		    "" : "s");
+	for (i = 0; i < td_nm && td_m[i].type != M_BOTH; i++)
+		;
+	if (i == td_nm)
+		tl_warnx("nothing in common: every root is on one side only");
+
+	if (td_tracelens) {
+		status = td_tracelens_write(j->odir) ? 0 : 1;
+	} else {
+		status = td_same(j->eps) ? 0 : 1;
+		if (j->odir != NULL)
+			td_tables_dir(j->odir);
+		if (!j->qflag && (j->odir == NULL || j->pflag || j->tflag)) {
+			tl_out_init(&out, 1, "<stdout>");
+			if (j->pflag)
+				td_tracelens_tree(&out);
+			else
+				td_table(&out, j->table);
+			tl_out_close(&out);
+		}
+	}
+	j->status = status;
+	return NULL;
+}
+
+static int
+compare(const char *odir, const char *table, int64_t eps, int pflag,
+    int qflag, int tflag)
+{
+	struct job j = { odir, table, eps, pflag, qflag, tflag, 0 };
+	uint32_t depth = td_s[0].maxdepth > td_s[1].maxdepth ?
+	    td_s[0].maxdepth : td_s[1].maxdepth;
+	size_t stack = BASESTACK + (size_t)depth * LEVELSTACK;
+	pthread_attr_t at;
+	pthread_t th;
+	int e;
+
+	if ((e = pthread_attr_init(&at)) != 0 ||
+	    (e = pthread_attr_setstacksize(&at, stack)) != 0 ||
+	    (e = pthread_create(&th, &at, comparejob, &j)) != 0) {
+		errno = e;
+		tl_err(2, "a stack of %zu MiB for trees %" PRIu32 " levels "
+		    "deep", stack >> 20, depth);
+	}
+	pthread_attr_destroy(&at);
+	pthread_join(th, NULL);
+	return j.status;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -103,7 +183,6 @@ main(int argc, char *argv[])
 		{ "tracelens", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct tl_out out;
 	const char *odir = NULL, *table = "lca", *earg = NULL;
 	char **arg = xcalloc((size_t)argc, sizeof *arg);
 	int *opt = xcalloc((size_t)argc, sizeof *opt);
@@ -195,32 +274,7 @@ main(int argc, char *argv[])
 		    "the trees do not nest alike (tl-tree -P on both, or on "
 		    "neither)", td_s[td_s[0].npython == 0].path,
 		    td_s[td_s[0].npython > 0].path);
-	td_merge();
-	td_lca();
-	if (td_tracelens && td_nlost > 0)
-		tl_warnx("%" PRIu64 " node%s lost by TraceLens's same-name "
-		    "step: not in the merged tree", td_nlost, td_nlost == 1 ?
-		    "" : "s");
-	for (i = 0; i < td_nm && td_m[i].type != M_BOTH; i++)
-		;
-	if (i == td_nm)
-		tl_warnx("nothing in common: every root is on one side only");
-
-	if (td_tracelens) {
-		status = td_tracelens_write(odir) ? 0 : 1;
-	} else {
-		status = td_same(eps) ? 0 : 1;
-		if (odir != NULL)
-			td_tables_dir(odir);
-		if (!qflag && (odir == NULL || pflag || tflag)) {
-			tl_out_init(&out, 1, "<stdout>");
-			if (pflag)
-				td_tracelens_tree(&out);
-			else
-				td_table(&out, table);
-			tl_out_close(&out);
-		}
-	}
+	status = compare(odir, table, eps, pflag, qflag, tflag);
 
 	td_lca_free();
 	td_merge_free();

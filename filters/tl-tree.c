@@ -117,6 +117,10 @@ finish(struct trace *tr)
 	if (tr->nnodur > 0)
 		tl_warnx("%s: %" PRIu64 " event%s without a valid dur_ns "
 		    "taken as 0 ns long", name, tr->nnodur, PL(tr->nnodur));
+	if (tr->nclip > 0)
+		tl_warnx("%s: %" PRIu64 " event%s ending past the largest "
+		    "time (2^63-1 ns) ended at it", name, tr->nclip,
+		    PL(tr->nclip));
 	if (tr->nbadid > 0)
 		tl_warnx("%s: %" PRIu64 " non-integer id%s ignored", name,
 		    tr->nbadid, PL(tr->nbadid));

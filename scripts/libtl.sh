@@ -124,8 +124,22 @@ cmpsheet() {
 }
 
 # The scratch directory $tmp in TMPDIR (else /tmp), removed at the end,
-# whatever ends the script but SIGKILL (a closed standard error, SIGPIPE,
-# included), after the jobs still running are stopped.
+# whatever ends the script (a closed standard error, SIGPIPE, included),
+# after the jobs still running are stopped. A signal that can be caught
+# runs cleanup; for one that cannot (SIGKILL), the guard does the same.
+# outputsin DIR... before it: the directories where the outputs go
+# (privdir, privfile), for the guard.
+privin=
+outputsin() {
+	privin=
+	for _d; do
+		case $_d in
+		/*) ;;
+		*) _d=$PWD/$_d ;;
+		esac
+		privin="$privin$_d$nl"
+	done
+}
 scratch() {
 	tmp=
 	# Named with the pid, so that a signal between mktemp and the
@@ -133,40 +147,114 @@ scratch() {
 	tmpbase=${TMPDIR:-/tmp}/$prog.$$.
 	trap cleanup EXIT
 	trap onsignal HUP INT TERM PIPE
+	guard
 	tmp=$(mktemp -d "${tmpbase}XXXXXX") || exit 1
 	tmp=$(cd "$tmp" && pwd) || exit 1
 }
 
-# A signal ends the script with status 1, but for one that comes after
-# the last stages (those of "final=MAX; finish MAX") all ended well: their
-# outputs are then complete, and the status is 0. A stage that ended
-# well left $tmp/ok.N. On status 1, the file named $output (the
-# workbook), if this run wrote it, is removed: no output stays under its
-# name unless the run exits 0 (a signal can come between a stage's
-# rename and its ok.N).
-final= output= outputwas=
-# A file as it is now (inode, size, time to the ns): what onsignal
-# compares to tell a file this run wrote.
-fileid() {
-	ls -lid --time-style=full-iso -- "$1" 2>/dev/null
+# The guard: a process in a session of its own (setsid(1)), so that no
+# signal to the script or to its process group reaches it, started
+# before the scratch directory is made. It waits until the script is
+# gone; if the script ended without its cleanup (SIGKILL), the guard
+# stops the stages still running (their pids in $tmp/pids, and on Linux
+# whatever has a file open in $tmp), waits for them, and removes the
+# private files and directories of the outputs (privdir, privfile, in
+# the directories of outputsin) and the scratch. The script's cleanup
+# ends the guard when it has done the same. Stages write outputs only
+# into private files and directories, and only the script renames them
+# into place (publish), so a stage that outlives the script never puts a
+# file under its final name.
+guardsh='trap "" HUP INT TERM PIPE
+cd / || exit 1
+tail --pid="$1" -s 0.1 -f /dev/null 2>/dev/null ||
+	while kill -0 "$1" 2>/dev/null; do sleep 1; done
+# alive PID: running, not a zombie that nobody has reaped yet.
+alive() {
+	kill -0 "$1" 2>/dev/null || return 1
+	read -r s <"/proc/$1/stat" 2>/dev/null || return 0
+	case ${s##*") "} in Z*) return 1 ;; esac
 }
-onsignal() {
-	if [ -n "$final" ] && [ -n "$stages" ]; then
-		for n in $stages; do
-			eval "wait \$pid$n" 2>/dev/null
-			[ -e "$tmp/ok.$n" ] || break
+for d in "$2"??????; do
+	[ -d "$d" ] || continue
+	c=$(cd "$d" && pwd -P)
+	# Rounds, until two in a row find nothing running: the stages
+	# (their pids, their children) and, on Linux, whatever has a file
+	# open in the scratch (every stage has its standard error there),
+	# such as a stage started as the script was killed.
+	r=0
+	while [ $r -lt 2 ]; do
+		p=
+		[ -f "$d/pids" ] && p=$(cat "$d/pids")
+		k=
+		for q in $p; do k="$k $(pgrep -P "$q")"; done
+		[ -n "$c" ] && [ -d /proc/self/fd ] && k="$k $(find \
+		    /proc/[0-9]*/fd -maxdepth 1 -lname "$c/*" 2>/dev/null |
+		    sed "s|^/proc/||; s|/.*||" | sort -u)"
+		l=
+		for q in $k $p; do alive "$q" && l="$l $q"; done
+		if [ -z "$l" ]; then
+			r=$((r + 1))
+			sleep 0.1
+			continue
+		fi
+		r=0
+		kill -TERM $l 2>/dev/null
+		n=0
+		while [ $n -lt 50 ]; do
+			a=0
+			for q in $l; do alive "$q" && a=1; done
+			[ $a -eq 1 ] || break
+			sleep 0.1
+			n=$((n + 1))
 		done
-		[ -e "$tmp/ok.$n" ] && exit 0
-	fi
-	[ -n "$output" ] && [ -f "$output" ] &&
-		[ "$(fileid "$output")" != "$outputwas" ] && rm -f "$output"
+		[ $n -lt 50 ] || kill -KILL $l 2>/dev/null
+	done
+	rm -rf "$d"
+done
+printf "%s" "$3" | while IFS= read -r o; do
+	[ -n "$o" ] && rm -rf "$o/.$0.$1."??????
+done'
+guardpid=
+guard() {
+	_s=
+	command -v setsid >/dev/null 2>&1 && _s=setsid
+	$_s sh -c "$guardsh" "$prog" $$ "$tmpbase" "$privin" </dev/null \
+	    >/dev/null 2>&1 &
+	guardpid=$!
+}
+
+# privdir DIR, privfile DIR: $priv, a directory or a file of this run's
+# own in DIR (one of outputsin), where a stage writes an output, for the
+# script to rename into place once every stage has ended well (publish).
+privdir() {
+	priv=$(mktemp -d "$1/.$prog.$$.XXXXXX") || exit 1
+}
+privfile() {
+	priv=$(mktemp "$1/.$prog.$$.XXXXXX") || exit 1
+}
+
+# publish: from here on, the script alone renames the outputs into place
+# (a link planted at a final name is replaced, not written through), with
+# as little as it can between the first rename and its exit: signals
+# are held off (the outputs are complete: the status is 0), and its last
+# command is exec'd (no cleanup after it: the script has removed $tmp
+# and the private directories before). A SIGKILL in those milliseconds
+# leaves outputs that are whole, under a status of 137.
+publish() {
+	trap '' HUP INT TERM PIPE
+}
+
+# A signal ends the script with status 1; no output is under its final
+# name yet (publish holds signals off).
+onsignal() {
 	exit 1
 }
 pids= stages= nstage=0 watcher=
 # At the end, normal or not: stop what still runs, wait until it has
 # stopped (a program still writing into $tmp would leave it behind), then
-# remove $tmp. The jobs' programs are signalled, not the jobs, so that
-# each job ends when its program has.
+# remove the private directories and $tmp, and end the guard. The jobs'
+# programs are signalled, not the jobs, so that each job ends when its
+# program has.
 cleanup() {
 	trap '' HUP INT TERM PIPE	# a second signal must not cut it short
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
@@ -176,10 +264,17 @@ cleanup() {
 	for p in $pids $watcher; do
 		wait "$p" 2>/dev/null
 	done
+	printf '%s' "$privin" | while IFS= read -r _d; do
+		[ -n "$_d" ] && rm -rf "$_d/.$prog.$$."??????
+	done
 	if [ -n "$tmp" ]; then
 		rm -rf "$tmp"
 	elif [ -n "${tmpbase:-}" ]; then
 		rm -rf "$tmpbase"??????
+	fi
+	if [ -n "$guardpid" ]; then
+		pkill -KILL -P "$guardpid" 2>/dev/null
+		kill -KILL "$guardpid" 2>/dev/null
 	fi
 }
 
@@ -203,13 +298,14 @@ stage() {
 	_in=$2 _out=$3
 	shift 3
 	{
+		# Not the last command: the job stays the program's parent
+		# (cleanup signals the children of the jobs).
 		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
-		_st=$?
-		[ $_st -ne 0 ] || : 2>/dev/null >"$tmp/ok.$nstage"
-		exit $_st
+		exit $?
 	} &
 	eval "pid$nstage=$!"
 	pids="$pids $!"
+	echo $! >>"$tmp/pids"
 	stages="$stages $nstage"
 }
 
@@ -226,6 +322,7 @@ finish() {
 		eval "st$n=\$?"
 	done
 	pids=
+	: >"$tmp/pids"
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
 	watcher=
 	endprogress

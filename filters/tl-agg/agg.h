@@ -98,6 +98,7 @@ struct agg {
 	int64_t base;		/* the first ts_ns */
 	int havebase;
 	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
+	uint64_t nclip;		/* events ending past INT64_MAX ns */
 	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 	size_t capcls;
 	struct tl_intern_last lastpid, lasttid, laststream;

@@ -252,6 +252,7 @@ agg_row(struct tl_trace *tr)
 			return;
 		A->python = 1;
 	}
+	tl_trace_hold(t, A->n);
 	if (A->n >= NONE - 1)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;
@@ -283,8 +284,13 @@ agg_row(struct tl_trace *tr)
 		    "negative");
 		e->durns = 0;
 	}
-	if (e->tsns > INT64_MAX - e->durns)
-		tl_tsv_errx(t, "ts_ns + dur_ns out of range");
+	if (e->tsns > INT64_MAX - e->durns) {
+		/* As tl-tree(1) does: the end clipped to the largest. */
+		A->nclip++;
+		agg_warn("event %" PRId64 ": ts_ns + dur_ns past the largest "
+		    "time: ends at it", e->uid);
+		e->durns = INT64_MAX - e->tsns;
+	}
 	if (!A->havebase) {
 		A->base = e->tsns;
 		A->havebase = 1;
@@ -456,7 +462,10 @@ agg_build(void)
 	if (A->nnodur > 0)
 		agg_note("%" PRIu64 " event%s without a valid dur_ns taken "
 		    "as 0 ns long", A->nnodur, PL(A->nnodur));
-	A->nnots = A->nnodur = 0;
+	if (A->nclip > 0)
+		agg_note("%" PRIu64 " event%s ending past the largest time "
+		    "(2^63-1 ns) ended at it", A->nclip, PL(A->nclip));
+	A->nnots = A->nnodur = A->nclip = 0;
 
 	if (mapuids(&dup))
 		tl_errx(1, "%s: duplicate uid %" PRId64, A->tr->name, dup);
@@ -492,6 +501,9 @@ agg_build(void)
 			nhost++;
 	}
 	agg_warns_end();
+	if (A->n > 0)
+		tl_tree_acyclic(A->tr->name, A->n, &A->e[0].parent,
+		    &A->e[0].uid, sizeof *A->e);
 	A->gpuonly = !hascpu;
 
 	/* Children: host ones by (ts, input order), then GPU ones. */

@@ -271,7 +271,8 @@ static _Thread_local void *volatile held[8];
 /* Streams (bytes, both) worth reading in two threads. */
 #define THREADMIN	((off_t)16 << 20)
 
-/* Deeper trees would overflow the stack of the recursive merge. */
+/* The deepest tree the merge takes (it recurses: see tl-diff.c's
+ * stack for it). */
 #define MAXDEPTH	10000
 
 static uint32_t
@@ -300,7 +301,7 @@ build(struct side *s, const int64_t *puid)
 	struct tl_sortkey *k;
 	struct node *e;
 	uint32_t *order, *pos, *st, *dep, *top, *byuid = NULL, i, p, x;
-	size_t j, nh = 0, ns, reached;
+	size_t j, nh = 0, ns;
 	int64_t mints = INT64_MAX, lo = 0, span = 0;
 
 	/* uid -> index by table when the uids are dense enough */
@@ -365,14 +366,17 @@ build(struct side *s, const int64_t *puid)
 			s->kids[pos[p]++] = i;
 	free(pos);
 
+	if (s->nn > 0)
+		tl_tree_acyclic(s->path, s->nn, &s->n[0].parent, &s->n[0].uid,
+		    sizeof *s->n);
 	/*
 	 * Depth first from the tops: the GPU counts (after the children),
-	 * a cpu_op above (before). A node not reached is on a cycle.
+	 * a cpu_op above (before).
 	 */
 	held[5] = st = xmalloc((s->nn + 1) * sizeof *st);
 	held[6] = dep = xcalloc(s->nn + 1, sizeof *dep);
 	top = s->top = xmalloc((s->nn + 1) * sizeof *top);
-	for (i = 0, reached = 0; i < s->nn; i++) {
+	for (i = 0; i < s->nn; i++) {
 		if (s->n[i].parent != NONE)
 			continue;
 		st[0] = i;
@@ -381,7 +385,6 @@ build(struct side *s, const int64_t *puid)
 			e = &s->n[x];
 			if (!(e->flags & N_SEEN)) {
 				e->flags |= N_SEEN;
-				reached++;
 				p = e->parent;
 				if (p != NONE && (s->n[p].kind == TL_K_CPU_OP ||
 				    (s->n[p].flags & N_CPUANC)))
@@ -391,6 +394,8 @@ build(struct side *s, const int64_t *puid)
 					tl_errx(2, "%s: event %" PRId64 ": more "
 					    "than %d levels deep", s->path,
 					    e->uid, MAXDEPTH);
+				if (dep[x] > s->maxdepth)
+					s->maxdepth = dep[x];
 				for (j = e->nkid; j-- > 0;)
 					st[ns++] = s->kids[e->kid + j];
 				continue;
@@ -404,11 +409,6 @@ build(struct side *s, const int64_t *puid)
 	}
 	free(st);
 	free(dep);
-	if (reached != s->nn)
-		for (i = 0; i < s->nn; i++)
-			if (!(s->n[i].flags & N_SEEN))
-				tl_errx(2, "%s: event %" PRId64 ": its parents "
-				    "make a cycle", s->path, s->n[i].uid);
 	/* The cpu roots in (ts, uid) order. */
 	s->roots = xmalloc((nh ? nh : 1) * sizeof *s->roots);
 	s->nroots = 0;
@@ -503,6 +503,7 @@ load(struct side *s, const char *path, struct tl_intern *in)
 		}
 		if (tr->t->fl[tr->col[TL_C_DEPTH]] == 0)
 			continue;
+		tl_trace_hold(tr->t, s->nn);
 		if (s->nn == UINT32_MAX - 1)
 			tl_tsv_errx(tr->t, "too many events");
 		xgrow(&s->n, &capn, s->nn + 1, sizeof *s->n);

@@ -53,6 +53,7 @@ struct side {
 	uint32_t *roots;		/* top-level roots, in order */
 	uint32_t *top;			/* while loading: each node's top */
 	size_t nroots;
+	uint32_t maxdepth;		/* of the deepest node, a root's 0 */
 	uint64_t nevents, ngpuev, nunlinked, npython;
 };
 

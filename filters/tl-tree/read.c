@@ -335,6 +335,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	int64_t dur, v;
 	uint32_t i;
 
+	tl_trace_hold(t, tr->nrec);
 	if (tr->nrec >= NONE - 1)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)tr->nrec;
@@ -374,8 +375,13 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			}
 			dur = 0;
 		}
-		if (__builtin_add_overflow(e->ts, dur, &e->end))
-			tl_tsv_errx(t, "ts_ns + dur_ns out of range");
+		if (__builtin_add_overflow(e->ts, dur, &e->end)) {
+			/* dur >= 0: only the end can pass the largest. */
+			e->end = INT64_MAX;
+			tr->nclip++;
+			warnev(tr, "event %" PRId64 ": ts_ns + dur_ns past "
+			    "the largest time: ends at it", e->uid);
+		}
 	}
 	tr->corr[i] = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
 	if (old) {

@@ -152,7 +152,7 @@ struct trace {
 	struct htab uidtab;
 	struct tl_intern_last lastpid, lasttid;	/* repeat from row to row */
 	struct tl_warns warns;
-	uint64_t nnots, nnodur, nbadid, ngraph;
+	uint64_t nnots, nnodur, nclip, nbadid, ngraph;
 	uint64_t nhost, ndrop, ngpu, nlinked, nrefused, ndup;
 	uint64_t n2021, nnocorr;	/* of the 2021 generation: events,
 					 * GPU events without a correlation */

@@ -1,7 +1,7 @@
 # Decompression bombs in gzip and in zip (the only member), about 1 MB
 # each (made here by tests/lib/bomb.py, never stored): 1025 MiB of spaces,
 # which passes the limit on the ratio of decompressed to compressed bytes
-# (--limit ratio, see tl(7)) once past 1 GiB; and 1 GiB of "[" (in gzip
+# (--limit ratio, see tl(7)) in its first 64 MiB; and 1 GiB of "[" (in gzip
 # with a trailer that claims 1 MiB), which ends at the nesting limit.
 # Each a located message, status 1, in little time and memory (GNU time's
 # maximum resident set).

@@ -3,8 +3,8 @@
 # moment, no scratch directory is left in TMPDIR; a run that did not
 # exit 0 leaves no workbook under its final name; a workbook that is
 # there is whole (every member reads back), and so is every CSV file
-# that is there. The same for tl-compare. (SIGKILL cannot be caught:
-# see tl-report(1).)
+# that is there. The same for tl-compare. (SIGKILL, which cannot be
+# caught, in tests/hostile/kill.sh.)
 report=$TESTDATA/../../scripts/tl-report
 TMPDIR=$PWD/tmp
 export TMPDIR

@@ -1,8 +1,9 @@
-# Bad values. A time that is not an integer, ts_ns + dur_ns beyond int64,
-# and a uid seen twice in one trace are located errors (status 1); uids out
-# of order are fine. An id that is not an integer is a located warning and
-# is ignored; an event with no ts_ns is left out, and one with no or a
-# negative dur_ns is taken as 0 ns long, each counted (status 0).
+# Bad values. A time that is not an integer and a uid seen twice in one
+# trace are located errors (status 1); uids out of order are fine. An id
+# that is not an integer is a located warning and is ignored; an event
+# with no ts_ns is left out, one with no or a negative dur_ns is taken as
+# 0 ns long, and one whose ts_ns + dur_ns passes int64 ends at its
+# largest, each counted (status 0).
 cols() {
 	awk -F'\t' -v OFS='\t' -v want="$1" -v uid="$2" '
 	NR == 1 { n = split(want, w, ","); for (i = 1; i <= NF; i++) c[$i] = i }

@@ -11,6 +11,9 @@
  *				string holds without escapes
  *	t-collide count		how many distinct hashes the names on the
  *				standard input have under the seed
+ *	t-collide intern	intern the names on the standard input: how
+ *				many, and whether the table took a key of
+ *				its own
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -134,6 +137,17 @@ main(int argc, char *argv[])
 		free(h);
 		return 0;
 	}
-	fprintf(stderr, "usage: t-collide make N | count\n");
+	if (argc == 2 && strcmp(argv[1], "intern") == 0) {
+		struct tl_intern *t = tl_intern_new();
+
+		while (fgets(line, sizeof line, stdin) != NULL)
+			tl_intern(t, line, strcspn(line, "\n"));
+		printf("%u names interned, %s\n", tl_intern_count(t),
+		    tl_intern_rekeys(t) > 0 ? "a key of its own" :
+		    "the seed's key");
+		tl_intern_free(t);
+		return 0;
+	}
+	fprintf(stderr, "usage: t-collide make N | count | intern\n");
 	return 2;
 }
