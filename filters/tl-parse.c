@@ -3,34 +3,7 @@
  * the event stream: one row per entry of traceEvents, in file order, and a
  * row for each other top-level key, so that no later stage needs the file.
  */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE		/* memmem */
-#endif
-#include <inttypes.h>
-#include <pthread.h>
-#include <regex.h>
-#include <stdarg.h>
-#include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include "../common/err.h"
-#include "../common/input.h"
-#include "../common/json.h"
-#include "../common/limit.h"
-#include "../common/mem.h"
-#include "../common/opt.h"
-#include "../common/tsv.h"
-#include "tl-parse/xplane.h"
-#include "tl-parse/amd.h"
-
-enum {
-	C_UID, C_PH, C_CAT, C_NAME, C_PID, C_TID, C_TS, C_DUR, C_ID, C_BP,
-	C_STREAM, C_CORR, C_EXTID, C_SEQ, C_DIMS, C_TYPES, C_STRIDES,
-	C_CONCRETE, C_ARGS, C_EXTRA, C_TRACE, C_RANK, NCOL
-};
+#include "tl-parse/tlparse.h"
 
 static const char *colname[NCOL + 1] = {
 	"uid", "ph", "cat", "name", "pid", "tid", "ts_ns", "dur_ns", "id",
@@ -108,49 +81,49 @@ static const struct key alt2021[] = {
 
 #define NALT	(sizeof alt2021 / sizeof alt2021[0])
 
-static char **keepcat, **dropcat;
-static size_t nkeep, ndrop;
-static int readall;		/* read left-out events whole (tests) */
-static int sflag, tflag, vflag;
-static regex_t rankre;
+char **keepcat, **dropcat;
+size_t nkeep, ndrop;
+int readall;		/* read left-out events whole (tests) */
+int sflag, tflag, vflag;
+regex_t rankre;
 
-static struct tl_out out;
+struct tl_out out;
 /*
  * Rows of a trace before its first event (trace_file, leading trace_key
  * rows) wait in pend until the rank is settled, so every row of a trace
  * carries the same rank; o is where rows go now.
  */
-static struct tl_out pend;
-static struct tl_jdoc doc;	/* owned: top-level values */
+struct tl_out pend;
+struct tl_jdoc doc;	/* owned: top-level values */
 
 /*
  * What one event's reading uses: each thread has its own (see split()):
  * where rows go, the event's tokens, buffers, and counts.
  */
-static _Thread_local struct tl_out *o = &out;
+_Thread_local struct tl_out *o = &out;
 static _Thread_local struct tl_jdoc ev;
-static _Thread_local char *scratch;
+_Thread_local char *scratch;
 static _Thread_local size_t scratchcap;
-static _Thread_local int *rest, *extra, *sorted;
+_Thread_local int *rest, *extra, *sorted;
 static _Thread_local size_t caprest, capextra, capsorted;
-static _Thread_local uint64_t nskipped, ncleared, nrepaired, nleft;
-static _Thread_local uint64_t nmapped;	/* events of 2021 mapped */
+_Thread_local uint64_t nskipped, ncleared, nrepaired, nleft;
+_Thread_local uint64_t nmapped;	/* events of 2021 mapped */
 static _Thread_local const struct gen *mapto;	/* the event's, mapped */
-static _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
+_Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
 static _Thread_local int cattok;		/* the key of the cat mapped */
-static _Thread_local int inhalf;	/* a worker of startsplit */
-static _Thread_local int dirty;		/* it would have warned */
+_Thread_local int inhalf;	/* a worker of startsplit */
+_Thread_local int dirty;		/* it would have warned */
 
 /* The trace being read. */
-static const char *tname;
-static char rank[24];
-static int seenevent, notarray;
-static uint64_t ntraces;	/* streams read as JSON traces */
-static struct tl_warns warns;
+const char *tname;
+char rank[24];
+int seenevent, notarray;
+uint64_t ntraces;	/* streams read as JSON traces */
+struct tl_warns warns;
 
 /* Traces held whole of at least this many bytes are read in pieces. */
-static size_t splitmin = 1 << 20;
+size_t splitmin = 1 << 20;
 
 /* The column of key token i in table k[0..n), or -1. */
 static int
@@ -166,7 +139,7 @@ keycol(const struct key *k, size_t n, int i)
 	return -1;
 }
 
-static const char usage[] = "usage: tl-parse [-stv] [-c cat[,cat...]] "
+const char usage[] = "usage: tl-parse [-stv] [-c cat[,cat...]] "
     "[-r regex] [-x cat[,cat...]] [file ...]\n";
 
 static void
@@ -315,7 +288,7 @@ listed(char **v, size_t n, const char *s, size_t len)
 	return 0;
 }
 
-static void
+void
 endrow(void)
 {
 	if (tflag && o != &pend) {
@@ -327,7 +300,7 @@ endrow(void)
 	tl_out_char(o, '\n');
 }
 
-static void
+void
 repaired(const struct tl_jitem *it, unsigned bad)
 {
 	unsigned n = it->badutf8 + it->ctrl + it->badesc + bad;
@@ -349,7 +322,7 @@ repaired(const struct tl_jitem *it, unsigned bad)
 }
 
 /* Write the pending rows, each with the trace's name and rank. */
-static void
+void
 flushpend(void)
 {
 	char *p = pend.buf, *end = pend.buf + pend.n, *nl;
@@ -454,7 +427,7 @@ findgen(const char *s, size_t n)
  * category of the 2021 generation matches as written and as the one it
  * maps to ("async" as "ac2g", whatever the event's name).
  */
-static int
+int
 leftcat(const char *cat, size_t n, void *arg)
 {
 	const struct gen *g = NULL;
@@ -586,7 +559,7 @@ map2021(int *slot, int g, size_t *nrest)
 }
 
 /* An event the scanner found to be left out, without reading it. */
-static void
+void
 leftevent(void)
 {
 	if (!seenevent) {
@@ -596,7 +569,7 @@ leftevent(void)
 	nleft++;
 }
 
-static void
+void
 event(const struct tl_jitem *it)
 {
 	int slot[NCOL], i, k, v, nk, na, c, g = -1;
@@ -728,7 +701,7 @@ distinfo(const struct tl_jitem *it)
 	}
 }
 
-static void
+void
 toplevel(const struct tl_jitem *it)
 {
 	unsigned bad = 0;
@@ -757,7 +730,7 @@ toplevel(const struct tl_jitem *it)
 }
 
 /* The rank from the trace's name, with the rank regex. */
-static void
+void
 namerank(void)
 {
 	regmatch_t m[2];
@@ -773,7 +746,7 @@ namerank(void)
 	rank[n] = '\0';
 }
 
-static void
+void
 header(void)
 {
 	static int done;
@@ -785,284 +758,8 @@ header(void)
 	tl_out_header(o, colname);
 }
 
-/*
- * A trace held whole in memory (tl_in_whole: a mapped file, a gzip file
- * inflated in one call) of splitmin bytes or more is read by several
- * threads, when there are two processors or more. It is cut into pieces
- * of about piecesz bytes at event boundaries that are guessed: the next
- * match of the bytes between the first two events ('}', blanks, ',',
- * blanks, '{'), which may be inside a value. Workers, one a processor,
- * read the pieces in file order, each into a buffer of rows whose uids
- * count from the piece's start, while this thread reads on from the
- * second event to the first piece and then writes the pieces' rows in
- * file order, their uids moved on. A worker takes only events that need
- * no message; at the first that would (or at bad JSON, the end of the
- * array, anything but an event) it stops, and this thread goes on after
- * the last event it took up to the next piece, so that every row, message
- * and count is the one a single thread makes. A guess that is no boundary
- * shows when this thread reaches it and is not then before an event: the
- * piece that begins there is dropped, and this thread reads on to the
- * next. At most NPIECE pieces are read ahead of the one being written,
- * which bounds the memory: their rows, and the pages of a mapped file,
- * given back behind this thread.
- */
-#define NPIECE	4
-#define MAXWORK	8
-
-struct piece {
-	struct tl_out out;	/* rows, uids counted from its start */
-	uint64_t start, stop;	/* its bytes (the last: from start on) */
-	int last;		/* it runs to the end of the array */
-	int done;
-	uint64_t nev, nleft;	/* events taken, and of them left out */
-	uint64_t nmapped;	/* ... and mapped from the 2021 generation */
-	uint64_t at, index;	/* where this thread goes on */
-	int after;		/* at is just after an event, not before */
-};
-
-static struct {
-	int nwork;
-	pthread_t th[MAXWORK];
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	atomic_int cancel;
-	struct tl_jscan *proto;	/* between events: the state to copy */
-	const char *p, *pat;	/* the stream, whole; a boundary's bytes */
-	size_t n, plen;
-	uint64_t bound;		/* the next piece's start */
-	int ended;		/* the last piece is taken */
-	uint64_t taken, written;	/* pieces, ever */
-	struct piece pc[NPIECE];
-} sp = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
-
-/* Pieces of about this many bytes; 0: of the stream's size (startsplit). */
-static size_t piecesz;
-
-/* The offset of the '{' of the first guessed boundary at or past from, or 0. */
-static uint64_t
-boundary(uint64_t from)
-{
-	const char *hit;
-
-	if (from >= sp.n || (hit = memmem(sp.p + from, sp.n - from, sp.pat,
-	    sp.plen)) == NULL)
-		return 0;
-	return (uint64_t)(hit - sp.p) + sp.plen - 1;
-}
-
-/* Read a piece, in a worker, as far as no event needs a message. */
-static void
-readpiece(struct piece *pc)
-{
-	struct tl_jscan *js;
-	struct tl_jitem it;
-	size_t mark;
-	uint64_t nm, nm0 = nmapped, nl0 = nleft;
-
-	o = &pc->out;
-	pc->out.n = 0;
-	pc->nev = pc->index = 0;
-	pc->at = pc->start;
-	pc->after = 0;
-	js = tl_jscan_at(sp.proto, NULL, sp.p, sp.n, pc->start, 0, 0);
-	if (!pc->last)
-		tl_jscan_stopat(js, pc->stop);
-	while (!atomic_load_explicit(&sp.cancel, memory_order_relaxed) &&
-	    tl_jscan_next(js, &it) > 0 && (it.kind == TL_JLEFT ||
-	    (it.kind == TL_JEVENT && it.badutf8 + it.ctrl + it.badesc == 0))) {
-		mark = pc->out.n;
-		nm = nmapped;
-		dirty = 0;
-		if (it.kind == TL_JLEFT)
-			leftevent();
-		else
-			event(&it);
-		if (dirty) {
-			pc->out.n = mark;
-			nmapped = nm;
-			break;
-		}
-		pc->nev++;
-		pc->at = tl_jscan_offset(js);
-		pc->after = 1;
-		pc->index = it.index + 1;
-	}
-	pc->nleft = nleft - nl0;
-	pc->nmapped = nmapped - nm0;
-	tl_jscan_free(js);
-}
-
-static void *
-worker(void *arg)
-{
-	struct piece *pc;
-	size_t size = *(size_t *)arg;
-
-	inhalf = 1;
-	for (;;) {
-		pthread_mutex_lock(&sp.mu);
-		while (!atomic_load(&sp.cancel) && !sp.ended &&
-		    sp.taken - sp.written >= NPIECE)
-			pthread_cond_wait(&sp.cv, &sp.mu);
-		if (atomic_load(&sp.cancel) || sp.ended) {
-			pthread_mutex_unlock(&sp.mu);
-			break;
-		}
-		pc = &sp.pc[sp.taken++ % NPIECE];
-		pc->start = sp.bound;
-		pc->stop = boundary(sp.bound + size);
-		pc->done = 0;
-		if ((pc->last = pc->stop == 0))
-			sp.ended = 1;
-		else
-			sp.bound = pc->stop;
-		pthread_mutex_unlock(&sp.mu);
-		readpiece(pc);
-		pthread_mutex_lock(&sp.mu);
-		pc->done = 1;
-		pthread_cond_broadcast(&sp.cv);
-		pthread_mutex_unlock(&sp.mu);
-	}
-	free(scratch);
-	free(rest);
-	free(extra);
-	free(sorted);
-	free(tok2021);
-	return NULL;
-}
-
-/* Stop the workers and wait for them. */
-static void
-endsplit(void)
-{
-	int i;
-
-	if (sp.nwork == 0)
-		return;
-	pthread_mutex_lock(&sp.mu);
-	atomic_store(&sp.cancel, 1);
-	pthread_cond_broadcast(&sp.cv);
-	pthread_mutex_unlock(&sp.mu);
-	for (i = 0; i < sp.nwork; i++)
-		pthread_join(sp.th[i], NULL);
-	sp.nwork = 0;
-	tl_jscan_free(sp.proto);
-	sp.proto = NULL;
-}
-
-/*
- * At the second event, whose first byte is at next, the first's last
- * just before end: start the workers on the pieces past the first, and
- * give the scanner this thread goes on with, which stops at them (js,
- * when the trace is not read so).
- */
-static struct tl_jscan *
-startsplit(struct tl_jscan *js, struct tl_src *src, uint64_t end,
-    uint64_t next)
-{
-	static long ncpu;
-	static size_t size;
-	struct tl_jscan *t;
-	const char *p;
-	size_t n;
-	uint64_t off, first;
-
-	if (ncpu == 0)
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu < 2 || !tl_in_whole(src, &p, &n) || n < splitmin ||
-	    end == 0 || next >= n || next < end || next - end > 62 ||
-	    p[end - 1] != '}' || p[next] != '{')
-		return js;
-	off = tl_jscan_offset(js);
-	size = piecesz;
-	if (size == 0)
-		size = n / 16 < (64 << 10) ? 64 << 10 : n / 16 > (4 << 20) ?
-		    4 << 20 : n / 16;
-	sp.p = p;
-	sp.n = n;
-	sp.pat = p + end - 1;
-	sp.plen = (size_t)(next - end) + 2;
-	if ((first = boundary(off + size)) == 0 ||
-	    (sp.proto = tl_jscan_at(js, NULL, p, n, off, 1, 0)) == NULL)
-		return js;
-	t = tl_jscan_at(js, src, p, n, off, 1, tl_jscan_nevents(js));
-	tl_jscan_stopat(t, first);
-	sp.bound = first;
-	sp.ended = 0;
-	sp.taken = sp.written = 0;
-	atomic_store(&sp.cancel, 0);
-	while (sp.nwork < ncpu && sp.nwork < MAXWORK &&
-	    pthread_create(&sp.th[sp.nwork], NULL, worker, &size) == 0)
-		sp.nwork++;
-	if (sp.nwork == 0) {
-		tl_jscan_free(t);
-		tl_jscan_free(sp.proto);
-		sp.proto = NULL;
-		return js;
-	}
-	tl_in_taken(src);
-	tl_jscan_free(js);
-	return t;
-}
-
-/* Write a piece's rows, their uids moved on by base. */
-static void
-putrows(struct tl_out *from, uint64_t base)
-{
-	const char *p = from->buf, *end = p + from->n, *nl;
-	uint64_t u;
-
-	for (; p < end; p = nl + 1) {
-		for (u = 0; *p >= '0' && *p <= '9'; p++)
-			u = u * 10 + (uint64_t)(*p - '0');
-		nl = memchr(p, '\n', (size_t)(end - p));
-		tl_out_i64(o, (int64_t)(base + u));
-		tl_out_raw(o, p, (size_t)(nl + 1 - p));
-	}
-	from->n = 0;
-}
-
-/*
- * This thread's scanner js has stopped at the next piece: the piece's
- * rows when the stop is before an event, and the scanner to go on with,
- * after them; or, at no boundary, the piece dropped and js read on.
- */
-static struct tl_jscan *
-nextpiece(struct tl_jscan *js, struct tl_src *src, uint64_t *nev)
-{
-	struct piece *pc = &sp.pc[sp.written % NPIECE];
-	struct tl_jscan *t = js;
-	uint64_t base;
-
-	pthread_mutex_lock(&sp.mu);
-	while (sp.taken == sp.written || !pc->done)
-		pthread_cond_wait(&sp.cv, &sp.mu);
-	pthread_mutex_unlock(&sp.mu);
-	if (!tl_jscan_atevent(js)) {
-		tl_jscan_unstop(js);
-		pc->out.n = 0;
-	} else {
-		base = tl_jscan_nevents(js);
-		putrows(&pc->out, base);
-		*nev += pc->nev;
-		nleft += pc->nleft;
-		nmapped += pc->nmapped;
-		t = tl_jscan_at(sp.proto, src, sp.p, sp.n, pc->at, pc->after,
-		    base + pc->index);
-		tl_jscan_free(js);
-	}
-	if (!pc->last)
-		tl_jscan_stopat(t, pc->stop);
-	tl_in_drop(src, tl_jscan_offset(t));
-	pthread_mutex_lock(&sp.mu);
-	sp.written++;
-	pthread_cond_broadcast(&sp.cv);
-	pthread_mutex_unlock(&sp.mu);
-	return t;
-}
-
 /* Parse the current stream of src; 0, or -1 on an error. */
-static int
+int
 parse(struct tl_src *src)
 {
 	struct tl_jscan *js;

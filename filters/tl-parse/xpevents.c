@@ -830,7 +830,7 @@ freeall(void)
 }
 
 int
-readall(const unsigned char *p, size_t n)
+xp_readall(const unsigned char *p, size_t n)
 {
 	struct plane **ord;
 	struct lineref *lr = NULL;

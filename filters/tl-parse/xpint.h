@@ -135,6 +135,6 @@ struct module *findmodule(struct xs base, int64_t progid);
 struct hinst *findinst(struct module *M, struct xs op);
 extern int mapped;
 void release(struct span L);
-int readall(const unsigned char *p, size_t n);
+int xp_readall(const unsigned char *p, size_t n);
 
 #endif

@@ -512,7 +512,7 @@ xp_parse_mem(const char *name, const unsigned char *p, size_t n,
 	xend = endrow;
 	xleft = NULL;
 	mapped = 0;
-	return readall(p, n);
+	return xp_readall(p, n);
 }
 
 int
@@ -535,7 +535,7 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
 	xleft = left;
 	mapped = 0;
 	if (tl_in_whole(src, &p, &n))
-		return readall((const unsigned char *)p, n);
+		return xp_readall((const unsigned char *)p, n);
 	/* A plain regular file: map it. */
 	if (strcmp(tl_in_name(src), tl_src_name(src)) == 0 &&
 	    strcmp(tl_src_name(src), "<stdin>") != 0 &&
@@ -571,7 +571,7 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
 		fd = fileno(spool);
 		if (fstat(fd, &st) != 0 || st.st_size == 0) {
 			fclose(spool);
-			return readall((const unsigned char *)"", 0);
+			return xp_readall((const unsigned char *)"", 0);
 		}
 		maplen = (size_t)st.st_size;
 		map = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -586,7 +586,7 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
 	mapbase = (uintptr_t)map;
 	mapend = (uintptr_t)map + ((maplen + (size_t)sysconf(_SC_PAGESIZE) -
 	    1) & ~((size_t)sysconf(_SC_PAGESIZE) - 1));
-	r = readall(map, maplen);
+	r = xp_readall(map, maplen);
 	munmap(map, maplen);
 	if (spool != NULL)
 		fclose(spool);
