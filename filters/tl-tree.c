@@ -100,6 +100,10 @@ finish(struct trace *tr)
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " host events left "
 		    "out of the tree: each ends after the event in which it "
 		    "starts", name, tr->ndrop, tr->nhost);
+	if (tr->bykey)
+		tl_warnx("%s: no flow events: GPU events linked to the launch "
+		    "of their %s, as HTA does", name, tr->lk == 1 ?
+		    "correlation" : "external id");
 	if (tr->nlinked < tr->ngpu)
 		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " GPU events not "
 		    "linked to a launch", name, tr->ngpu - tr->nlinked,

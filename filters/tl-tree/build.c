@@ -323,9 +323,25 @@ linkgpu(struct trace *tr)
 	uint64_t h;
 	uint32_t g, *gend = NULL, *gown = NULL;
 	const int64_t *lkey;
+	int bykey;
 
 	if (tr->lk == 0)
 		tr->lk = 2;		/* no launch event: External id */
+	/*
+	 * A trace without flow events (HTA links by args.correlation): each
+	 * launch owns the GPU events of its key, as a graph launch does.
+	 */
+	bykey = 0;
+	if (tr->nflow == 0) {
+		int gpu = 0, launch = 0;
+
+		for (i = 0; i < nrec && !(gpu && launch); i++) {
+			gpu |= TL_K_ISGPU(R[i].kind);
+			launch |= TL_K_ISLAUNCH(R[i].kind) &&
+			    !(R[i].flags & F_GRAPH);
+		}
+		bykey = tr->bykey = gpu && launch;
+	}
 	key.R = R;
 	key.lkey = lkey = tr->lk == 1 ? tr->corr : tr->extid;
 	for (i = 0; i < nrec; i++) {
@@ -337,7 +353,7 @@ linkgpu(struct trace *tr)
 		key.id = lkey[i];
 		h = pthash(&key);
 		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
-		if (tr->ngraph > 0 && TL_K_ISGPU(R[i].kind)) {
+		if ((tr->ngraph > 0 || bykey) && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
 			gl[ngl].k = GLKEY(lkey[i]);
 			gl[ngl++].i = (uint32_t)i;
@@ -363,7 +379,7 @@ linkgpu(struct trace *tr)
 		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
 		    lkey[i] == NOID)
 			continue;
-		if (R[i].flags & F_GRAPH) {
+		if ((R[i].flags & F_GRAPH) || bykey) {
 			if ((lo = tl_key_find(gl, ngl, GLKEY(lkey[i]))) == ngl)
 				continue;
 			hi = gend[lo];

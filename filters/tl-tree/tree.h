@@ -141,6 +141,7 @@ struct trace {
 	char *sppath;		/* a temporary file */
 	struct flow *flow;
 	size_t nflow, capflow;
+	int bykey;		/* no flow events: linked by key alone */
 	struct htab flowtab;
 	struct keyrec *sq;	/* the records with a sequence number */
 	size_t nsq, capsq;
