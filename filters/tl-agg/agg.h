@@ -431,6 +431,8 @@ void agg_warns_end(void);
 void agg_sortdu(size_t *perm, size_t n, const double *key, const int64_t *uid);
 /* ops.c: a group's distinct categories, sorted, into o (o->n reset). */
 void agg_catlist(struct tl_out *o, uint32_t *cats, size_t ncat);
+int agg_opsheet(struct table *t, int which, const struct col *cols);
+extern const struct col agg_catcols[];
 void agg_sumrows(struct table *t, int bycat, const uint32_t *mod,
     const uint32_t *stack);
 

@@ -88,14 +88,7 @@ stacks(void)
 void
 iopsums(struct table *t, int which)
 {
-	static const struct col ccols[] = {
-		{ "category", "op category", COL_ID, 0, 0, 0 },
-		{ "count", "Count", COL_INT, 0, 0, 0 },
-		{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0,
-		    0, COL_MS },
-		COLS_PCT(1),
-		COLS_END
-	}, mcols[] = {
+	static const struct col mcols[] = {
 		{ "category", "op category", COL_ID, 0, 0, 0 },
 		{ "parent_module", "parent_module", COL_ID, 1, 0, 0 },
 		{ "count", "Count", COL_INT, 0, 0, 0 },
@@ -135,13 +128,9 @@ iopsums(struct table *t, int which)
 
 	if (t->name != NULL)
 		return;		/* built by infer_sheets */
-	tab_cols(t, which, bycat ? (mod ? mcols : ccols) : (mod ? omcols :
-	    ocols));
-	if (A->gpuonly) {
-		t->skip = 1;
+	if (!agg_opsheet(t, which, bycat ? (mod ? mcols : agg_catcols) :
+	    (mod ? omcols : ocols)))
 		return;
-	}
-	launchers();
 	stacks();
 	agg_sumrows(t, bycat, mod ? pmod : NULL, cstack);
 }
@@ -210,12 +199,8 @@ iunique(struct table *t, int which)
 			continue;
 		cols[m++] = head[i];
 	}
-	tab_cols(t, which, cols);
-	if (A->gpuonly) {
-		t->skip = 1;
+	if (!agg_opsheet(t, which, cols))
 		return;
-	}
-	launchers();
 	if (A->nl == 0) {
 		agg_empty(t, "no kernel launchers");
 		return;

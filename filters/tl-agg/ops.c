@@ -36,8 +36,8 @@ cmpgrow(const void *a, const void *b)
  * The columns of an ops sheet, and the launchers it reads; 0 for a GPU-only
  * trace, of which TraceLens writes no ops sheet.
  */
-static int
-opsheet(struct table *t, int which, const struct col *cols)
+int
+agg_opsheet(struct table *t, int which, const struct col *cols)
 {
 	tab_cols(t, which, cols);
 	if (A->gpuonly) {
@@ -131,18 +131,20 @@ agg_sumrows(struct table *t, int bycat, const uint32_t *mod,
 	free(perm);
 }
 
+/* The columns of ops_summary_by_category, both reports'. */
+const struct col agg_catcols[] = {
+	{ "category", "op category", COL_ID, 0, 0, 0 },
+	{ "count", "Count", COL_INT, 0, 0, 0 },
+	{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0, 0,
+	    COL_MS },
+	COLS_PCT(1),
+	COLS_END
+};
+
 /* ops_summary_by_category (5.2) and ops_summary (5.3). */
 void
 opsums(struct table *t, int which)
 {
-	static const struct col ccols[] = {
-		{ "category", "op category", COL_ID, 0, 0, 0 },
-		{ "count", "Count", COL_INT, 0, 0, 0 },
-		{ "kernel_time_ms", "total_direct_kernel_time_ms", COL_DBL, 0,
-		    0, COL_MS },
-		COLS_PCT(1),
-		COLS_END
-	};
 	static const struct col ocols[] = {
 		{ "name", "name", COL_ID, 0, 0, 0 },
 		{ "count", NULL, COL_INT, 0, 0, 0 },
@@ -160,7 +162,7 @@ opsums(struct table *t, int which)
 	};
 	int bycat = which == T_CATEGORIES;
 
-	if (opsheet(t, which, bycat ? ccols : ocols))
+	if (agg_opsheet(t, which, bycat ? agg_catcols : ocols))
 		agg_sumrows(t, bycat, NULL, NULL);
 }
 
@@ -376,7 +378,7 @@ unique_args(struct table *t, int which)
 #undef TIMES
 	struct oprow *R;
 
-	if (!opsheet(t, which, cols))
+	if (!agg_opsheet(t, which, cols))
 		return;
 	if (A->nl == 0) {
 		agg_empty(t, "no kernel launchers");
@@ -799,7 +801,7 @@ unified(struct table *t, int which)
 	struct oprow *R;
 	size_t i;
 
-	if (!opsheet(t, which, cols))
+	if (!agg_opsheet(t, which, cols))
 		return;
 	unified_rows();
 	if (A->nu == 0)

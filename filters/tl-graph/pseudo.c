@@ -126,13 +126,6 @@ concrete1(const char *f, size_t n, int64_t *v)
 	return b > a && tl_parse_i64(s + a, b - a, v) == 0;
 }
 
-/* Whether a name (lower case) contains sub. */
-static int
-lhas(uint32_t name, const char *sub)
-{
-	return hasi(name, sub);
-}
-
 /* The GPU events below each MoE op: off[m] .. off[m + 1) in gl. */
 static uint32_t *gl, *goff, *mix;
 
@@ -225,9 +218,9 @@ moe(uint32_t nmoe, int64_t *nextu, uint64_t *nfound, uint64_t *nnotopk,
 
 			if (g->kind != TL_K_KERNEL)
 				continue;
-			if (lhas(g->name, "matmul_ogs"))
+			if (hasi(g->name, "matmul_ogs"))
 				mk[nmk++] = gl[j];
-			if (lhas(g->name, "matmul_scatter")) {
+			if (hasi(g->name, "matmul_scatter")) {
 				sc = gl[j];
 				nsc++;
 			}
@@ -257,8 +250,8 @@ moe(uint32_t nmoe, int64_t *nextu, uint64_t *nfound, uint64_t *nnotopk,
 				p.type = c == nmk ? PS_FIN : c == 0 ? PS_UP :
 				    PS_DOWN;
 				p.index = (int)c;
-				p.gated = lhas(rep.ev[kk].name, "_swiglu") ||
-				    lhas(rep.ev[kk].name, "_glu");
+				p.gated = hasi(rep.ev[kk].name, "_swiglu") ||
+				    hasi(rep.ev[kk].name, "_glu");
 				p.topk = k;
 				p.l = rep.ev[kk].parent;
 				p.orig = p.l != NONE ? rep.ev[p.l].parent :

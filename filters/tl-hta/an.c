@@ -364,6 +364,28 @@ topk(const struct rank *rk, const size_t *ix, size_t n, long numk,
 
 struct krow *skr;
 
+/*
+ * The order of kr[0..nk) by cmp (over skr, and sag for cmpagg: the
+ * krows' aggs), stable: a new array.
+ */
+size_t *
+kr_order(struct krow *kr, size_t nk, int (*cmp)(size_t, size_t))
+{
+	size_t *p = xreallocarray(NULL, nk + 1, sizeof *p), i;
+	struct agg *a = xreallocarray(NULL, nk + 1, sizeof *a);
+
+	for (i = 0; i < nk; i++) {
+		p[i] = i;
+		a[i] = kr[i].a;
+	}
+	skr = kr;
+	sag = a;
+	hta_stable(p, nk, cmp);
+	sag = NULL;
+	free(a);
+	return p;
+}
+
 static int
 cmpkrow(size_t a, size_t b)
 {
@@ -452,21 +474,7 @@ kernels(void)
 			free(g);
 			free(ix);
 		}
-	p = xreallocarray(NULL, nk + 1, sizeof *p);
-	for (i = 0; i < nk; i++)
-		p[i] = i;
-	skr = kr;
-	sag = NULL;
-	{
-		/* cmpagg reads sag: point it at the krows' aggs */
-		struct agg *a = xreallocarray(NULL, nk + 1, sizeof *a);
-
-		for (i = 0; i < nk; i++)
-			a[i] = kr[i].a;
-		sag = a;
-		hta_stable(p, nk, cmpkrow);
-		free(a);
-	}
+	p = kr_order(kr, nk, cmpkrow);
 	c = csv_open("kernel_breakdown.csv");
 	csv_hdr(c, ",name,sum (us),max (us),min (us),stddev,mean (us),"
 	    "kernel_type,rank");

@@ -39,6 +39,7 @@ extern struct agg *sag;
 int cmpagg(size_t a, size_t b);
 size_t topk(const struct rank *rk, const size_t *ix, size_t n, long numk, struct agg **out);
 extern struct krow *skr;
+size_t *kr_order(struct krow *kr, size_t nk, int (*cmp)(size_t, size_t));
 void aggname(struct csv *c, const struct agg *a);
 void kernels(void);
 void overlap(void);

@@ -196,19 +196,7 @@ annotations(const char *catname, const char *file)
 			free(g);
 		free(ix);
 	}
-	p = xreallocarray(NULL, nk + 1, sizeof *p);
-	for (i = 0; i < nk; i++)
-		p[i] = i;
-	skr = kr;
-	{
-		struct agg *a = xreallocarray(NULL, nk + 1, sizeof *a);
-
-		for (i = 0; i < nk; i++)
-			a[i] = kr[i].a;
-		sag = a;
-		hta_stable(p, nk, cmprankname);
-		free(a);
-	}
+	p = kr_order(kr, nk, cmprankname);
 	c = csv_open(file);
 	csv_hdr(c, ",name,sum (us),max (us),min (us),stddev,mean (us),rank");
 	for (i = 0; i < nk; i++) {

@@ -196,13 +196,10 @@ static int
 memcmpname(const void *a, const void *b)
 {
 	const struct member *x = a, *y = b;
-	size_t n = x->name.n < y->name.n ? x->name.n : y->name.n;
-	int c = memcmp(x->name.p, y->name.p, n);
+	int c = xscmp(x->name, y->name);
 
 	if (c != 0)
 		return c;
-	if (x->name.n != y->name.n)
-		return x->name.n < y->name.n ? -1 : 1;
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
@@ -778,13 +775,10 @@ hostcmp(const void *a, const void *b)
 {
 	const struct plane *x = *(struct plane *const *)a;
 	const struct plane *y = *(struct plane *const *)b;
-	size_t n = x->name.n < y->name.n ? x->name.n : y->name.n;
-	int c = memcmp(x->name.p, y->name.p, n);
+	int c = xscmp(x->name, y->name);
 
 	if (c != 0)
 		return c;
-	if (x->name.n != y->name.n)
-		return x->name.n < y->name.n ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 

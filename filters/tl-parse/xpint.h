@@ -114,6 +114,7 @@ extern int64_t nextuid, nextmuid;
 extern uint64_t nbadref, nbadstat, nbadmeta;
 extern const char *const internal_events[];
 extern const char *const internal_stats[];
+int xscmp(struct xs a, struct xs b);
 int xseq(struct xs s, const char *lit);
 int xsprefix(struct xs s, const char *lit);
 int inlist(const char *const *v, struct xs s);

@@ -48,6 +48,18 @@ const char *const internal_stats[] = {
 	"_p", "_pt", "_c", "_ct", "group_id", "flow", "is_async", NULL
 };
 
+/* Strings in byte order, a prefix first. */
+int
+xscmp(struct xs a, struct xs b)
+{
+	size_t n = a.n < b.n ? a.n : b.n;
+	int c = n > 0 ? memcmp(a.p, b.p, n) : 0;
+
+	if (c != 0)
+		return c;
+	return a.n < b.n ? -1 : a.n > b.n;
+}
+
 int
 xseq(struct xs s, const char *lit)
 {
