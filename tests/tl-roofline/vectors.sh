@@ -5,6 +5,9 @@
 # is checked (vectors-cmp.awk), the Triton kernels' rows from -t -p; the
 # vectors that differ are listed, then the count that pass, then the
 # number of op names reported as "not in tl-roofline" without -p.
+# One vector differs on purpose (tl-roofline(1), CAVEATS): row 218, a
+# five-input moe_aiter_fused_1stage whose bfloat16 activation TraceLens
+# gives as input_dtype None.
 spec=$TRACES/../spec/perf-model-vectors.tsv
 [ -f "$spec" ] || exit 77
 here=$TESTDATA/../tl-roofline
