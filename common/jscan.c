@@ -784,6 +784,21 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
 
 #define FASTWIN	(64 << 10)	/* the fast path's bytes at a time */
 
+/*
+ * The fast path's step after a value, whose state is now t (S_OBJ_NEXT or
+ * S_ARR_NEXT): a ',' right after it is taken here, with the blank after
+ * it, rather than by another turn of the loop.
+ */
+#define FASTNEXT(t) do {						\
+	if (i < n && p[i] == ',') {					\
+		st[depth - 1] = (t) == S_OBJ_NEXT ? S_OBJ_KEY : S_ARR_VALUE; \
+		b[bl++] = ',';						\
+		if (++i < n && p[i] == ' ')				\
+			i++;						\
+	} else								\
+		st[depth - 1] = (t);					\
+} while (0)
+
 static inline __attribute__((always_inline)) int
 fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 {
@@ -825,7 +840,18 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			}
 			bl += j + 1 - i;
 			i = j + 1;
-			st[depth - 1] = keyok(t) ? S_OBJ_COLON : valdone(t);
+			if (!keyok(t)) {
+				FASTNEXT(valdone(t));
+				continue;
+			}
+			/* A key's ':' and the blank after it. */
+			if (i < n && p[i] == ':') {
+				st[depth - 1] = S_OBJ_VALUE;
+				b[bl++] = ':';
+				if (++i < n && p[i] == ' ')
+					i++;
+			} else
+				st[depth - 1] = S_OBJ_COLON;
 			continue;
 		case ':':
 			if (t != S_OBJ_COLON)
@@ -860,12 +886,13 @@ close:
 			i++;
 			if (mk)
 				s->tok[s->tstack[depth - 1]].end = (int)bl;
-			st[depth - 2] = valdone(st[depth - 2]);
 			if (--depth == s->capdepth) {
+				st[depth - 1] = valdone(st[depth - 1]);
 				s->capturing = 0;
 				s->ready = 1;
 				goto out;
 			}
+			FASTNEXT(valdone(st[depth - 1]));
 			continue;
 		default:
 			if (!primch[c] || !valok(t) ||
@@ -879,7 +906,7 @@ close:
 			}
 			bl += j - i;
 			i = j;
-			st[depth - 1] = valdone(t);
+			FASTNEXT(valdone(t));
 			continue;
 		}
 		b[bl++] = (char)c;

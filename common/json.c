@@ -52,16 +52,6 @@ tl_json_free(struct tl_jdoc *d)
 }
 
 int
-tl_jskip(const struct tl_jdoc *d, int i)
-{
-	int end = d->tok[i].end;
-
-	for (i++; i < d->ntok && d->tok[i].start < end; i++)
-		;
-	return i;
-}
-
-int
 tl_jeq(const struct tl_jdoc *d, int i, const char *s)
 {
 	const jsmntok_t *t = &d->tok[i];

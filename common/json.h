@@ -37,7 +37,15 @@ struct tl_jdoc {
 int tl_json_parse(struct tl_jdoc *, const char *js, size_t len);
 void tl_json_free(struct tl_jdoc *);
 /* Index of the token after token i and everything inside it. */
-int tl_jskip(const struct tl_jdoc *, int i);
+static inline int
+tl_jskip(const struct tl_jdoc *d, int i)
+{
+	int end = d->tok[i].end;
+
+	for (i++; i < d->ntok && d->tok[i].start < end; i++)
+		;
+	return i;
+}
 /* Token i is a string whose raw text equals s. */
 int tl_jeq(const struct tl_jdoc *, int i, const char *s);
 

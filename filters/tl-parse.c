@@ -12,7 +12,7 @@ static const char *colname[NCOL + 1] = {
 	"trace", "rank", NULL
 };
 
-/* Event keys with a column of their own; the rest go to "extra". */
+/* A key and its column, or a prefix (the 2021 generation's tables). */
 struct key {
 	const char *key;
 	int col;
@@ -20,24 +20,6 @@ struct key {
 };
 
 #define K(s, c)	{ s, c, sizeof s - 1 }
-
-static const struct key evkey[] = {
-	K("ph", C_PH), K("cat", C_CAT), K("name", C_NAME),
-	K("pid", C_PID), K("tid", C_TID), K("ts", C_TS),
-	K("dur", C_DUR), K("id", C_ID), K("bp", C_BP),
-	K("args", C_ARGS),
-};
-
-/* Keys of args with a column of their own; the rest stay in "args". */
-static const struct key argkey[] = {
-	K("stream", C_STREAM), K("correlation", C_CORR),
-	K("External id", C_EXTID), K("Sequence number", C_SEQ),
-	K("Input Dims", C_DIMS), K("Input type", C_TYPES),
-	K("Input Strides", C_STRIDES), K("Concrete Inputs", C_CONCRETE),
-};
-
-#define NEVKEY	(sizeof evkey / sizeof evkey[0])
-#define NARGKEY	(sizeof argkey / sizeof argkey[0])
 
 /*
  * The 2021 generation of Kineto traces (PyTorch 1.8 and 1.9): its
@@ -124,6 +106,79 @@ struct tl_warns warns;
 
 /* Traces held whole of at least this many bytes are read in pieces. */
 size_t splitmin = 1 << 20;
+
+/*
+ * The column of an event's key s[0..len), or -1: "ph", "cat", "name",
+ * "pid", "tid", "ts", "dur", "id", "bp" and "args", as a switch (every
+ * key of every event is looked up here).
+ */
+static inline int
+evcol(const char *s, size_t len)
+{
+	switch (len) {
+	case 2:
+		if (s[0] == 'p' && s[1] == 'h')
+			return C_PH;
+		if (s[0] == 't' && s[1] == 's')
+			return C_TS;
+		if (s[0] == 'i' && s[1] == 'd')
+			return C_ID;
+		if (s[0] == 'b' && s[1] == 'p')
+			return C_BP;
+		break;
+	case 3:
+		if (memcmp(s, "pid", 3) == 0)
+			return C_PID;
+		if (memcmp(s, "tid", 3) == 0)
+			return C_TID;
+		if (memcmp(s, "dur", 3) == 0)
+			return C_DUR;
+		if (memcmp(s, "cat", 3) == 0)
+			return C_CAT;
+		break;
+	case 4:
+		if (memcmp(s, "name", 4) == 0)
+			return C_NAME;
+		if (memcmp(s, "args", 4) == 0)
+			return C_ARGS;
+		break;
+	}
+	return -1;
+}
+
+/*
+ * The same for the keys of args with a column of their own; the rest
+ * stay in "args".
+ */
+static inline int
+argcol(const char *s, size_t len)
+{
+	switch (len) {
+	case 6:
+		return memcmp(s, "stream", 6) == 0 ? C_STREAM : -1;
+	case 10:
+		if (memcmp(s, "Input Dims", 10) == 0)
+			return C_DIMS;
+		if (memcmp(s, "Input type", 10) == 0)
+			return C_TYPES;
+		break;
+	case 11:
+		if (memcmp(s, "correlation", 11) == 0)
+			return C_CORR;
+		if (memcmp(s, "External id", 11) == 0)
+			return C_EXTID;
+		break;
+	case 13:
+		return memcmp(s, "Input Strides", 13) == 0 ? C_STRIDES : -1;
+	case 15:
+		if (memcmp(s, "Sequence number", 15) == 0)
+			return C_SEQ;
+		if (memcmp(s, "Concrete Inputs", 15) == 0)
+			return C_CONCRETE;
+		break;
+	}
+	return -1;
+}
 
 /* The column of key token i in table k[0..n), or -1. */
 static int
@@ -594,10 +649,13 @@ event(const struct tl_jitem *it)
 	nk = ev.tok[0].size;
 	for (i = 1, k = 0; k < nk; k++) {
 		v = i + 1;
-		if ((c = keycol(evkey, NEVKEY, i)) >= 0)
+		if ((c = evcol(ev.js + ev.tok[i].start,
+		    (size_t)(ev.tok[i].end - ev.tok[i].start))) >= 0)
 			slot[c] = v;
 		else {
-			xgrow(&extra, &capextra, nextra + 1, sizeof *extra);
+			if (nextra == capextra)
+				xgrow(&extra, &capextra, nextra + 1,
+				    sizeof *extra);
 			extra[nextra++] = i;
 		}
 		i = tl_jskip(&ev, v);
@@ -613,10 +671,13 @@ event(const struct tl_jitem *it)
 		na = ev.tok[slot[C_ARGS]].size;
 		for (i = slot[C_ARGS] + 1, k = 0; k < na; k++) {
 			v = i + 1;
-			if ((c = keycol(argkey, NARGKEY, i)) >= 0)
+			if ((c = argcol(ev.js + ev.tok[i].start,
+			    (size_t)(ev.tok[i].end - ev.tok[i].start))) >= 0)
 				slot[c] = v;
 			else {
-				xgrow(&rest, &caprest, nrest + 1, sizeof *rest);
+				if (nrest == caprest)
+					xgrow(&rest, &caprest, nrest + 1,
+					    sizeof *rest);
 				rest[nrest++] = i;
 			}
 			i = tl_jskip(&ev, v);
