@@ -591,6 +591,10 @@ runstep(const struct kinst *k, const struct plane *P, uint32_t tid,
 			orun.end = end;
 		return;
 	}
+	/* room for a run in the buffer as it is, so that holding it does
+	 * not grow the buffer */
+	if (xo->fd >= 0 && xo->cap - xo->n < 65536)
+		tl_out_flush(xo);
 	orun.open = 1;
 	orun.muid = --nextmuid;
 	orun.k = *k;
