@@ -931,31 +931,29 @@ lineid(struct span L)
 }
 
 /*
- * Give back the pages of a line once read (mapped input only). A page
- * fault maps the pages around it too (the kernel's fault-around, an
- * aligned window), so whole aligned windows of RELWIN bytes are given
- * back: what a line's reading mapped, and perhaps pages of lines not yet
- * read, which are then read again from the file (the mapping is private
- * and never written).
+ * Give back the pages of lines once read (mapped input only). Lines are
+ * written in id order, not file order, and are often much smaller than
+ * the window the kernel maps around a fault, so pages are not given back
+ * line by line (each window would be read again for its other lines):
+ * once RELBATCH bytes of lines have been read, the whole mapping is given
+ * back in one call, and what is still needed (the planes' maps, the lines
+ * to come) is read again from the file as it is touched (the mapping is
+ * private and never written). Memory stays near RELBATCH.
  */
-#define RELWIN	((uintptr_t)256 << 10)
+#define RELBATCH	((size_t)16 << 20)
 int mapped;
+static size_t relbytes;
 
 void
 release(struct span L)
 {
-	uintptr_t a, b;
-
 	if (!mapped || L.p == NULL)
 		return;
-	a = (uintptr_t)L.p & ~(RELWIN - 1);
-	b = ((uintptr_t)L.p + L.n + RELWIN - 1) & ~(RELWIN - 1);
-	if (a < mapbase)
-		a = mapbase;
-	if (b > mapend)
-		b = mapend;
-	if (b > a)
-		(void)madvise((void *)a, b - a, MADV_DONTNEED);
+	relbytes += L.n;
+	if (relbytes < RELBATCH)
+		return;
+	relbytes = 0;
+	(void)madvise((void *)mapbase, mapend - mapbase, MADV_DONTNEED);
 }
 
 static int
