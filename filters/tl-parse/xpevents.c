@@ -382,7 +382,7 @@ metarow(const char *what, int pid, int64_t tid, int hastid, struct xs v)
 	tl_out_raw(&tmp, "{\"name\":", 8);
 	tl_out_jsonstr(&tmp, v.p, v.n);
 	tl_out_char(&tmp, '}');
-	tl_out_field(xo, tmp.buf, tmp.n);
+	tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 	tab();
 	xend();
 }
@@ -554,7 +554,7 @@ closerun(void)
 	if (h->hasbcfg)
 		putjsonmember(&tmp, "hlo_backend_config", h->bcfg, 1);
 	tl_out_char(&tmp, '}');
-	tl_out_field(xo, tmp.buf, tmp.n);
+	tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 	tab();
 	if (ts % 1000 != 0 || dur % 1000 != 0) {
 		tl_out_raw(xo, "{\"ts_ps\":", 9);
@@ -876,7 +876,7 @@ putline(const struct plane *P, struct span L, int *named)
 		}
 		if (tmp.n > 0)
 			tl_out_char(&tmp, '}');
-		tl_out_field(xo, tmp.buf, tmp.n);
+		tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 		tab();
 		/* extra: picoseconds when they are not whole nanoseconds */
 		sub1000 = e->ts % 1000 != 0 || (e->dur > 0 ? e->dur : 1) %
