@@ -989,6 +989,12 @@ tl_in_whole(const struct tl_src *s, const char **p, size_t *n)
 	return 1;
 }
 
+int
+tl_in_ismapped(const struct tl_src *s)
+{
+	return s->map != NULL && s->wp == s->map;
+}
+
 /* Bytes of the mapped file read up to off, for progress. */
 static void
 mapprogress(struct tl_src *s, size_t off)

@@ -73,6 +73,9 @@ int tl_in_more(struct tl_src *, char **p, size_t *n, size_t *pos, int *eof);
  * file, which comes in windows of it. 0 otherwise.
  */
 int tl_in_whole(const struct tl_src *, const char **p, size_t *n);
+/* The buffer of tl_in_whole is the file mapped (a page of it given
+ * back with madvise(MADV_DONTNEED) is read again from the file): 1, 0. */
+int tl_in_ismapped(const struct tl_src *);
 
 /*
  * For a reader of the whole buffer (tl_in_whole): tl_in_taken says it

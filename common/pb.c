@@ -170,7 +170,7 @@ next(struct tl_pb *m, struct tl_pbf *f, int depth)
 }
 
 int
-tl_pb_next(struct tl_pb *m, struct tl_pbf *f)
+tl_pb_next_slow(struct tl_pb *m, struct tl_pbf *f)
 {
 	return next(m, f, 0);
 }

@@ -50,7 +50,53 @@ void tl_pb_init(struct tl_pb *, const void *p, size_t n, uint64_t off);
  * past the end, an unknown wire type, field number 0, an unmatched group
  * end), with tl_pb_why() and tl_pb_at() saying what and where.
  */
-int tl_pb_next(struct tl_pb *, struct tl_pbf *f);
+int tl_pb_next_slow(struct tl_pb *, struct tl_pbf *f);
+
+/*
+ * The common case inline: a tag of one byte (field 1 to 15) with a
+ * varint or a length that is whole before the end. Anything else,
+ * malformed input included, is tl_pb_next_slow's.
+ */
+static inline int
+tl_pb_next(struct tl_pb *m, struct tl_pbf *f)
+{
+	const unsigned char *p = m->p, *end = m->end;
+	unsigned t, w;
+	uint64_t v = 0;
+	unsigned shift = 0;
+	size_t k;
+
+	if (end - p < 2 || (t = p[0]) >= 0x80 || t < 8 ||
+	    ((w = t & 7) != TL_PB_VARINT && w != TL_PB_LEN))
+		return tl_pb_next_slow(m, f);
+	for (k = 1; k < 11 && p + k < end; k++) {
+		v |= (uint64_t)(p[k] & 0x7f) << shift;
+		shift += 7;
+		if (!(p[k] & 0x80))
+			break;
+	}
+	if (k == 11 || p + k == end || k == 10)
+		return tl_pb_next_slow(m, f);
+	k++;			/* past the varint's last byte */
+	f->num = t >> 3;
+	f->wire = (enum tl_pbwire)w;
+	f->off = m->off;
+	if (w == TL_PB_VARINT) {
+		f->v = v;
+		f->data = NULL;
+		f->len = 0;
+	} else {
+		if (v > (uint64_t)(end - p - k))
+			return tl_pb_next_slow(m, f);
+		f->v = 0;
+		f->data = p + k;
+		f->len = (size_t)v;
+		k += (size_t)v;
+	}
+	m->p = p + k;
+	m->off += k;
+	return 1;
+}
 
 /*
  * Enter a LEN field as a message of its own: 0, or -1 when the field is

@@ -218,32 +218,58 @@ static const char digit2[200] =
     "34353637383940414243444546474849505152535455565758596061626364656667"
     "6869707172737475767778798081828384858687888990919293949596979899";
 
-/* Its digits written back from the end, two at a time. */
+/* The 8 digits of r < 10^8 ending at p. */
+static inline void
+digits8(char *p, uint32_t r)
+{
+	uint32_t hi = r / 10000, lo = r % 10000;
+
+	memcpy(p - 2, digit2 + 2 * (lo % 100), 2);
+	memcpy(p - 4, digit2 + 2 * (lo / 100), 2);
+	memcpy(p - 6, digit2 + 2 * (hi % 100), 2);
+	memcpy(p - 8, digit2 + 2 * (hi / 100), 2);
+}
+
+/* Its length first (from its bit length), then its digits written back
+ * from the end, eight at a time in 32-bit arithmetic, then two at a
+ * time. */
 size_t
 tl_fmt_i64(char *buf, int64_t v)
 {
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v, t;
-	size_t n = 1, len;
-	char *p = buf;
+	static const uint64_t pow10[20] = { 1, 10, 100, 1000, 10000,
+		100000, 1000000, 10000000, 100000000, 1000000000, 10000000000,
+		100000000000, 1000000000000, 10000000000000, 100000000000000,
+		1000000000000000, 10000000000000000, 100000000000000000,
+		1000000000000000000, 10000000000000000000u };
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	size_t n, neg = v < 0, t;
+	uint32_t w;
+	char *p;
 
-	if (v < 0)
-		*p++ = '-';
-	for (t = u; t >= 10000; t /= 10000)
-		n += 4;
-	n += (t >= 10) + (t >= 100) + (t >= 1000);
-	len = (size_t)(p - buf) + n;
-	p += n;
-	while (u >= 100) {
-		p -= 2;
-		memcpy(p, digit2 + 2 * (u % 100), 2);
-		u /= 100;
+	/* floor(log10(u)) from its bit length, one off at most */
+	t = (size_t)(64 - __builtin_clzll(u | 1)) * 1233 >> 12;
+	n = t + 1 - (u < pow10[t]);
+	n += n == 0;		/* 0 */
+	if (neg)
+		*buf = '-';
+	p = buf + neg + n;
+	while (u >= 100000000) {
+		digits8(p, (uint32_t)(u % 100000000));
+		p -= 8;
+		u /= 100000000;
 	}
-	if (u >= 10) {
+	w = (uint32_t)u;
+	while (w >= 100) {
 		p -= 2;
-		memcpy(p, digit2 + 2 * u, 2);
+		memcpy(p, digit2 + 2 * (w % 100), 2);
+		w /= 100;
+	}
+	if (w >= 10) {
+		p -= 2;
+		memcpy(p, digit2 + 2 * w, 2);
 	} else
-		*--p = (char)('0' + u);
-	return len;
+		*--p = (char)('0' + w);
+	return n + neg;
 }
 
 void

@@ -32,6 +32,7 @@
 
 static const char *const phname[] = { "", "prefill", "decode", "mixed" };
 static uint32_t opattn;			/* "Attention" */
+static uint32_t opattnbwd;		/* "Attention backward" */
 static int notes;			/* say how layers were found */
 struct tl_intern *xd_in;
 static struct xside xs[2];
@@ -969,6 +970,7 @@ main(int argc, char *argv[])
 	free(shipped);
 	xd_opother = xd_opindex("Other");
 	opattn = xd_opindex("Attention");
+	opattnbwd = xd_opindex("Attention backward");
 	xd_load(&xs[0], argv[0]);
 	xd_load(&xs[1], argv[1]);
 	for (side = 0; side < 2; side++) {
@@ -976,6 +978,18 @@ main(int argc, char *argv[])
 
 		for (i = 0; i < s->nev; i++) {
 			s->ev[i].op = xd_classify(s->ev[i].name, &ph);
+			/* an XLA kernel: its instruction's operation, when
+			 * one is known, unless the kernel is attention's */
+			if (s->ev[i].hlo != NONE && s->ev[i].op != opattn &&
+			    s->ev[i].op != opattnbwd) {
+				uint8_t hph;
+				uint32_t hop = xd_classify(s->ev[i].hlo, &hph);
+
+				if (hop != xd_opother) {
+					s->ev[i].op = hop;
+					ph = hph;
+				}
+			}
 			s->ev[i].phase = ph;
 		}
 		told[side] = phases(s);

@@ -243,6 +243,8 @@ const struct opcat *opcat_id(uint32_t name);	/* cached per interned id */
 int has_model(uint32_t e);	/* TraceLens has_pm */
 /* categorize_torch_op, with the first kernel for the fallback. */
 const char *categorize(uint32_t name, uint32_t firstkernel);
+/* name is that of an XLA op row (its args start with hlo_op). */
+void agg_xlaop(uint32_t name);
 int gpu_class(const char *name, size_t n, int kind);
 /* s[0..n) contains w; contains w (lower case) in any case. */
 int has(const char *s, size_t n, const char *w);

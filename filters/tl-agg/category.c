@@ -7,7 +7,11 @@
  * tree_perf.py: 293 names, at TraceLens commit 171dd747), sorted by
  * name: the name,
  * its category, the category of its backward op (NULL for none), and
- * whether a perf model is registered for it.
+ * whether a perf model is registered for it. Among them, tl's own: the
+ * custom-call targets of XLA's convolutions, GEMMs and Transformer
+ * Engine's fused attention, which name the op rows of an XPlane profile
+ * (tl-tsv(5)); the other XLA ops take their category from their kernel
+ * and instruction names (xla_category).
  */
 #define _GNU_SOURCE		/* memmem */
 #include <stdlib.h>
@@ -54,6 +58,14 @@ static const struct opcat table[] = {
 	{ "_Linear_yfwd_mm", "GEMM", NULL, 1 },
 	{ "_OperationFuserAutogradFunction", "MoE_comm_fwd", NULL, 0 },
 	{ "_OperationFuserAutogradFunctionBackward", "MoE_comm_bwd", NULL, 0 },
+	/* XLA's custom calls (the op rows of an XPlane profile): tl's */
+	{ "__cublas$gemm", "GEMM", NULL, 1 },
+	{ "__cublas$lt$matmul", "GEMM", NULL, 1 },
+	{ "__cublas$lt$matmul$f8", "GEMM", NULL, 1 },
+	{ "__cudnn$convBackwardFilter", "CONV_bwd", NULL, 1 },
+	{ "__cudnn$convBackwardInput", "CONV_bwd", NULL, 1 },
+	{ "__cudnn$convBiasActivationForward", "CONV_fwd", "CONV_bwd", 1 },
+	{ "__cudnn$convForward", "CONV_fwd", "CONV_bwd", 1 },
 	{ "_moe_C::moe_align_block_size", "MoE_aux", NULL, 0 },
 	{ "aiter::_flash_attn_backward", "SDPA_bwd", "SDPA_bwd", 1 },
 	{ "aiter::_flash_attn_forward", "SDPA_fwd", "SDPA_bwd", 1 },
@@ -359,6 +371,8 @@ static const struct opcat table[] = {
 	{ "sglang_profiler::quant_dynamic_mxfp4_quant", "GroupQuant", NULL, 1 },
 	{ "sglang_profiler::tilelang_kernel_tilelang_sparse_fwd",
 	    "InferenceAttention", NULL, 1 },
+	{ "te_fused_attn_backward_ffi", "SDPA_bwd", NULL, 1 },
+	{ "te_fused_attn_forward_ffi", "SDPA_fwd", "SDPA_bwd", 1 },
 	{ "tex_ts::te_gemm_ts", "GEMM", NULL, 1 },
 	{ "trtllm::cublas_scaled_mm", "GEMM", NULL, 1 },
 	{ "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm",
@@ -416,6 +430,7 @@ enum { KC_OTHER = 1, KC_ELEMENTWISE, KC_REDUCE, KC_MULTI };
 struct namecache {
 	uint16_t op;
 	uint8_t kernel;
+	uint8_t xla;		/* the name of an XLA op row */
 };
 
 static int prefix(const char *, size_t, const char *);
@@ -552,6 +567,60 @@ has_model(uint32_t i)
 	return 0;
 }
 
+void
+agg_xlaop(uint32_t name)
+{
+	namecache(name)->xla = 1;
+}
+
+/*
+ * The JAX kernel categories (TraceLens's, jax-xplane spec 5.4): by the
+ * kernel's name, else by the instruction's (but an attention kernel
+ * keeps its own), as tl-agg names them.
+ */
+static int
+jaxcat(const char *s, size_t n)
+{
+	static const char *const kw[][5] = {
+		{ "Cijk", "gemm", "nvjet", "cublasLt", NULL },
+		{ "FmhaBwd", "flash_bprop", "ck_fused_attn::dk_dv_reduce_thd",
+		    "fmha_bwd", NULL },
+		{ "FmhaFwd", "flash_fprop", "fmha_fwd", NULL },
+		{ "kernel_func", NULL },
+		{ "conv_", "conv.", "conv-", NULL },
+		{ "transformer_engine", "te_fused_attn", NULL },
+		{ "rccl", "nccl", NULL },
+	};
+	size_t i, j;
+
+	for (i = 0; i < sizeof kw / sizeof *kw; i++)
+		for (j = 0; kw[i][j] != NULL; j++)
+			if (has(s, n, kw[i][j]))
+				return (int)i;
+	return -1;
+}
+
+static const char *
+xla_category(uint32_t name, uint32_t firstkernel)
+{
+	static const char *const cat[] = { "GEMM", "SDPA_bwd", "SDPA_fwd",
+		"SDPA_fwd", "CONV_fwd", "TE", "communication" };
+	const char *s;
+	size_t n;
+	int k = -1, h;
+
+	if (firstkernel != NONE) {
+		s = agg_str(A->e[firstkernel].name, &n);
+		k = jaxcat(s, n);
+	}
+	if (k < 1 || k > 3) {
+		s = agg_str(name, &n);
+		if ((h = jaxcat(s, n)) >= 0)
+			k = h;
+	}
+	return k >= 0 ? cat[k] : "other";
+}
+
 const char *
 categorize(uint32_t name, uint32_t firstkernel)
 {
@@ -559,6 +628,8 @@ categorize(uint32_t name, uint32_t firstkernel)
 
 	if ((c = opcat_id(name)) != NULL)
 		return c->cat;
+	if (namecache(name)->xla)
+		return xla_category(name, firstkernel);
 	switch (ocode(name)) {
 	case OC_TRITONK:
 	case OC_TRITON:

@@ -330,6 +330,9 @@ agg_row(struct tl_trace *tr)
 		} else if (cls == G_MEMCPY)
 			e->flags |= F_MEMCPYK;
 	} else if (kind == TL_K_CPU_OP) {
+		if (COL(TL_C_ARGS) >= 0 && fl[COL(TL_C_ARGS)] > 10 &&
+		    memcmp(f[COL(TL_C_ARGS)], "{\"hlo_op\":", 10) == 0)
+			agg_xlaop(e->name);
 		e->arg[0] = intern(TL_C_DIMS);
 		e->arg[1] = intern(TL_C_TYPES);
 		e->arg[2] = intern(TL_C_STRIDES);

@@ -16,6 +16,7 @@
 #include "../../common/err.h"
 #include "../../common/file.h"
 #include "../../common/intern.h"
+#include "../../common/jaxpm.h"
 #include "../../common/json.h"
 #include "../../common/mem.h"
 #include "../../common/npsort.h"
@@ -43,18 +44,12 @@ struct ev {
 
 enum { M_REST, M_GEMM, M_TE, M_TEBWD, M_CONV, M_CONVBWD };
 
-#define MAXD 8
-
-struct shape {
-	char type[24];
-	int64_t d[MAXD], lay[MAXD];
-	int nd, nl;
-};
+#define MAXD TL_XMAXD
 
 struct krow {
 	size_t e;
 	int cat, model, hasmeta;
-	struct shape *op, outs;	/* op: only for a kernel with a model */
+	struct tl_xshape *op, outs;	/* op: only for a kernel with a model */
 	int nop, hasout;
 	uint32_t dims, types, conc;
 	double lat;
@@ -84,7 +79,7 @@ const char *catstr(int c);
 extern struct krow *K;
 extern size_t nK;
 void puttuple(struct tl_out *o, const int64_t *d, int n);
-int operands(uint32_t ops, struct shape *op);
+int operands(uint32_t ops, struct tl_xshape *op);
 void pyrepr(struct tl_out *o, uint32_t id);
 void kernelrows(void);
 int kept(const struct krow *k);

@@ -31,89 +31,27 @@ tuplestr(char *b, size_t cap, const int64_t *d, int n)
 	free(o.buf);
 }
 
-static double
-prod(const int64_t *d, int n)
-{
-	double p = 1;
-	int i;
-
-	for (i = 0; i < n; i++)
-		p *= (double)d[i];
-	return p;
-}
-
-static int
-bpeof(const char *t)
-{
-	if (strcmp(t, "f32") == 0)
-		return 4;
-	if (strcmp(t, "f16") == 0 || strcmp(t, "bf16") == 0)
-		return 2;
-	if (strncmp(t, "f8", 2) == 0 || strncmp(t, "fp8", 3) == 0)
-		return 1;
-	return 0;
-}
-
 /* The conv model of a row: 0, or -1 when it has none. */
 static int
 convmodel(const struct krow *k, struct perf *p)
 {
-	const int64_t *x, *w, *out;
-	int nx, nw, nout, bias, bpe, bwd = k->model == M_CONVBWD;
-	int64_t wsp[MAXD];
-	double fl, by, po, px, pw;
+	struct tl_jaxconv c;
 
-	if (k->nop < 2 || !k->hasout)
+	if (!k->hasout || tl_jax_conv(k->op, k->nop, &k->outs,
+	    k->model == M_CONVBWD, tflag, &c) < 0)
 		return -1;
-	x = k->op[0].d;
-	nx = k->op[0].nd;
-	if (nx < 3 || nx > 5)
-		return -1;
-	out = k->outs.d;
-	nout = k->outs.nd;
-	if (bwd) {
-		w = k->outs.d + 2;
-		nw = k->outs.nd - 2;
-	} else {
-		w = k->op[1].d + 2;
-		nw = k->op[1].nd - 2;
-	}
-	if (!tflag) {		/* the whole filter, channels included */
-		w = bwd ? k->outs.d : k->op[1].d;
-		nw = bwd ? k->outs.nd : k->op[1].nd;
-	}
-	if (nw < 0)
-		nw = 0;
-	memcpy(wsp, w, (size_t)nw * sizeof *wsp);
-	bias = k->nop == 3;
-	bpe = bpeof(k->op[0].type);
-	po = prod(out, nout);
-	px = prod(x, nx);
-	pw = prod(wsp, nw);
-	fl = 2 * (nw > 1 ? prod(wsp + 1, nw - 1) : 1) * po + (bias ? po : 0);
-	by = (px + pw + po + (bias && nout > 1 ? (double)out[1] : 0)) * bpe;
-	if (bwd) {
-		/* input grad (x and out swapped) + weight grad + bias */
-		double wg = nw > 0 ? (double)wsp[0] * (nw > 2 ?
-		    prod(wsp + 2, nw - 2) : 1) : 1;
-
-		fl = 2 * (nw > 1 ? prod(wsp + 1, nw - 1) : 1) * px +
-		    2 * wg * po + (bias ? po : 0);
-		by = 2 * (px + pw + po) * bpe + (bias && nout > 1 ? po +
-		    (double)out[1] : 0);
-	}
-	p->flops = fl;
-	p->bytes = bpe > 0 ? by : NAN;
+	p->flops = c.flops;
+	p->bytes = c.bytes;
 	p->pname = convparams;
 	p->nparam = 7;
-	snprintf(p->params[0], sizeof p->params[0], "conv%dd", nx - 2);
-	tuplestr(p->params[1], sizeof p->params[1], x, nx);
-	tuplestr(p->params[2], sizeof p->params[2], wsp, nw);
-	tuplestr(p->params[3], sizeof p->params[3], out, nout);
-	snprintf(p->params[4], sizeof p->params[4], "%s", bias ? "True" :
+	snprintf(p->params[0], sizeof p->params[0], "conv%dd", c.nx - 2);
+	tuplestr(p->params[1], sizeof p->params[1], k->op[0].d, k->op[0].nd);
+	tuplestr(p->params[2], sizeof p->params[2], c.w, c.nw);
+	tuplestr(p->params[3], sizeof p->params[3], k->outs.d, k->outs.nd);
+	snprintf(p->params[4], sizeof p->params[4], "%s", c.bias ? "True" :
 	    "False");
-	if (bpe > 0)
-		snprintf(p->params[5], sizeof p->params[5], "%d", bpe);
+	if (c.bpe > 0)
+		snprintf(p->params[5], sizeof p->params[5], "%d", c.bpe);
 	else
 		p->params[5][0] = '\0';
 	snprintf(p->params[6], sizeof p->params[6], "False");
@@ -125,7 +63,7 @@ static const char *const teparams[] = { "B", "N_Q", "H_Q", "N_KV", "H_KV",
 	"fused", "bytes_per_element" };
 
 static void
-typestuple(char *b, size_t cap, const struct shape *op, int n)
+typestuple(char *b, size_t cap, const struct tl_xshape *op, int n)
 {
 	struct tl_out o;
 	int i;
@@ -149,45 +87,16 @@ static int
 temodel(const struct krow *k, struct perf *p)
 {
 	const int64_t *q, *kk, *v;
-	double B, NQ, HQ, NK, HK, dqk, dv, fl, el, r;
-	int bpe;
+	struct tl_jaxte a;
 	struct tl_out o;
 
-	if (k->nop < 3 || k->op[0].nd != 4 || k->op[1].nd != 4 ||
-	    k->op[2].nd != 4)
+	if (tl_jax_te(k->op, k->nop, k->model != M_TE, tflag, &a) < 0)
 		return -1;
 	q = k->op[0].d;
 	kk = k->op[1].d;
 	v = k->op[2].d;
-	B = (double)q[0];
-	NQ = (double)q[1];
-	HQ = (double)q[2];
-	dqk = (double)q[3];
-	NK = (double)kk[1];
-	HK = (double)kk[2];
-	dv = (double)v[3];
-	if (kk[0] != q[0] || v[0] != q[0] || kk[2] != v[2] || kk[1] != v[1] ||
-	    kk[3] != q[3])
-		return -1;
-	bpe = bpeof(k->op[0].type);
-	if (tflag || bpe == 0)
-		bpe = 2;	/* TraceLens: bytes() at its default of 2 */
-	if (k->model == M_TE) {
-		fl = B * HQ * (2 * NQ * NK * dqk + 2 * NQ * NK * dv);
-		el = B * NQ * HQ * dqk + B * NK * HK * dqk + B * NK * HK * dv +
-		    B * NQ * HQ * dv;
-	} else {
-		r = HK > 0 ? floor(HQ / HK) - 1 : 0;
-		fl = 2 * B * HQ * NQ * NK * dqk +
-		    2 * B * HQ * NK * NQ * dv + B * NK * dv * r +
-		    2 * B * HQ * NQ * NK * dv +
-		    2 * B * HQ * NQ * NK * dqk +
-		    2 * B * HQ * NK * NQ * dqk + B * NK * dqk * r;
-		el = 2 * (B * NQ * HQ * dqk + B * NK * HK * dqk +
-		    B * NK * HK * dv) + B * NQ * HQ * dv;
-	}
-	p->flops = fl;
-	p->bytes = el * bpe;
+	p->flops = a.flops;
+	p->bytes = a.bytes;
 	p->pname = teparams;
 	p->nparam = 13;
 	snprintf(p->params[0], sizeof p->params[0], "%" PRId64, q[0]);
@@ -210,90 +119,36 @@ temodel(const struct krow *k, struct perf *p)
 	snprintf(p->params[9], sizeof p->params[9], "False");
 	snprintf(p->params[10], sizeof p->params[10], "True");
 	snprintf(p->params[11], sizeof p->params[11], "True");
-	snprintf(p->params[12], sizeof p->params[12], "%d", bpe);
+	snprintf(p->params[12], sizeof p->params[12], "%d", a.bpe);
 	return 0;
 }
 
 static const char *const gemmparams[] = { "B", "M", "N", "K", "bias",
 	"dtype_A_B", "simulation_dtype" };
 
-/* A number after "key": in the backend config's text, or -1. */
-static double
-cfgnum(const char *s, const char *key, int *found)
-{
-	const char *p = strstr(s, key);
-
-	*found = 0;
-	if (p == NULL)
-		return 0;
-	p += strlen(key);
-	while (*p == '"' || *p == ':' || *p == '[' || *p == ' ')
-		p++;
-	if ((*p < '0' || *p > '9') && *p != '-' && *p != '.')
-		return 0;
-	*found = 1;
-	return strtod(p, NULL);
-}
-
 /* GEMM of a matmul custom call (spec 8.2, 8.5). */
 static int
 gemmmodel(const struct krow *k, const struct ev *e, struct perf *p)
 {
-	const struct shape *a, *out = &k->outs;
-	double B = 1, M, N, Kd, beta = 0;
-	int64_t ob[MAXD];
-	int no, lc, f, bpe, swap = 0;
+	struct tl_jaxgemm g;
 	const char *cfg = e->bcfg != NONE ? S(e->bcfg, NULL) : "";
 	const char *t;
 
-	if (k->nop < 2 || !k->hasout)
+	if (!k->hasout || tl_jax_gemm(k->op, k->nop, &k->outs, cfg, &g) < 0)
 		return -1;
-	a = &k->op[0];
-	beta = cfgnum(cfg, "\"beta\"", &f);
-	lc = (int)cfgnum(cfg, "\"lhs_contracting_dimensions\"", &f);
-	if (!f)
-		lc = a->nd - 1;
-	if (lc < 0 || lc >= a->nd)
-		return -1;
-	Kd = (double)a->d[lc];
-	no = out->nd;
-	memcpy(ob, out->d, (size_t)no * sizeof *ob);
-	if (no == 3) {
-		B = (double)ob[0];
-		memmove(ob, ob + 1, 2 * sizeof *ob);
-		no = 2;
-	}
-	if (no != 2)
-		return -1;
-	/* The output's M dimension minor to its N: the roles swap. */
-	{
-		int r = out->nd, i, pm = -1, pn = -1;
-
-		for (i = 0; i < out->nl; i++) {
-			if (out->lay[i] == r - 2)
-				pm = i;
-			else if (out->lay[i] == r - 1)
-				pn = i;
-		}
-		swap = pm >= 0 && pn >= 0 && pm < pn;
-	}
-	M = (double)ob[swap ? 1 : 0];
-	N = (double)ob[swap ? 0 : 1];
-	bpe = bpeof(a->type);
-	p->flops = B * (2 * M * N * Kd + (beta != 0 ? M * N : 0));
-	p->bytes = bpe > 0 ? B * ((M * Kd + Kd * N + M * N) * bpe +
-	    (beta != 0 ? N * bpe : 0)) : NAN;
+	p->flops = g.flops;
+	p->bytes = g.bytes;
 	p->pname = gemmparams;
 	p->nparam = 7;
-	snprintf(p->params[0], sizeof p->params[0], "%.0f", B);
-	snprintf(p->params[1], sizeof p->params[1], "%.0f", M);
-	snprintf(p->params[2], sizeof p->params[2], "%.0f", N);
-	snprintf(p->params[3], sizeof p->params[3], "%.0f", Kd);
-	snprintf(p->params[4], sizeof p->params[4], "%s", beta != 0 ? "True" :
-	    "False");
+	snprintf(p->params[0], sizeof p->params[0], "%.0f", g.B);
+	snprintf(p->params[1], sizeof p->params[1], "%.0f", g.M);
+	snprintf(p->params[2], sizeof p->params[2], "%.0f", g.N);
+	snprintf(p->params[3], sizeof p->params[3], "%.0f", g.K);
+	snprintf(p->params[4], sizeof p->params[4], "%s", g.beta != 0 ?
+	    "True" : "False");
 	typestuple(p->params[5], sizeof p->params[5], k->op, 2);
 	t = e->cct != NONE && strstr(S(e->cct, NULL), "f8") ? "fp8" :
-	    a->type;
+	    k->op[0].type;
 	snprintf(p->params[6], sizeof p->params[6], "%s", t);
 	return 0;
 }

@@ -147,7 +147,7 @@ size_t nK;
 
 /* The first match of ([A-Za-z]+[0-9]+)\[([0-9,]+)\]\{([0-9,]+)\} in s. */
 static int
-shapeof(const char *s, size_t n, struct shape *sh)
+shapeof(const char *s, size_t n, struct tl_xshape *sh)
 {
 	size_t i, j, k, d0, d1, l;
 
@@ -226,7 +226,7 @@ puttuple(struct tl_out *o, const int64_t *d, int n)
 }
 
 static uint32_t
-dimsrepr(const struct shape *op, int from, int to)
+dimsrepr(const struct tl_xshape *op, int from, int to)
 {
 	struct tl_out o;
 	uint32_t id;
@@ -248,7 +248,7 @@ dimsrepr(const struct shape *op, int from, int to)
 }
 
 static uint32_t
-typesrepr(const struct shape *op, int from, int to)
+typesrepr(const struct tl_xshape *op, int from, int to)
 {
 	struct tl_out o;
 	uint32_t id;
@@ -271,7 +271,7 @@ typesrepr(const struct shape *op, int from, int to)
 
 /* Split the repr of a list of str back into the operand strings. */
 int
-operands(uint32_t ops, struct shape *op)
+operands(uint32_t ops, struct tl_xshape *op)
 {
 	size_t n, i;
 	const char *s = S(ops, &n);
@@ -334,7 +334,7 @@ pyrepr(struct tl_out *o, uint32_t id)
 void
 kernelrows(void)
 {
-	static struct shape tmpop[MAXOP];
+	static struct tl_xshape tmpop[MAXOP];
 	size_t i;
 
 	size_t nk = 0;

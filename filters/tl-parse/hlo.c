@@ -491,6 +491,12 @@ parsemodule(struct module *M)
 			h->meta = keep(&t);
 			h->hasmeta = 1;
 		}
+		tl_out_raw(&t, x->opcode.p, x->opcode.n);
+		h->opcode = keep(&t);
+		if (x->hascct) {
+			tl_out_raw(&t, x->cct.p, x->cct.n);
+			h->target = keep(&t);
+		}
 		if (x->hascct) {
 			struct tl_out u;
 

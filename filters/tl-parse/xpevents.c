@@ -382,7 +382,7 @@ metarow(const char *what, int pid, int64_t tid, int hastid, struct xs v)
 	tl_out_raw(&tmp, "{\"name\":", 8);
 	tl_out_jsonstr(&tmp, v.p, v.n);
 	tl_out_char(&tmp, '}');
-	tl_out_field(xo, tmp.buf, tmp.n);
+	tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 	tab();
 	xend();
 }
@@ -412,6 +412,199 @@ flowrow(int start, int pid, uint32_t tid, int64_t ts, int64_t corr)
 	/* stream ... extra: 10 more fields */
 	tl_out_raw(xo, "\t\t\t\t\t\t\t\t\t\t", 10);
 	xend();
+}
+
+/*
+ * The XLA op rows: each host run of launches of one HLO instruction's
+ * kernels (consecutive on a thread) gets a cpu_op row around it, so that
+ * the tree has the op between the module's execution and its launches.
+ * The kernels' instructions, by their correlation id (GPU planes come
+ * before the host's), in an open-addressing table.
+ */
+struct kinst {
+	int64_t corr;
+	struct hinst *h;
+	struct module *M;
+};
+
+static struct kinst *ktab;
+static int opleft;		/* -c or -x leave cpu_op out */
+static size_t kmask, nk;
+
+static struct kinst *
+kslot(int64_t corr)
+{
+	size_t i = (size_t)((uint64_t)corr * UINT64_C(0x9e3779b97f4a7c15) >>
+	    20) & kmask;
+
+	while (ktab[i].h != NULL && ktab[i].corr != corr)
+		i = (i + 1) & kmask;
+	return &ktab[i];
+}
+
+static void
+kput(int64_t corr, struct hinst *h, struct module *M)
+{
+	struct kinst *k;
+
+	if (ktab == NULL || (nk + 1) * 2 > kmask + 1) {
+		struct kinst *old = ktab;
+		size_t i, n = old != NULL ? kmask + 1 : 0;
+
+		kmask = n > 0 ? 2 * n - 1 : 1023;
+		ktab = xcalloc(kmask + 1, sizeof *ktab);
+		for (i = 0; i < n; i++)
+			if (old[i].h != NULL)
+				*kslot(old[i].corr) = old[i];
+		free(old);
+	}
+	k = kslot(corr);
+	if (k->h == NULL)
+		nk++;
+	k->corr = corr;
+	k->h = h;
+	k->M = M;
+}
+
+static struct kinst *
+kget(int64_t corr)
+{
+	struct kinst *k;
+
+	if (ktab == NULL)
+		return NULL;
+	k = kslot(corr);
+	return k->h != NULL ? k : NULL;
+}
+
+/* The run being written: its rows wait in xo (held in memory) until the
+ * op row is put before them. */
+static struct {
+	struct kinst k;
+	int open, fd, pid;
+	uint32_t tid;
+	int64_t ts, end, muid;
+	size_t off;
+} orun;
+
+static void
+putjsonmember(struct tl_out *o, const char *name, struct xs v, int comma)
+{
+	if (comma)
+		tl_out_char(o, ',');
+	tl_out_jsonstr(o, name, strlen(name));
+	tl_out_char(o, ':');
+	tl_out_jsonstr(o, v.p, v.n);
+}
+
+/* The op row of the open run, put before the rows of its launches. */
+static void
+closerun(void)
+{
+	const struct hinst *h = orun.k.h;
+	struct xs op, name;
+	size_t at, len, k;
+	int64_t ts = orun.ts, dur = orun.end - orun.ts;
+	char *row;
+
+	if (!orun.open)
+		return;
+	orun.open = 0;
+	op = h->name;
+	/* named by its custom call's target (the op's kind), or else by
+	 * the instruction */
+	name = h->target.n > 0 ? h->target : op;
+	at = xo->n;
+	tl_out_i64(xo, orun.muid);
+	tl_out_raw(xo, "\tX\tcpu_op\t", 10);
+	tl_out_field(xo, name.p, name.n);
+	tab();
+	tl_out_i64(xo, orun.pid);
+	tab();
+	tl_out_i64(xo, orun.tid);
+	tab();
+	tl_out_i64(xo, ts >= 0 ? ts / 1000 : -((-ts + 999) / 1000));
+	tab();
+	tl_out_i64(xo, dur / 1000);
+	/* id bp stream corr ext seq */
+	tl_out_raw(xo, "\t\t\t\t\t\t\t", 7);
+	putdims(h, 0);
+	tab();
+	putdims(h, 1);
+	tab();		/* strides */
+	tab();		/* concrete */
+	tab();
+	tmp.n = 0;
+	tl_out_char(&tmp, '{');
+	putjsonmember(&tmp, "hlo_op", op, 0);
+	putjsonmember(&tmp, "hlo_module", orun.k.M->base, 1);
+	putjsonmember(&tmp, "hlo_opcode", h->opcode, 1);
+	putjsonmember(&tmp, "hlo_output", h->output, 1);
+	tl_out_raw(&tmp, ",\"hlo_operands\":[", 17);
+	for (k = 0; k < h->nops; k++) {
+		if (k > 0)
+			tl_out_char(&tmp, ',');
+		tl_out_jsonstr(&tmp, h->ops[k].p, h->ops[k].n);
+	}
+	tl_out_char(&tmp, ']');
+	if (h->hasmeta)
+		putjsonmember(&tmp, "hlo_metadata", h->meta, 1);
+	if (h->hascct)
+		putjsonmember(&tmp, "hlo_custom_call_target", h->cct, 1);
+	if (h->hasbcfg)
+		putjsonmember(&tmp, "hlo_backend_config", h->bcfg, 1);
+	tl_out_char(&tmp, '}');
+	tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
+	tab();
+	if (ts % 1000 != 0 || dur % 1000 != 0) {
+		tl_out_raw(xo, "{\"ts_ps\":", 9);
+		tl_out_i64(xo, ts);
+		tl_out_raw(xo, ",\"dur_ps\":", 10);
+		tl_out_i64(xo, dur);
+		tl_out_char(xo, '}');
+	}
+	xend();
+	/* rotate it before the run's rows */
+	len = xo->n - at;
+	row = xmalloc(len);
+	memcpy(row, xo->buf + at, len);
+	memmove(xo->buf + orun.off + len, xo->buf + orun.off, at - orun.off);
+	memcpy(xo->buf + orun.off, row, len);
+	free(row);
+	xo->fd = orun.fd;
+}
+
+/* Before event e of the line (a launch of the kernels of k, or k NULL):
+ * end the run that it does not continue, start one that it begins. */
+static void
+runstep(const struct kinst *k, const struct plane *P, uint32_t tid,
+    const struct xev *e)
+{
+	int64_t end = e->ts + (e->dur > 0 ? e->dur : 1);
+
+	if (orun.open && (k == NULL || k->h != orun.k.h))
+		closerun();
+	if (k == NULL)
+		return;
+	if (orun.open) {
+		if (end > orun.end)
+			orun.end = end;
+		return;
+	}
+	/* room for a run in the buffer as it is, so that holding it does
+	 * not grow the buffer */
+	if (xo->fd >= 0 && xo->cap - xo->n < 65536)
+		tl_out_flush(xo);
+	orun.open = 1;
+	orun.muid = --nextmuid;
+	orun.k = *k;
+	orun.pid = P->pid;
+	orun.tid = tid;
+	orun.ts = e->ts;
+	orun.end = end;
+	orun.off = xo->n;
+	orun.fd = xo->fd;
+	xo->fd = -1;		/* held until closerun */
 }
 
 /* Write one line's events, sorted; 0 or -1. */
@@ -570,16 +763,21 @@ putline(const struct plane *P, struct span L, int *named)
 		/* A host event that has a correlation id is a launch. */
 		if (P->kind == P_HOST && fx.hascorr)
 			cat = "cuda_runtime";
-		if (xleft != NULL && xleft(cat, strlen(cat), NULL)) {
-			nextuid++;	/* left out by -c or -x: uid kept */
-			continue;
-		}
+		if (P->kind == P_HOST)
+			runstep(fx.hascorr && nk > 0 && !opleft ?
+			    kget(fx.corr) : NULL, P, tid, e);
 		if (fx.hlo_op.n > 0 && fx.hlo_module.n > 0 &&
 		    P->kind == P_GPU) {
 			struct module *M = findmodule(fx.hlo_module, fx.progid);
 
 			if (M != NULL)
 				h = findinst(M, fx.hlo_op);
+			if (h != NULL && fx.hascorr)
+				kput(fx.corr, h, M);
+		}
+		if (xleft != NULL && xleft(cat, strlen(cat), NULL)) {
+			nextuid++;	/* left out by -c or -x: uid kept */
+			continue;
 		}
 		tl_out_i64(xo, nextuid++);
 		tl_out_raw(xo, "\tX\t", 3);
@@ -678,7 +876,7 @@ putline(const struct plane *P, struct span L, int *named)
 		}
 		if (tmp.n > 0)
 			tl_out_char(&tmp, '}');
-		tl_out_field(xo, tmp.buf, tmp.n);
+		tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 		tab();
 		/* extra: picoseconds when they are not whole nanoseconds */
 		sub1000 = e->ts % 1000 != 0 || (e->dur > 0 ? e->dur : 1) %
@@ -694,6 +892,7 @@ putline(const struct plane *P, struct span L, int *named)
 		if (fx.hascorr && (P->kind == P_HOST || P->kind == P_GPU))
 			flowrow(P->kind == P_HOST, P->pid, tid, e->ts, fx.corr);
 	}
+	closerun();
 	return 0;
 }
 
@@ -732,31 +931,29 @@ lineid(struct span L)
 }
 
 /*
- * Give back the pages of a line once read (mapped input only). A page
- * fault maps the pages around it too (the kernel's fault-around, an
- * aligned window), so whole aligned windows of RELWIN bytes are given
- * back: what a line's reading mapped, and perhaps pages of lines not yet
- * read, which are then read again from the file (the mapping is private
- * and never written).
+ * Give back the pages of lines once read (mapped input only). Lines are
+ * written in id order, not file order, and are often much smaller than
+ * the window the kernel maps around a fault, so pages are not given back
+ * line by line (each window would be read again for its other lines):
+ * once RELBATCH bytes of lines have been read, the whole mapping is given
+ * back in one call, and what is still needed (the planes' maps, the lines
+ * to come) is read again from the file as it is touched (the mapping is
+ * private and never written). Memory stays near RELBATCH.
  */
-#define RELWIN	((uintptr_t)256 << 10)
+#define RELBATCH	((size_t)16 << 20)
 int mapped;
+static size_t relbytes;
 
 void
 release(struct span L)
 {
-	uintptr_t a, b;
-
 	if (!mapped || L.p == NULL)
 		return;
-	a = (uintptr_t)L.p & ~(RELWIN - 1);
-	b = ((uintptr_t)L.p + L.n + RELWIN - 1) & ~(RELWIN - 1);
-	if (a < mapbase)
-		a = mapbase;
-	if (b > mapend)
-		b = mapend;
-	if (b > a)
-		(void)madvise((void *)a, b - a, MADV_DONTNEED);
+	relbytes += L.n;
+	if (relbytes < RELBATCH)
+		return;
+	relbytes = 0;
+	(void)madvise((void *)mapbase, mapend - mapbase, MADV_DONTNEED);
 }
 
 static int
@@ -812,6 +1009,13 @@ freeall(void)
 	free(evs);
 	evs = NULL;
 	capevs = 0;
+	free(ktab);
+	ktab = NULL;
+	kmask = nk = 0;
+	if (orun.open) {		/* an error in a run */
+		orun.open = 0;
+		xo->fd = orun.fd;
+	}
 	free(mem);
 	mem = NULL;
 	capmem = 0;
@@ -833,6 +1037,7 @@ xp_readall(const unsigned char *p, size_t n)
 
 	xwarn.n = 0;
 	nextuid = nextmuid = 0;
+	opleft = xleft != NULL && xleft("cpu_op", 6, NULL);
 	nbadref = nbadstat = nbadmeta = 0;
 	(void)metaplane_mods;
 	tl_out_init(&tmp, -1, "(scratch)");

@@ -72,6 +72,7 @@ struct plane {
 struct hinst {
 	struct xs name;			/* without the % */
 	struct xs output, meta, cct, bcfg;	/* empty p: absent */
+	struct xs opcode, target;	/* as written: the XLA op rows' */
 	struct xs *ops;
 	size_t nops;
 	int hasmeta, hascct, hasbcfg;

@@ -546,8 +546,20 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
 	xend = endrow;
 	xleft = left;
 	mapped = 0;
-	if (tl_in_whole(src, &p, &n))
-		return xp_readall((const unsigned char *)p, n);
+	if (tl_in_whole(src, &p, &n)) {
+		/* a file the input layer mapped: its lines' pages are given
+		 * back as they are written */
+		if (tl_in_ismapped(src) && n > 0) {
+			size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+			mapped = 1;
+			mapbase = (uintptr_t)p;
+			mapend = (uintptr_t)p + ((n + pg - 1) & ~(pg - 1));
+		}
+		r = xp_readall((const unsigned char *)p, n);
+		mapped = 0;
+		return r;
+	}
 	/* A plain regular file: map it. */
 	if (strcmp(tl_in_name(src), tl_src_name(src)) == 0 &&
 	    strcmp(tl_src_name(src), "<stdin>") != 0 &&

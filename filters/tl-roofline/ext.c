@@ -238,7 +238,8 @@ rl_needs(int cls)
 {
 	/* a reduction's output dtype is in args */
 	return cls >= C_X0 ? xcls[cls - C_X0].need :
-	    cls == C_REDUCE ? RL_NEED_ARGS : 0;
+	    cls == C_REDUCE || (cls >= C_JAX_CONV && cls <= C_JAX_TE_BWD) ?
+	    RL_NEED_ARGS : 0;
 }
 
 int

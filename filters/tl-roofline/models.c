@@ -38,6 +38,14 @@ static const struct rl_model models[] = {
 	{ "_LinearBackward_wgrad_mm", F_GEMM, C_TEV2 },
 	{ "_LinearBackward_xgrad_mm", F_GEMM, C_TEV2 },
 	{ "_Linear_yfwd_mm", F_GEMM, C_TEV2 },
+	/* XLA's custom calls: the op rows of an XPlane profile */
+	{ "__cublas$gemm", F_GEMM, C_JAX_GEMM },
+	{ "__cublas$lt$matmul", F_GEMM, C_JAX_GEMM },
+	{ "__cublas$lt$matmul$f8", F_GEMM, C_JAX_GEMM },
+	{ "__cudnn$convBackwardFilter", F_CONV, C_JAX_CONV_BWD },
+	{ "__cudnn$convBackwardInput", F_CONV, C_JAX_CONV_BWD },
+	{ "__cudnn$convBiasActivationForward", F_CONV, C_JAX_CONV },
+	{ "__cudnn$convForward", F_CONV, C_JAX_CONV },
 	{ "aiter::_flash_attn_backward", F_SDPA, C_AITER_BWD },
 	{ "aiter::_flash_attn_forward", F_SDPA, C_AITER_FWD },
 	{ "aiter::_fuse_rmsnorm_fp4_quant", F_RMSNORM, C_X_FUSED_RMS_MXFP4 },
@@ -291,6 +299,8 @@ static const struct rl_model models[] = {
 	    F_GQUANT, C_X_SGL_MXFP4_QUANT },
 	{ "sglang_profiler::tilelang_kernel_tilelang_sparse_fwd",
 	    F_IATTN, C_X_TILELANG },
+	{ "te_fused_attn_backward_ffi", F_SDPA, C_JAX_TE_BWD },
+	{ "te_fused_attn_forward_ffi", F_SDPA, C_JAX_TE },
 	{ "tex_ts::te_gemm_ts", F_GEMM, C_TE_GEMM_TS },
 	{ "trtllm::cublas_scaled_mm", F_GEMM, C_SCALED_MM },
 	{ "vllm::_rocm_aiter_preshuffled_per_token_w8a8_gemm",
@@ -330,7 +340,9 @@ static const char *const classname[C_X0] = {
 	"LayerNormBwd", "BatchNormBwd", "GroupNormBwd", "InstanceNormBwd",
 	"RMSNormBwd",
 	"aten_reduce",
-	"causal_conv1d_fwd", "fused_rope_fwd", "cross_entropy_fwd"
+	"causal_conv1d_fwd", "fused_rope_fwd", "cross_entropy_fwd",
+	"jax_conv", "jax_conv_bwd", "jax_gemm", "jax_te_fused_attn",
+	"jax_te_fused_attn_bwd"
 };
 
 #define NMODELS	(sizeof models / sizeof *models)
@@ -392,6 +404,8 @@ rl_compute(const struct rl_model *m, const struct rl_args *a,
 	rl_reset(r);
 	if (m->cls >= C_X0)
 		k = rl_ext(m->cls, a, r);
+	else if (m->cls >= C_JAX_CONV && m->cls <= C_JAX_TE_BWD)
+		k = rl_jax(m->cls, a, r);
 	else
 		k = compute[m->family](m->cls, a, r);
 	if (k == 0 && r->isbwd && !r->hasbwd) {

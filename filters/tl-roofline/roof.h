@@ -115,6 +115,8 @@ enum {
 	P_D_INNER, P_D_CONV, P_CONV_CHANNELS, P_COMBINED_DIM, P_BATCH,
 	P_CHANNELS, P_SEQ_LEN, P_HEADS, P_HEAD_DIM, P_LOGITS_SHAPE,
 	P_Q_STRIDE, P_K_STRIDE, P_V_STRIDE,
+	/* the JAX models' */
+	P_BYTES_PER_ELEMENT, P_FUSED, P_SIMULATION_DTYPE,
 	NPARAMNAME
 };
 extern const char *const rl_paramname[NPARAMNAME];
@@ -274,6 +276,7 @@ int rl_norm(int cls, const struct rl_args *, struct rl_res *);
 int rl_reduce(int cls, const struct rl_args *, struct rl_res *);
 int rl_other(int cls, const struct rl_args *, struct rl_res *);
 int rl_ext(int cls, const struct rl_args *, struct rl_res *);
+int rl_jax(int cls, const struct rl_args *, struct rl_res *);
 /* The SDPA FLOPs (sdpa.c). */
 struct rl_qkv {
 	double B, NQ, HQ, NKV, HKV, dqk, dv;
@@ -325,6 +328,8 @@ enum {
 	C_REDUCE,
 	/* others */
 	C_CAUSALCONV1D, C_ROPE, C_CE,
+	/* XLA's ops (jax.c) */
+	C_JAX_CONV, C_JAX_CONV_BWD, C_JAX_GEMM, C_JAX_TE, C_JAX_TE_BWD,
 	/* the extension models of ext.c, in the order of its xcls */
 	C_X0,
 	C_X_AITER_RMS_NORM = C_X0, C_X_AITER_RMSNORM, C_X_AITER_RMSNORM_ADD,

@@ -50,7 +50,8 @@ const char *const rl_paramname[NPARAMNAME] = {
 	"dtype_x", "shape_out", "n", "hc3", "split_k", "E", "H", "P",
 	"d_inner", "d_conv", "conv_channels", "combined_dim", "batch",
 	"channels", "seq_len", "heads", "head_dim", "logits_shape",
-	"q_stride", "k_stride", "v_stride"
+	"q_stride", "k_stride", "v_stride",
+	"bytes_per_element", "fused", "simulation_dtype"
 };
 
 /* Parameters. */

@@ -4,6 +4,7 @@
  * annotations) with their parents, the GPU events with their launch and
  * their innermost nn.Module frame, and the phase and pass annotations.
  */
+#define _GNU_SOURCE		/* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,23 @@ xd_around(const struct ann *v, size_t n, int64_t t)
 	return NULL;
 }
 
+/* The hlo_op of a GPU event of an XPlane profile (in its args), or
+ * NONE. */
+static uint32_t
+hloop(struct tl_trace *tr)
+{
+	const char *a, *p, *q;
+	size_t n;
+
+	if ((a = tl_trace_str(tr, TL_C_ARGS, &n)) == NULL ||
+	    (p = memmem(a, n, "\"hlo_op\":\"", 10)) == NULL)
+		return NONE;
+	p += 10;
+	if ((q = memchr(p, '"', (size_t)(a + n - p))) == NULL || q == p)
+		return NONE;
+	return tl_intern(xd_in, p, (size_t)(q - p));
+}
+
 void
 xd_load(struct xside *s, const char *path)
 {
@@ -122,7 +140,8 @@ xd_load(struct xside *s, const char *path)
 
 	s->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	curtr = tr = tl_trace_open(1, (char *const *)&path, TL_S_TREE,
-	    TL_COL(TL_C_TS) | TL_COL(TL_C_DUR), TL_COL(TL_C_LAUNCHER));
+	    TL_COL(TL_C_TS) | TL_COL(TL_C_DUR), TL_COL(TL_C_LAUNCHER) |
+	    TL_COL(TL_C_ARGS));
 	if (!tl_trace_next(tr)) {
 		if (tr->status == 0)
 			tl_errx(2, "%s: empty input: no header", s->path);
@@ -146,6 +165,7 @@ xd_load(struct xside *s, const char *path)
 			if ((str = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
 				str = "";
 			e->name = tl_intern(xd_in, str, n);
+			e->hlo = hloop(tr);
 			epar[s->nev] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v :
 			    INT64_MIN;
 			elaunch[s->nev] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ?

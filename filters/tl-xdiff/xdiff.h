@@ -34,6 +34,7 @@ struct host {
 struct ev {
 	int64_t ts, dur, lts;		/* start, duration, launch time */
 	uint32_t name, cpu;		/* interned; cpu NONE */
+	uint32_t hlo;			/* its HLO instruction (XLA), NONE */
 	uint32_t op;
 	uint32_t frame;			/* innermost nn.Module frame, NONE */
 	int32_t layer;
