@@ -37,6 +37,8 @@ trace_new(const char *name)
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
 	tl_out_init(&tr->sp, -1, "spool");
 	tr->mjoined = NONE;
+	tr->maxuid = INT64_MIN;
+	tr->maxrow = SIZE_MAX;
 	return tr;
 }
 
@@ -64,6 +66,7 @@ trace_free(struct trace *tr)
 	free(tr->corr);
 	free(tr->extid);
 	free(tr->rowbit);
+	free(tr->flowbit);
 	free(tr->flow);
 	free(tr->sq);
 	free(tr->pick);
@@ -428,9 +431,10 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	}
 }
 
-/* Count a row; say whether it has a record. */
+/* Count a row; say whether it has a record (and, for -s, whether it is
+ * a flow event's). */
 static void
-newrow(struct trace *tr, int hasrec)
+newrow(struct trace *tr, int hasrec, int isflow)
 {
 	size_t n = tr->nrow;
 
@@ -438,9 +442,16 @@ newrow(struct trace *tr, int hasrec)
 		xgrow(&tr->rowbit, &tr->caprowbit, n / 64 + 1,
 		    sizeof *tr->rowbit);
 		tr->rowbit[n / 64] = 0;
+		if (sflag) {
+			xgrow(&tr->flowbit, &tr->capflowbit, n / 64 + 1,
+			    sizeof *tr->flowbit);
+			tr->flowbit[n / 64] = 0;
+		}
 	}
 	if (hasrec)
 		tr->rowbit[n / 64] |= (uint64_t)1 << (n % 64);
+	if (isflow)
+		tr->flowbit[n / 64] |= (uint64_t)1 << (n % 64);
 	tr->nrow++;
 }
 
@@ -456,7 +467,7 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 		spool(tr, f[0],
 		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
 	if (!event) {
-		newrow(tr, 0);
+		newrow(tr, 0, 0);
 		tr->name = rd->name;	/* a trace_file row's */
 		return;
 	}
@@ -479,7 +490,16 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[col[TL_C_SEQ]] > 0);
-	newrow(tr, keep);
+	if (sflag) {
+		/* the row of the largest uid stays (the first of equals) */
+		int64_t u;
+
+		if (tl_tsv_i64(t, col[TL_C_UID], &u) && u > tr->maxuid) {
+			tr->maxuid = u;
+			tr->maxrow = tr->nrow;
+		}
+	}
+	newrow(tr, keep, sflag && kind == TL_K_AC2G);
 	if (keep)
 		newrec(tr, t, kind, old);
 }
