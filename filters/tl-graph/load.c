@@ -329,8 +329,11 @@ void
 tkids(struct tree *t)
 {
 	size_t i, m = 0;
-	uint32_t *all = xmalloc((t->n + 1) * sizeof *all);
+	uint32_t *all;
 
+	if (t->kid0 != NULL)
+		return;		/* made already */
+	all = xmalloc((t->n + 1) * sizeof *all);
 	for (i = 0; i < t->n; i++)
 		if (t->ev[i].parent != NONE)
 			all[m++] = (uint32_t)i;

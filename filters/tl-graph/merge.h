@@ -74,6 +74,7 @@ extern int nflag;
 extern int gflag;
 extern int Fflag;
 extern int vflag;
+extern int uflag;
 extern uint8_t *ren;
 extern size_t capren;
 void readdetails(void);
