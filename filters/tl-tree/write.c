@@ -106,7 +106,9 @@ outrow(struct trace *tr, const char *line, size_t len)
 		putuid(tr, tr->bwd[tr->obwd++].b);
 	}
 	tl_out_char(&out, '\t');
-	if (e->module == 1)
+	if (sflag)
+		;	/* -s: nn_module left empty, read by no report */
+	else if (e->module == 1)
 		tl_out_raw(&out, "root", 4);
 	else if (e->module > 1)
 		putmodules(tr, e->module - 2);
