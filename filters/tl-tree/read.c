@@ -22,6 +22,7 @@
 
 int col[TL_NCOL];
 int xcol = -1;
+int argcol = -1;
 #define FIELD(t, c)	(t)->f[col[c]], (t)->fl[col[c]]	/* as s, n */
 struct tl_trace *rd;
 struct trace *rtrace;
@@ -512,6 +513,7 @@ header(struct tl_tsv *t)
 
 	memcpy(col, rd->col, sizeof col);
 	xcol = tl_tsv_col(t, "extra");
+	argcol = tl_tsv_col(t, "args");
 	for (i = 0; treecol[i] != NULL; i++)
 		if (tl_tsv_col(t, treecol[i]) >= 0)
 			tl_errx(1, "%s:1: column \"%s\" is there already: "

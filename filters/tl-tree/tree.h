@@ -207,6 +207,7 @@ void finish(struct trace *);
 #define TREE_USE	TL_COL(TL_C_TRACE)
 extern int col[TL_NCOL];	/* the input's columns, or -1 */
 extern int xcol;		/* the input's column "extra", or -1 */
+extern int argcol;		/* the input's column "args", or -1 */
 extern struct tl_trace *rd;	/* the reader of the input */
 extern struct trace *rtrace;	/* the trace being read */
 void tree(void);
