@@ -158,6 +158,17 @@ spill(struct trace *tr)
 	tr->sp.cap = SPOOLBUF;
 }
 
+/* Keep one line of two pieces (and its LF). */
+static void
+spool2(struct trace *tr, const char *p, size_t n, const char *q, size_t m)
+{
+	if (tr->sp.fd < 0 && tr->sp.n + n + m + 1 > SPOOLMEM)
+		spill(tr);
+	tl_out_raw(&tr->sp, p, n);
+	tl_out_raw(&tr->sp, q, m);
+	tl_out_char(&tr->sp, '\n');
+}
+
 /* Keep one line (and its LF). */
 static void
 spool(struct trace *tr, const char *p, size_t n)
@@ -463,11 +474,11 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	char **f = t->f, *ph;
 	size_t *fl = t->fl;
 	int kind, keep, old;
+	size_t len = (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]);
 
-	if (!pflag && !uflag)
-		spool(tr, f[0],
-		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
 	if (!event) {
+		if (!pflag && !uflag)
+			spool(tr, f[0], len);
 		newrow(tr, 0, 0);
 		tr->name = rd->name;	/* a trace_file row's */
 		return;
@@ -478,6 +489,18 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	    !Aflag) || (kind > TL_K_ANNOT && kind != TL_K_AC2G &&
 	    !TL_K_ISGPU(kind)))
 		kind = TL_K_OTHER;
+	if (pflag || uflag)
+		;
+	else if (sflag && argcol >= 0 && (size_t)argcol < t->ncol &&
+	    fl[argcol] > 0 && (kind == TL_K_PYTHON || TL_K_ISLAUNCH(kind))) {
+		/* -s: a python frame or a launch without its args, which no
+		 * later stage reads */
+		size_t a = (size_t)(f[argcol] - f[0]);
+
+		spool2(tr, f[0], a, f[argcol] + fl[argcol],
+		    len - a - fl[argcol]);
+	} else
+		spool(tr, f[0], len);
 	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
 	    haslaunch(FIELD(t, TL_C_NAME)))
 		tr->lk = fl[col[TL_C_CORR]] > 0 ? 1 : 2;

@@ -46,26 +46,6 @@ putmodules(struct trace *tr, uint32_t m)
 	tl_out_raw(&out, tr->mjoin, mnode[tr->mjoined].len);
 }
 
-/* -s: a row with its args field empty (no later stage reads the args of
- * a python frame or a runtime launch). */
-static void
-noargs(const char *line, size_t len)
-{
-	const char *p = line, *e = line + len, *t;
-	int c;
-
-	for (c = 0; c < argcol && p != NULL; c++)
-		if ((p = memchr(p, '\t', (size_t)(e - p))) != NULL)
-			p++;
-	if (p == NULL) {
-		tl_out_raw(&out, line, len);
-		return;
-	}
-	tl_out_raw(&out, line, (size_t)(p - line));
-	if ((t = memchr(p, '\t', (size_t)(e - p))) != NULL)
-		tl_out_raw(&out, t, (size_t)(e - t));
-}
-
 static void
 outrow(struct trace *tr, const char *line, size_t len)
 {
@@ -93,11 +73,7 @@ outrow(struct trace *tr, const char *line, size_t len)
 			tr->obwd++;
 		return;
 	}
-	if (sflag && argcol >= 0 && (e->kind == TL_K_PYTHON ||
-	    TL_K_ISLAUNCH(e->kind)))
-		noargs(line, len);
-	else
-		tl_out_raw(&out, line, len);
+	tl_out_raw(&out, line, len);	/* -s: spooled without args */
 	tree = (e->flags & (F_TREE | F_LINKED)) != 0;
 	tl_out_char(&out, '\t');
 	if (e->parent != NONE)
