@@ -164,9 +164,15 @@ main(int argc, char *argv[])
 		tl_err(1, "tmpfile");
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
-	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD));
+	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD) |
+	    TL_COL(TL_C_PID) | TL_COL(TL_C_TID));
 	rep.name = xstrdup(argc > 0 ? argv[0] : "<stdin>");
-	tload(&rep, tr, spool, 0);
+	if (pflag) {
+		/* -p writes the rows as they come while it can (pseudo.c) */
+		pseudo_begin(spool);
+		tload(&rep, tr, NULL, 0);
+	} else
+		tload(&rep, tr, spool, 0);
 	if (spool == NULL)
 		header();
 	status = tr->status;

@@ -77,3 +77,15 @@ sed 's/<stdin>/tree3.tsv/' e1 | awk '!seen[$0]++' | diff - e2 && echo "the same 
 cat e2
 tl-graph -u tree3.tsv
 echo "exit $?"
+echo "== an op before the MoE op: its rows written at once, the rest as before"
+{
+	echo '{"traceEvents":['
+	x aten::mm cpu_op -50 20 1 1 ''
+	x cudaLaunchKernel cuda_runtime -45 2 1 1 '"correlation":90'
+	x gemm_kernel kernel -40 5 0 7 '"correlation":90,"stream":7'
+	f s 90 -45 1 1
+	f f 90 -40 0 7
+	moe aten::TopK aten_copy_kernel aten::add | sed 1d
+} >t4.json
+tl-parse t4.json | tl-tree -P >tree4.tsv
+tl-graph -p tree4.tsv | show
