@@ -421,16 +421,35 @@ putpseudo(const struct pso *p, int64_t *lbusy)
 	out_putrow();
 }
 
+/* Per name id: the count of events (ncnt) and of kernels (kcnt) of that
+ * name, made once. */
+static uint32_t *ncnt, *kcnt;
+static size_t nnames;
+
+static void
+namecounts(void)
+{
+	size_t i;
+
+	if (ncnt != NULL)
+		return;
+	nnames = tl_intern_count(in);
+	ncnt = xcalloc(nnames + 1, sizeof *ncnt);
+	kcnt = xcalloc(nnames + 1, sizeof *kcnt);
+	for (i = 0; i < rep.n; i++) {
+		ncnt[rep.ev[i].name]++;
+		kcnt[rep.ev[i].name] += rep.ev[i].kind == TL_K_KERNEL;
+	}
+}
+
 /* A name's events exist: the count of those named s. */
 static size_t
 named(const char *s)
 {
 	uint32_t id = tl_intern(in, s, strlen(s));
-	size_t i, c = 0;
 
-	for (i = 0; i < rep.n; i++)
-		c += rep.ev[i].name == id;
-	return c;
+	namecounts();
+	return id < nnames ? ncnt[id] : 0;
 }
 
 /* Events whose name matches the extended regex rx. */
@@ -439,23 +458,18 @@ matching(const char *rx)
 {
 	regex_t r;
 	size_t i, c = 0, n;
-	uint8_t *seen;
 	const char *s;
 
 	if (regcomp(&r, rx, REG_EXTENDED | REG_NOSUB) != 0)
 		tl_errx(1, "regcomp: %s", rx);
-	seen = xcalloc(tl_intern_count(in) + 1, 1);
-	for (i = 0; i < rep.n; i++) {
-		uint32_t id = rep.ev[i].name;
-
-		if (seen[id] == 0) {
-			s = tl_intern_str(in, id, &n);
-			seen[id] = (uint8_t)(regexec(&r, s, 0, NULL, 0) == 0 ?
-			    2 : 1);
-		}
-		c += seen[id] == 2;
+	namecounts();
+	for (i = 0; i < nnames; i++) {
+		if (ncnt[i] == 0)
+			continue;
+		s = tl_intern_str(in, (uint32_t)i, &n);
+		if (regexec(&r, s, 0, NULL, 0) == 0)
+			c += ncnt[i];
 	}
-	free(seen);
 	regfree(&r);
 	return c;
 }
@@ -465,9 +479,10 @@ kernelnamed(const char *sub)
 {
 	size_t i, c = 0;
 
-	for (i = 0; i < rep.n; i++)
-		c += rep.ev[i].kind == TL_K_KERNEL && hasi(rep.ev[i].name,
-		    sub);
+	namecounts();
+	for (i = 0; i < nnames; i++)
+		if (kcnt[i] > 0 && hasi((uint32_t)i, sub))
+			c += kcnt[i];
 	return c;
 }
 
@@ -738,6 +753,10 @@ pseudo_free(void)
 	free(gl);
 	free(ps);
 	free(anc);
+	free(ncnt);
+	free(kcnt);
+	ncnt = kcnt = NULL;
+	nnames = 0;
 	anc = NULL;
 	capanc = k0 = 0;
 	spooling = 0;
