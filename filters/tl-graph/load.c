@@ -189,6 +189,7 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 	uint8_t *set = NULL;
 	size_t i, capu = 0;
 	int r;
+	struct tl_intern_last lastpid = TL_INTERN_LAST, lasttid = TL_INTERN_LAST;
 
 	if (!tl_trace_next(tr))
 		tl_errx(1, "%s: no trace", t->name);
@@ -281,9 +282,9 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 		if (v != NULL)
 			e->module = tl_intern(in, v, n);
 		v = tl_trace_raw(tr, TL_C_PID, &n);
-		e->pid = tl_intern(in, v != NULL ? v : "", n);
+		e->pid = tl_intern_last(in, &lastpid, v != NULL ? v : "", n);
 		v = tl_trace_raw(tr, TL_C_TID, &n);
-		e->tid = tl_intern(in, v != NULL ? v : "", n);
+		e->tid = tl_intern_last(in, &lasttid, v != NULL ? v : "", n);
 		v = tl_trace_str(tr, TL_C_NAME, &n);
 		e->name = tl_intern(in, v != NULL ? v : "", v != NULL ? n : 0);
 		if (e->kind == TL_K_PYTHON && n >= 10 &&
