@@ -14,7 +14,7 @@
 
 static const char usage[] =
     "usage: tl-graph [-gnv] [-c folder [-e details.json] [-F]] [file]\n"
-    "       tl-graph -p [-n] [file]\n";
+    "       tl-graph -p [-nu] [file]\n";
 
 struct tl_intern *in;
 uint32_t nm_execute;
@@ -52,8 +52,39 @@ int nflag;			/* -n: SGLang names */
 int gflag;			/* -g: copies with GPU work only */
 int Fflag;			/* -F: captures nested with tl-tree -F */
 int vflag;			/* -v: each iteration's capture */
+int uflag;			/* -u: -p on a tree not merged (no -c) */
 uint8_t *ren;			/* per name id: renamed (-n) */
 size_t capren;
+
+/*
+ * What the merge left, on the standard error (with -u, before what -p
+ * says, as tl-graph | tl-graph -p would have it).
+ */
+static void
+mergemsgs(void)
+{
+	int i;
+
+	tl_warns_end(&warns, rep.name);
+	if (lefttime > 0 && gputime > 0)
+		tl_warnx("%s: %.1f%% of the GPU time (the sum of the GPU "
+		    "events' durations) is under graph launches and not "
+		    "attributed to any op", rep.name, 100.0 * (double)lefttime /
+		    (double)gputime);
+	if (ngraphk > 0 || npair > 0) {
+		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " GPU events under "
+		    "graph launches attributed to captured launches (%zu "
+		    "graph launch%s merged)", rep.name, nplaced, ngraphk,
+		    npair, npair == 1 ? "" : "es");
+		for (i = 0; i < NREASON; i++)
+			if (left[i] > 0)
+				tl_warnx("%s: %" PRIu64 " GPU event%s left "
+				    "under %s graph launch: %s", rep.name,
+				    left[i], left[i] == 1 ? "" : "s",
+				    left[i] == 1 ? "its" : "their",
+				    reason[i]);
+	}
+}
 
 int
 main(int argc, char *argv[])
@@ -65,6 +96,7 @@ main(int argc, char *argv[])
 		{ "gpu-only", no_argument, NULL, 'g' },
 		{ "sglang-names", no_argument, NULL, 'n' },
 		{ "pseudo-ops", no_argument, NULL, 'p' },
+		{ "unmerged", no_argument, NULL, 'u' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -74,7 +106,7 @@ main(int argc, char *argv[])
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:e:Fgnpv", lopt, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "c:e:Fgnpuv", lopt, usage)) != -1) {
 		switch (ch) {
 		case 'c':
 			folder = optarg;
@@ -97,6 +129,9 @@ main(int argc, char *argv[])
 		case 'p':
 			pflag = 1;
 			break;
+		case 'u':
+			uflag = 1;
+			break;
 		}
 	}
 	argc -= optind;
@@ -106,6 +141,8 @@ main(int argc, char *argv[])
 	if (pflag && (folder != NULL || gflag))
 		tl_errx(1, "-p reads a merged tree: tl-graph -c folder | "
 		    "tl-graph -p");
+	if (uflag && !pflag)
+		tl_errx(1, "-u needs -p");
 	if (argc > 1)
 		tl_usage(usage);
 	if (details == NULL && folder != NULL) {
@@ -127,9 +164,15 @@ main(int argc, char *argv[])
 		tl_err(1, "tmpfile");
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
-	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD));
+	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD) |
+	    TL_COL(TL_C_PID) | TL_COL(TL_C_TID));
 	rep.name = xstrdup(argc > 0 ? argv[0] : "<stdin>");
-	tload(&rep, tr, spool, 0);
+	if (pflag) {
+		/* -p writes the rows as they come while it can (pseudo.c) */
+		pseudo_begin(spool);
+		tload(&rep, tr, NULL, 0);
+	} else
+		tload(&rep, tr, spool, 0);
 	if (spool == NULL)
 		header();
 	status = tr->status;
@@ -146,8 +189,10 @@ main(int argc, char *argv[])
 	for (i = 0; (size_t)i < rep.n; i++)
 		if (TL_K_ISGPU(rep.ev[i].kind))
 			gputime += rep.ev[i].dur;
-	if (!pflag)
+	if (!pflag || uflag)
 		merge();
+	if (uflag)
+		mergemsgs();
 	if (nflag && spool != NULL)
 		sglnames();
 	if (pflag)
@@ -157,25 +202,8 @@ main(int argc, char *argv[])
 	if (spool != NULL)
 		fclose(spool);
 	tl_out_close(&out);
-	tl_warns_end(&warns, rep.name);
-	if (lefttime > 0 && gputime > 0)
-		tl_warnx("%s: %.1f%% of the GPU time (the sum of the GPU "
-		    "events' durations) is under graph launches and not "
-		    "attributed to any op", rep.name, 100.0 * (double)lefttime /
-		    (double)gputime);
-	if (ngraphk > 0 || npair > 0) {
-		tl_warnx("%s: %" PRIu64 " of %" PRIu64 " GPU events under "
-		    "graph launches attributed to captured launches (%zu "
-		    "graph launch%s merged)", rep.name, nplaced, ngraphk,
-		    npair, npair == 1 ? "" : "es");
-		for (i = 0; i < NREASON; i++)
-			if (left[i] > 0)
-				tl_warnx("%s: %" PRIu64 " GPU event%s left "
-				    "under %s graph launch: %s", rep.name,
-				    left[i], left[i] == 1 ? "" : "s",
-				    left[i] == 1 ? "its" : "their",
-				    reason[i]);
-	}
+	if (!uflag)
+		mergemsgs();
 	free(dpath);
 	return status;
 }

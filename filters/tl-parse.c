@@ -65,6 +65,8 @@ static const struct key alt2021[] = {
 
 char **keepcat, **dropcat;
 size_t nkeep, ndrop;
+static char **noargcat;		/* -a: their args left empty */
+static size_t nnoarg;
 int readall;		/* read left-out events whole (tests) */
 int sflag, tflag, vflag;
 regex_t rankre;
@@ -194,8 +196,8 @@ keycol(const struct key *k, size_t n, int i)
 	return -1;
 }
 
-const char usage[] = "usage: tl-parse [-stv] [-c cat[,cat...]] "
-    "[-r regex] [-x cat[,cat...]] [file ...]\n";
+const char usage[] = "usage: tl-parse [-stv] [-a cat[,cat...]] "
+    "[-c cat[,cat...]] [-r regex] [-x cat[,cat...]] [file ...]\n";
 
 static void
 warnev(uint64_t uid, uint64_t off, const char *fmt, ...)
@@ -499,6 +501,19 @@ leftcat(const char *cat, size_t n, void *arg)
 	    listed(dropcat, ndrop, g->to, g->tolen)));
 }
 
+/* Are the args of an event of category cat[0..n) left empty (-a)? Its
+ * category matched as for -x. */
+static int
+noargs(const char *cat, size_t n)
+{
+	const struct gen *g = NULL;
+
+	if (n > 0 && ((cat[0] >= 'A' && cat[0] <= 'Z') || cat[0] == 'a'))
+		g = findgen(cat, n);
+	return listed(noargcat, nnoarg, cat, n) || (g != NULL &&
+	    listed(noargcat, nnoarg, g->to, g->tolen));
+}
+
 /* Is string token i the text lit? */
 static int
 tokis(int i, const char *lit, size_t n)
@@ -627,7 +642,7 @@ leftevent(void)
 void
 event(const struct tl_jitem *it)
 {
-	int slot[NCOL], i, k, v, nk, na, c, g = -1;
+	int slot[NCOL], i, k, v, nk, na, c, g = -1, argsout = 1;
 	size_t nrest = 0, nextra = 0;
 	unsigned bad = 0;
 
@@ -703,6 +718,12 @@ event(const struct tl_jitem *it)
 			return;
 		}
 	}
+	if (nnoarg > 0 && slot[C_CAT] >= 0 &&
+	    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
+		size_t cn = decode(slot[C_CAT], NULL);	/* moves scratch */
+
+		argsout = !noargs(scratch, cn);
+	}
 	if (g >= 0)
 		map2021(slot, g, &nrest);
 	nrest = lastwins(rest, nrest);
@@ -716,7 +737,9 @@ event(const struct tl_jitem *it)
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
 		if (c == C_ARGS) {
-			if (slot[C_ARGS] >= 0 &&
+			if (!argsout)
+				;	/* -a */
+			else if (slot[C_ARGS] >= 0 &&
 			    ev.tok[slot[C_ARGS]].type != JSMN_OBJECT)
 				putjson(slot[C_ARGS]);
 			else
@@ -943,8 +966,11 @@ main(int argc, char *argv[])
 	char msg[256];
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "c:r:stvx:", NULL, usage)) != -1) {
+	while ((ch = tl_getopt(argc, argv, "a:c:r:stvx:", NULL, usage)) != -1) {
 		switch (ch) {
+		case 'a':
+			tl_optlist(optarg, &noargcat, &nnoarg);
+			break;
 		case 'c':
 			tl_optlist(optarg, &keepcat, &nkeep);
 			break;
@@ -1016,6 +1042,7 @@ main(int argc, char *argv[])
 	free(tok2021);
 	free(keepcat);
 	free(dropcat);
+	free(noargcat);
 	regfree(&rankre);
 	return status;
 }

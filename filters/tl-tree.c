@@ -23,7 +23,7 @@
 
 #define PL(n)		((n) == 1 ? "" : "s")
 
-int Aflag, Fflag, gflag, pflag, Pflag, nflag, uflag, eflag;
+int Aflag, Fflag, gflag, pflag, Pflag, nflag, sflag, uflag, eflag;
 int64_t dlimit = -1, nodeuid, upuid, eext;
 char *epid, *etid;
 int found;
@@ -37,7 +37,7 @@ const char *const treecol[NTREECOL + 1] = {
 struct tl_out out;
 
 static const char usage[] =
-    "usage: tl-tree [-AFP] [file ...]\n"
+    "usage: tl-tree [-AFPs] [file ...]\n"
     "       tl-tree -p [-AFgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
     "[file ...]\n"
     "       tl-tree -u uid [-AFP] [-d depth] [file ...]\n";
@@ -144,13 +144,14 @@ main(int argc, char *argv[])
 		{ "node", required_argument, NULL, 'n' },
 		{ "print", no_argument, NULL, 'p' },
 		{ "python", no_argument, NULL, 'P' },
+		{ "slim", no_argument, NULL, 's' },
 		{ "up", required_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, status;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "AFd:e:gn:pPu:", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "AFd:e:gn:pPsu:", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'A':
@@ -186,6 +187,9 @@ main(int argc, char *argv[])
 		case 'P':
 			Pflag = 1;
 			break;
+		case 's':
+			sflag = 1;
+			break;
 		case 'u':
 			uflag = 1;
 			upuid = tl_optnum("-u", optarg, LLONG_MIN, LLONG_MAX);
@@ -202,6 +206,8 @@ main(int argc, char *argv[])
 		tl_errx(1, "-%c needs -p", nflag ? 'n' : eflag ? 'e' : 'g');
 	if (dlimit >= 0 && !pflag && !uflag)
 		tl_errx(1, "-d needs -p or -u");
+	if (sflag && (pflag || uflag))
+		tl_errx(1, "-s and -%c exclude each other", pflag ? 'p' : 'u');
 
 	tl_out_init(&out, 1, "<stdout>");
 	rd = tl_trace_open(argc, argv, TL_S_EVENT, TREE_NEED, TREE_USE);

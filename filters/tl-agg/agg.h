@@ -119,6 +119,7 @@ struct agg {
 	uint32_t *lk;		/* kernels of the launchers */
 	uint32_t *lslot;	/* event -> launcher, or NONE */
 	int launchers_done;
+	int stacks_done;	/* infer.c: the launchers' call stacks */
 	double totaltime;	/* of the timeline, ticks; NaN if none */
 	uint64_t nkdskip;	/* instances left out of kernel details */
 	struct {

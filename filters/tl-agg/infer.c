@@ -20,68 +20,143 @@ static void unified_stacks(struct table *);
 /* Per launcher (index into A->l): its parent module, its call stack. */
 static uint32_t *pmod, *cstack;
 
-/* The call stack and parent module of every launcher (3.3). */
+/*
+ * What a frame adds to the call stacks below it, per name id: its name
+ * cut to 256 code points (and "..") as TraceLens's call stack has it,
+ * when that is an nn.Module frame: ", " and the name's repr (piece), and
+ * the name with every _<digits> removed (pmod); else nothing.
+ */
+struct frame {
+	uint32_t piece, pmod;	/* interned; NONE: not a module frame */
+	uint8_t known;
+};
+
+static const struct frame *
+frameof(struct frame **fr, size_t *cap, uint32_t name)
+{
+	static struct tl_out pm = MEMOUT, o = MEMOUT, pc = MEMOUT;
+	struct frame *f;
+	const char *s;
+	size_t n, cut, k;
+
+	if (name >= *cap) {
+		size_t old = *cap;
+
+		xgrow(fr, cap, (size_t)name + 1, sizeof **fr);
+		memset(*fr + old, 0, (*cap - old) * sizeof **fr);
+	}
+	f = &(*fr)[name];
+	if (f->known)
+		return f;
+	f->known = 1;
+	f->piece = f->pmod = NONE;
+	s = agg_str(name, &n);
+	if (utf8_cut(s, n, 256, &cut)) {
+		pm.n = 0;
+		tl_out_raw(&pm, s, cut);
+		sb_puts(&pm, "..");
+		s = pm.buf;
+		n = pm.n;
+	}
+	if (!has(s, n, "nn.Module"))
+		return f;
+	pc.n = 0;
+	sb_puts(&pc, ", ");
+	tl_out_pystr(&pc, s, n);
+	f->piece = tl_intern(A->in, pc.buf, pc.n);
+	/* every _<digits> removed */
+	o.n = 0;
+	for (k = 0; k < n; k++) {
+		size_t d = k + 1;
+
+		while (s[k] == '_' && d < n && s[d] >= '0' && s[d] <= '9')
+			d++;
+		if (s[k] == '_' && d > k + 1) {
+			k = d - 1;
+			continue;
+		}
+		tl_out_char(&o, s[k]);
+	}
+	f->pmod = tl_intern(A->in, o.n ? o.buf : "", o.n);
+	return f;
+}
+
+/*
+ * The call stack and parent module of every launcher (3.3): the launcher
+ * and the nn.Module frames above it, innermost first; the innermost
+ * one's name. What the frames above an event add is the same for every
+ * launcher below it: kept per event (suf, the text after the launcher's
+ * own name; top, the innermost module), each made once.
+ */
 static void
 stacks(void)
 {
-	struct tl_out cs = MEMOUT, pm = MEMOUT;
-	size_t i, k, n, cut;
-	uint32_t a;
+	struct tl_out cs = MEMOUT;
+	struct frame *fr = NULL;
+	size_t capfr = 0, i, n, sp, capstk = 0;
+	uint32_t *suf, *top, *stk = NULL, a, empty;
 	const char *s;
 
+	if (A->stacks_done)
+		return;
+	A->stacks_done = 1;
 	free(pmod);
 	free(cstack);
 	pmod = xcalloc(A->nl + 1, sizeof *pmod);
 	cstack = xcalloc(A->nl + 1, sizeof *cstack);
+	suf = xmalloc((A->n + 1) * sizeof *suf);
+	top = xmalloc((A->n + 1) * sizeof *top);
+	memset(suf, 0xff, (A->n + 1) * sizeof *suf);	/* NONE: not yet */
+	empty = tl_intern(A->in, "", 0);
 	for (i = 0; i < A->nl; i++) {
-		uint32_t ev = A->l[i].ev, first = NONE;
+		uint32_t ev = A->l[i].ev, p = A->e[ev].parent, su, tp;
 
+		/* the chain up to an event already made, then down it */
+		for (sp = 0, a = p; a != NONE && suf[a] == NONE;
+		    a = A->e[a].parent) {
+			xgrow(&stk, &capstk, sp + 1, sizeof *stk);
+			stk[sp++] = a;
+		}
+		su = a == NONE ? empty : suf[a];
+		tp = a == NONE ? NONE : top[a];
+		while (sp > 0) {
+			const struct frame *f;
+
+			a = stk[--sp];
+			f = frameof(&fr, &capfr, A->e[a].name);
+			if (f->piece != NONE) {
+				size_t pn, un;
+				const char *ps = agg_str(f->piece, &pn);
+				const char *us = agg_str(su, &un);
+
+				cs.n = 0;
+				tl_out_raw(&cs, ps, pn);
+				tl_out_raw(&cs, us, un);
+				su = tl_intern(A->in, cs.buf, cs.n);
+				tp = f->pmod;
+			}
+			suf[a] = su;
+			top[a] = tp;
+		}
+		if (p == NONE) {
+			su = empty;
+			tp = NONE;
+		}
 		cs.n = 0;
 		tl_out_char(&cs, '[');
 		s = agg_str(A->e[ev].name, &n);
 		tl_out_pystr(&cs, s, n);
-		for (a = A->e[ev].parent; a != NONE; a = A->e[a].parent) {
-			s = agg_str(A->e[a].name, &n);
-			if (utf8_cut(s, n, 256, &cut)) {
-				pm.n = 0;
-				tl_out_raw(&pm, s, cut);
-				sb_puts(&pm, "..");
-				s = pm.buf;
-				n = pm.n;
-			}
-			if (!has(s, n, "nn.Module"))
-				continue;
-			if (first == NONE)
-				first = a;
-			sb_puts(&cs, ", ");
-			tl_out_pystr(&cs, s, n);
-			if (pmod[i] == 0) {
-				/* every _<digits> removed */
-				struct tl_out o = MEMOUT;
-
-				for (k = 0; k < n; k++) {
-					size_t d = k + 1;
-
-					while (s[k] == '_' && d < n &&
-					    s[d] >= '0' && s[d] <= '9')
-						d++;
-					if (s[k] == '_' && d > k + 1) {
-						k = d - 1;
-						continue;
-					}
-					tl_out_char(&o, s[k]);
-				}
-				pmod[i] = tl_intern(A->in, o.n ? o.buf : "",
-				    o.n) + 1;
-				free(o.buf);
-			}
-		}
+		s = agg_str(su, &n);
+		tl_out_raw(&cs, s, n);
 		tl_out_char(&cs, ']');
 		cstack[i] = tl_intern(A->in, cs.buf, cs.n);
-		pmod[i] = pmod[i] == 0 ? idstr("NA") : pmod[i] - 1;
+		pmod[i] = tp == NONE ? idstr("NA") : tp;
 	}
 	free(cs.buf);
-	free(pm.buf);
+	free(fr);
+	free(suf);
+	free(top);
+	free(stk);
 }
 
 /* ops_summary_by_category (3.5) and ops_summary (3.6), -I. */

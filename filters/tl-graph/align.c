@@ -245,7 +245,25 @@ graphkernels(uint32_t g, uint32_t **res)
 	}
 
 	v[0] = g;
-	n = bfs(&rep, v, 1);
+	if (uflag) {
+		/*
+		 * -u: every event has a record, not only the GPU events and
+		 * graph launches; the walk goes through those alone, as the
+		 * merge stage's does.
+		 */
+		size_t h, k;
+
+		tkids(&rep);	/* made when a graph launch needs them */
+		for (h = 0, n = 1; h < n; h++)
+			for (k = rep.kid0[v[h]]; k < rep.kid0[v[h] + 1]; k++) {
+				uint32_t c = rep.kids[k];
+
+				if (TL_K_ISGPU(rep.ev[c].kind) ||
+				    hasi(rep.ev[c].name, "graphlaunch"))
+					v[n++] = c;
+			}
+	} else
+		n = bfs(&rep, v, 1);
 	for (i = 1; i < n; i++)
 		if (TL_K_ISGPU(rep.ev[v[i]].kind))
 			v[m++] = v[i];
@@ -389,25 +407,36 @@ merge(void)
 	uint32_t *roots = NULL, *gls = NULL, *gr;
 	size_t nr = 0, ngl = 0, i, j, ngr;
 	int tier = 2, abandon = 0;
+	/* per name id: 0 not looked at, 1 a graph launch's, 2 not */
+	uint8_t *isgl = xcalloc(tl_intern_count(in) + 1, 1);
 
 	for (i = 0; i < rep.n; i++) {
 		struct ev *e = &rep.ev[i];
 		size_t n;
-		const char *s = tl_intern_str(in, e->name, &n);
+		const char *s;
 
-		if (hasi(e->name, "graphlaunch")) {
+		if (isgl[e->name] == 0)
+			isgl[e->name] = hasi(e->name, "graphlaunch") ? 1 : 2;
+		if (isgl[e->name] == 1) {
 			gls = xreallocarray(gls, ngl + 1, sizeof *gls);
 			gls[ngl++] = (uint32_t)i;
 		}
-		if (e->kind == TL_K_ANNOT && iter_tier(s, n) == 1)
+		if (e->kind != TL_K_ANNOT)
+			continue;
+		s = tl_intern_str(in, e->name, &n);
+		if (iter_tier(s, n) == 1)
 			tier = 1;
 	}
+	free(isgl);
 	for (i = 0; i < rep.n; i++) {
 		struct ev *e = &rep.ev[i];
 		size_t n;
-		const char *s = tl_intern_str(in, e->name, &n);
+		const char *s;
 
-		if (e->kind == TL_K_ANNOT && iter_tier(s, n) == tier) {
+		if (e->kind != TL_K_ANNOT)
+			continue;
+		s = tl_intern_str(in, e->name, &n);
+		if (iter_tier(s, n) == tier) {
 			roots = xreallocarray(roots, nr + 1, sizeof *roots);
 			roots[nr++] = (uint32_t)i;
 		}
@@ -592,9 +621,16 @@ sglnames(void)
 			if (first[e->name] == 0)
 				first[e->name] = (uint8_t)(e->kind + 1);
 		}
-	for (i = 0; i < nn; i++)
-		ren[i] = first[i] == TL_K_CPU_OP + 1 && sglname((uint32_t)i);
+	for (i = 0, j = 0; i < nn; i++)
+		j += ren[i] = first[i] == TL_K_CPU_OP + 1 &&
+		    sglname((uint32_t)i);
 	free(first);
+	if (j == 0) {
+		/* none renamed: the rows copied as they are */
+		free(ren);
+		ren = NULL;
+		capren = 0;
+	}
 }
 
 /* The name field cut to its renamed length. */

@@ -27,6 +27,7 @@ struct ev {
 	uint32_t stream;	/* GPU event: the stream column, or NONE */
 	uint32_t module;	/* nn_module as written (escaped), or NONE */
 	uint32_t fwd;		/* fwd_uid as an index, or NONE */
+	uint32_t pid, tid;	/* as written (escaped), interned */
 	uint8_t kind;		/* TL_K_* */
 	uint8_t flags;
 };
@@ -64,6 +65,9 @@ extern uint32_t nm_execute;	/* "execute" */
 extern void (*rowhook)(char *row, size_t len, const struct ev *e);
 /* 1: keep records of GPU events and graph launches only (rowhook set) */
 extern int tload_sparse;
+/* For rowhook: the parent uid of the event row, when it has one. */
+extern int64_t tload_puid;
+extern int tload_hasparent;
 uint32_t tfind(const struct tree *, int64_t uid);
 void tkids(struct tree *);
 void tload(struct tree *, struct tl_trace *, FILE *spool, int keeprows);

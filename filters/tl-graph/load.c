@@ -168,6 +168,8 @@ rawrow(const struct tl_tsv *t, size_t *len)
 
 void (*rowhook)(char *, size_t, const struct ev *);
 int tload_sparse;
+int64_t tload_puid;
+int tload_hasparent;
 
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
@@ -187,6 +189,7 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 	uint8_t *set = NULL;
 	size_t i, capu = 0;
 	int r;
+	struct tl_intern_last lastpid = TL_INTERN_LAST, lasttid = TL_INTERN_LAST;
 
 	if (!tl_trace_next(tr))
 		tl_errx(1, "%s: no trace", t->name);
@@ -278,6 +281,10 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 		v = tl_trace_raw(tr, TL_C_MODULE, &n);
 		if (v != NULL)
 			e->module = tl_intern(in, v, n);
+		v = tl_trace_raw(tr, TL_C_PID, &n);
+		e->pid = tl_intern_last(in, &lastpid, v != NULL ? v : "", n);
+		v = tl_trace_raw(tr, TL_C_TID, &n);
+		e->tid = tl_intern_last(in, &lasttid, v != NULL ? v : "", n);
 		v = tl_trace_str(tr, TL_C_NAME, &n);
 		e->name = tl_intern(in, v != NULL ? v : "", v != NULL ? n : 0);
 		if (e->kind == TL_K_PYTHON && n >= 10 &&
@@ -287,8 +294,11 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			v = tl_trace_str(tr, TL_C_ARGS, &n);
 			e->kernel = argkernel(v, n);
 		}
-		if (rowhook != NULL)
+		if (rowhook != NULL) {
+			tload_hasparent = set[t->n] & 1;
+			tload_puid = pu[t->n];
 			rowhook(row, rl, e);
+		}
 		t->n++;
 	}
 	if (tr->more || tl_trace_next(tr))
@@ -329,8 +339,11 @@ void
 tkids(struct tree *t)
 {
 	size_t i, m = 0;
-	uint32_t *all = xmalloc((t->n + 1) * sizeof *all);
+	uint32_t *all;
 
+	if (t->kid0 != NULL)
+		return;		/* made already */
+	all = xmalloc((t->n + 1) * sizeof *all);
 	for (i = 0; i < t->n; i++)
 		if (t->ev[i].parent != NONE)
 			all[m++] = (uint32_t)i;

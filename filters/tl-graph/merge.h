@@ -74,6 +74,7 @@ extern int nflag;
 extern int gflag;
 extern int Fflag;
 extern int vflag;
+extern int uflag;
 extern uint8_t *ren;
 extern size_t capren;
 void readdetails(void);
@@ -99,6 +100,7 @@ uint32_t out_modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap);
 
 /* pseudo.c: -p */
 extern int pflag;
+void pseudo_begin(FILE *spool);
 void pseudo(FILE *spool);
 void pseudo_free(void);
 

@@ -42,6 +42,58 @@ static uint32_t *need;
 static char **keep;
 static size_t nneed, capneed, nkeep;
 
+/*
+ * The rows go out as they are read while none of them can change: while
+ * each event row's chain of parents is known (read already) and holds no
+ * MoE op, as in a stream whose parents come before their children. From
+ * the first row that is not so on, the rows wait in the spool: every row
+ * the pseudo ops change (a MoE kernel's launch, what is below it) or copy
+ * from (the MoE op, its TopK, its kernels) is there, as each is below a
+ * MoE op. The records of the events before it: k0.
+ */
+static FILE *pspool;
+static uint32_t moeid;		/* "vllm::moe_forward" */
+static uint8_t *anc;		/* per event: 1 no MoE op at or above it, 2
+				 * one, 0 not known (a parent not read) */
+static size_t capanc, k0;
+static int spooling;
+
+static void
+pstream(char *row, size_t len, const struct ev *e)
+{
+	size_t i = rep.n;	/* e is rep.ev[rep.n], being read */
+
+	if (!spooling && e != NULL) {
+		uint8_t a = e->name == moeid ? 2 : 1;
+
+		xgrow(&anc, &capanc, i + 1, 1);
+		if (tload_hasparent) {
+			uint32_t p = tfind(&rep, tload_puid);
+
+			a = p == NONE || anc[p] == 0 ? 0 : anc[p] == 2 ? 2 : a;
+		}
+		anc[i] = a;
+		if (a != 1) {
+			spooling = 1;
+			k0 = i;
+		}
+	}
+	if (!spooling) {
+		direct(row, len, e);	/* the header first; -n's names */
+		return;
+	}
+	if (fwrite(row, 1, len, pspool) != len || putc('\n', pspool) == EOF)
+		tl_err(1, "spool");
+}
+
+void
+pseudo_begin(FILE *spool)
+{
+	pspool = spool;
+	moeid = tl_intern(in, "vllm::moe_forward", 17);
+	rowhook = pstream;
+}
+
 static void
 want(uint32_t i)
 {
@@ -286,8 +338,7 @@ putpseudo(const struct pso *p, int64_t *lbusy)
 	static struct tl_out args = { -1, "args", NULL, 0, 0 };
 	static char *mb;
 	static size_t mcap;
-	const char *mrow = kept(p->m), *orow = kept(p->orig);
-	const char *krow = kept(p->k), *f;
+	const char *mrow = kept(p->m), *krow = kept(p->k), *f;
 	const struct ev *o = &rep.ev[p->orig], *l = &rep.ev[p->l];
 	size_t c, n;
 	uint32_t mod;
@@ -301,21 +352,27 @@ putpseudo(const struct pso *p, int64_t *lbusy)
 	out_setstr(TL_C_CAT, "cpu_op");
 	out_setstr(TL_C_NAME, psname[p->type]);
 	{
-		static const int copy[][2] = {
-			{ TL_C_PID, 0 }, { TL_C_TID, 0 }, { TL_C_DIMS, 1 },
-			{ TL_C_TYPES, 1 }, { TL_C_STRIDES, 1 },
-			{ TL_C_CONCRETE, 1 }, { TL_C_TRACE, 1 },
-			{ TL_C_RANK, 1 },
+		/* the MoE op's; pid and tid its parent's (a record's, as
+		 * its row may have gone out) */
+		static const int copy[] = {
+			TL_C_DIMS, TL_C_TYPES, TL_C_STRIDES, TL_C_CONCRETE,
+			TL_C_TRACE, TL_C_RANK,
 		};
 		size_t q;
 
 		for (q = 0; q < sizeof copy / sizeof copy[0]; q++) {
-			if (out_col(copy[q][0]) < 0)
+			if (out_col(copy[q]) < 0)
 				continue;
-			f = rowfield(copy[q][1] ? mrow : orow, copy[q][0], &n);
-			fld[out_col(copy[q][0])] = (char *)f;
-			fln[out_col(copy[q][0])] = n;
+			f = rowfield(mrow, copy[q], &n);
+			fld[out_col(copy[q])] = (char *)f;
+			fln[out_col(copy[q])] = n;
 		}
+		if (out_col(TL_C_PID) >= 0)
+			fld[out_col(TL_C_PID)] = (char *)tl_intern_str(in,
+			    o->pid, &fln[out_col(TL_C_PID)]);
+		if (out_col(TL_C_TID) >= 0)
+			fld[out_col(TL_C_TID)] = (char *)tl_intern_str(in,
+			    o->tid, &fln[out_col(TL_C_TID)]);
 	}
 	out_setnum(TL_C_TS, l->ts);
 	f = rowfield(krow, TL_C_CORR, &n);
@@ -364,16 +421,35 @@ putpseudo(const struct pso *p, int64_t *lbusy)
 	out_putrow();
 }
 
+/* Per name id: the count of events (ncnt) and of kernels (kcnt) of that
+ * name, made once. */
+static uint32_t *ncnt, *kcnt;
+static size_t nnames;
+
+static void
+namecounts(void)
+{
+	size_t i;
+
+	if (ncnt != NULL)
+		return;
+	nnames = tl_intern_count(in);
+	ncnt = xcalloc(nnames + 1, sizeof *ncnt);
+	kcnt = xcalloc(nnames + 1, sizeof *kcnt);
+	for (i = 0; i < rep.n; i++) {
+		ncnt[rep.ev[i].name]++;
+		kcnt[rep.ev[i].name] += rep.ev[i].kind == TL_K_KERNEL;
+	}
+}
+
 /* A name's events exist: the count of those named s. */
 static size_t
 named(const char *s)
 {
 	uint32_t id = tl_intern(in, s, strlen(s));
-	size_t i, c = 0;
 
-	for (i = 0; i < rep.n; i++)
-		c += rep.ev[i].name == id;
-	return c;
+	namecounts();
+	return id < nnames ? ncnt[id] : 0;
 }
 
 /* Events whose name matches the extended regex rx. */
@@ -382,23 +458,18 @@ matching(const char *rx)
 {
 	regex_t r;
 	size_t i, c = 0, n;
-	uint8_t *seen;
 	const char *s;
 
 	if (regcomp(&r, rx, REG_EXTENDED | REG_NOSUB) != 0)
 		tl_errx(1, "regcomp: %s", rx);
-	seen = xcalloc(tl_intern_count(in) + 1, 1);
-	for (i = 0; i < rep.n; i++) {
-		uint32_t id = rep.ev[i].name;
-
-		if (seen[id] == 0) {
-			s = tl_intern_str(in, id, &n);
-			seen[id] = (uint8_t)(regexec(&r, s, 0, NULL, 0) == 0 ?
-			    2 : 1);
-		}
-		c += seen[id] == 2;
+	namecounts();
+	for (i = 0; i < nnames; i++) {
+		if (ncnt[i] == 0)
+			continue;
+		s = tl_intern_str(in, (uint32_t)i, &n);
+		if (regexec(&r, s, 0, NULL, 0) == 0)
+			c += ncnt[i];
 	}
-	free(seen);
 	regfree(&r);
 	return c;
 }
@@ -408,9 +479,10 @@ kernelnamed(const char *sub)
 {
 	size_t i, c = 0;
 
-	for (i = 0; i < rep.n; i++)
-		c += rep.ev[i].kind == TL_K_KERNEL && hasi(rep.ev[i].name,
-		    sub);
+	namecounts();
+	for (i = 0; i < nnames; i++)
+		if (kcnt[i] > 0 && hasi((uint32_t)i, sub))
+			c += kcnt[i];
 	return c;
 }
 
@@ -464,7 +536,7 @@ keeprows(FILE *spool)
 	static char *line;
 	static size_t lcap;
 	ssize_t len;
-	size_t i, j, e = 0, at = 0, un;
+	size_t i, j, e = k0, at = 0, un;
 
 	qsort(need, nneed, sizeof *need, u32cmp);
 	for (i = j = 0; i < nneed; i++)
@@ -505,7 +577,10 @@ pseudo(FILE *spool)
 	int32_t *shift;
 	int found;
 
+	if (!spooling)
+		k0 = rep.n;	/* every row went out */
 	out_cols();
+	header();
 	unbuilt();
 	/* the MoE ops, if the path is vLLM's Triton one */
 	mix = xmalloc((rep.n + 1) * sizeof *mix);
@@ -519,9 +594,8 @@ pseudo(FILE *spool)
 				mix[i] = (uint32_t)nm++;
 	if (nm == 0) {
 		/* nothing to add: the rows as they are (SGLang's renamed) */
-		tl_out_header(&out, (const char *const *)rep.col);
 		rewind(spool);
-		k = 0;
+		k = k0;
 		while ((len = getline(&line, &lcap, spool)) > 0) {
 			if (ren == NULL) {
 				tl_out_raw(&out, line, (size_t)len);
@@ -576,10 +650,8 @@ pseudo(FILE *spool)
 		}
 	keeprows(spool);
 	moe(nmoe, &nextu, &nfound, &nnotopk, &nmulti, &nnolaunch);
-	for (i = 0; i < nps; i++) {
-		want(ps[i].orig);
+	for (i = 0; i < nps; i++)
 		want(ps[i].k);
-	}
 	keeprows(spool);
 	/* the launches moved, and the depth of what is below them */
 	newpar = xmalloc((rep.n + 1) * sizeof *newpar);
@@ -614,10 +686,14 @@ pseudo(FILE *spool)
 		free(iv);
 		free(tmp);
 	}
-	/* out: every row, the moved launches under their pseudo ops */
-	tl_out_header(&out, (const char *const *)rep.col);
+	/* out: every row left, the moved launches under their pseudo ops
+	 * (all of them in the spool: below a MoE op) */
+	for (i = 0; i < k0; i++)
+		if (newpar[i] != NONE || shift[i])
+			tl_errx(1, "%s: event %" PRId64 ": changed after it "
+			    "was written (a bug)", rep.name, rep.ev[i].uid);
 	rewind(spool);
-	k = 0;
+	k = k0;
 	while ((len = getline(&line, &lcap, spool)) > 0) {
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
@@ -676,6 +752,14 @@ pseudo_free(void)
 	free(goff);
 	free(gl);
 	free(ps);
+	free(anc);
+	free(ncnt);
+	free(kcnt);
+	ncnt = kcnt = NULL;
+	nnames = 0;
+	anc = NULL;
+	capanc = k0 = 0;
+	spooling = 0;
 	keep = NULL;
 	need = NULL;
 	mix = goff = gl = NULL;

@@ -22,6 +22,7 @@
 
 int col[TL_NCOL];
 int xcol = -1;
+int argcol = -1;
 #define FIELD(t, c)	(t)->f[col[c]], (t)->fl[col[c]]	/* as s, n */
 struct tl_trace *rd;
 struct trace *rtrace;
@@ -37,6 +38,8 @@ trace_new(const char *name)
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
 	tl_out_init(&tr->sp, -1, "spool");
 	tr->mjoined = NONE;
+	tr->maxuid = INT64_MIN;
+	tr->maxrow = SIZE_MAX;
 	return tr;
 }
 
@@ -64,6 +67,7 @@ trace_free(struct trace *tr)
 	free(tr->corr);
 	free(tr->extid);
 	free(tr->rowbit);
+	free(tr->flowbit);
 	free(tr->flow);
 	free(tr->sq);
 	free(tr->pick);
@@ -152,6 +156,17 @@ spill(struct trace *tr)
 	free(tr->sp.buf);
 	tr->sp.buf = xmalloc(SPOOLBUF);
 	tr->sp.cap = SPOOLBUF;
+}
+
+/* Keep one line of two pieces (and its LF). */
+static void
+spool2(struct trace *tr, const char *p, size_t n, const char *q, size_t m)
+{
+	if (tr->sp.fd < 0 && tr->sp.n + n + m + 1 > SPOOLMEM)
+		spill(tr);
+	tl_out_raw(&tr->sp, p, n);
+	tl_out_raw(&tr->sp, q, m);
+	tl_out_char(&tr->sp, '\n');
 }
 
 /* Keep one line (and its LF). */
@@ -428,9 +443,10 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	}
 }
 
-/* Count a row; say whether it has a record. */
+/* Count a row; say whether it has a record (and, for -s, whether it is
+ * a flow event's). */
 static void
-newrow(struct trace *tr, int hasrec)
+newrow(struct trace *tr, int hasrec, int isflow)
 {
 	size_t n = tr->nrow;
 
@@ -438,9 +454,16 @@ newrow(struct trace *tr, int hasrec)
 		xgrow(&tr->rowbit, &tr->caprowbit, n / 64 + 1,
 		    sizeof *tr->rowbit);
 		tr->rowbit[n / 64] = 0;
+		if (sflag) {
+			xgrow(&tr->flowbit, &tr->capflowbit, n / 64 + 1,
+			    sizeof *tr->flowbit);
+			tr->flowbit[n / 64] = 0;
+		}
 	}
 	if (hasrec)
 		tr->rowbit[n / 64] |= (uint64_t)1 << (n % 64);
+	if (isflow)
+		tr->flowbit[n / 64] |= (uint64_t)1 << (n % 64);
 	tr->nrow++;
 }
 
@@ -451,12 +474,12 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	char **f = t->f, *ph;
 	size_t *fl = t->fl;
 	int kind, keep, old;
+	size_t len = (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]);
 
-	if (!pflag && !uflag)
-		spool(tr, f[0],
-		    (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]));
 	if (!event) {
-		newrow(tr, 0);
+		if (!pflag && !uflag)
+			spool(tr, f[0], len);
+		newrow(tr, 0, 0);
 		tr->name = rd->name;	/* a trace_file row's */
 		return;
 	}
@@ -466,6 +489,18 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	    !Aflag) || (kind > TL_K_ANNOT && kind != TL_K_AC2G &&
 	    !TL_K_ISGPU(kind)))
 		kind = TL_K_OTHER;
+	if (pflag || uflag)
+		;
+	else if (sflag && argcol >= 0 && (size_t)argcol < t->ncol &&
+	    fl[argcol] > 0 && (kind == TL_K_PYTHON || TL_K_ISLAUNCH(kind))) {
+		/* -s: a python frame or a launch without its args, which no
+		 * later stage reads */
+		size_t a = (size_t)(f[argcol] - f[0]);
+
+		spool2(tr, f[0], a, f[argcol] + fl[argcol],
+		    len - a - fl[argcol]);
+	} else
+		spool(tr, f[0], len);
 	if (tr->lk == 0 && TL_K_ISLAUNCH(kind) &&
 	    haslaunch(FIELD(t, TL_C_NAME)))
 		tr->lk = fl[col[TL_C_CORR]] > 0 ? 1 : 2;
@@ -479,7 +514,16 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[col[TL_C_SEQ]] > 0);
-	newrow(tr, keep);
+	if (sflag) {
+		/* the row of the largest uid stays (the first of equals) */
+		int64_t u;
+
+		if (tl_tsv_i64(t, col[TL_C_UID], &u) && u > tr->maxuid) {
+			tr->maxuid = u;
+			tr->maxrow = tr->nrow;
+		}
+	}
+	newrow(tr, keep, sflag && kind == TL_K_AC2G);
 	if (keep)
 		newrec(tr, t, kind, old);
 }
@@ -492,6 +536,7 @@ header(struct tl_tsv *t)
 
 	memcpy(col, rd->col, sizeof col);
 	xcol = tl_tsv_col(t, "extra");
+	argcol = tl_tsv_col(t, "args");
 	for (i = 0; treecol[i] != NULL; i++)
 		if (tl_tsv_col(t, treecol[i]) >= 0)
 			tl_errx(1, "%s:1: column \"%s\" is there already: "

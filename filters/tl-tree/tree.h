@@ -29,7 +29,9 @@ enum {
 	F_MODULE = 1 << 6,	/* python_function "nn.Module: ..." */
 	F_EVALFN = 1 << 7,	/* autograd::engine::evaluate_function: */
 	F_GPUBELOW = 1 << 8,	/* (-g) a GPU event in the subtree */
-	F_2021 = 1 << 9		/* of the 2021 generation (its cat in extra) */
+	F_2021 = 1 << 9,	/* of the 2021 generation (its cat in extra) */
+	F_OPBELOW = 1 << 10	/* (-s) an event other than a python frame in
+				 * the subtree, or itself */
 };
 
 /* One event the tree needs: tens of bytes. */
@@ -169,6 +171,12 @@ struct trace {
 	struct pair *fwd, *bwd;	/* (bwd, fwd) by bwd, (fwd, bwd) by fwd */
 	size_t nfb, capfwd;
 
+	/* -s: the flow rows (ac2g), and the row of the largest uid */
+	uint64_t *flowbit;
+	size_t capflowbit;
+	int64_t maxuid;
+	size_t maxrow;
+
 	/* Written or drawn (write.c). */
 	size_t orow, orec, ofwd, obwd;
 	char *mjoin;		/* the module stack written last, joined */
@@ -178,7 +186,7 @@ struct trace {
 };
 
 /* Options (tl-tree.c). */
-extern int Aflag, Fflag, gflag, pflag, Pflag, nflag, uflag, eflag;
+extern int Aflag, Fflag, gflag, pflag, Pflag, nflag, sflag, uflag, eflag;
 extern int64_t dlimit, nodeuid, upuid, eext;
 extern char *epid, *etid;
 extern int found;	/* -e, -n or -u found their event */
@@ -199,6 +207,7 @@ void finish(struct trace *);
 #define TREE_USE	TL_COL(TL_C_TRACE)
 extern int col[TL_NCOL];	/* the input's columns, or -1 */
 extern int xcol;		/* the input's column "extra", or -1 */
+extern int argcol;		/* the input's column "args", or -1 */
 extern struct tl_trace *rd;	/* the reader of the input */
 extern struct trace *rtrace;	/* the trace being read */
 void tree(void);

@@ -54,13 +54,26 @@ outrow(struct trace *tr, const char *line, size_t len)
 	int tree;
 	uint32_t i;
 
-	tl_out_raw(&out, line, len);
 	if (!(tr->rowbit[r / 64] >> (r % 64) & 1)) {
+		if (sflag && (tr->flowbit[r / 64] >> (r % 64) & 1) &&
+		    r != tr->maxrow)
+			return;		/* -s: a flow event's */
+		tl_out_raw(&out, line, len);
 		tl_out_raw(&out, NOTREE, sizeof NOTREE - 1);
 		return;
 	}
 	i = (uint32_t)tr->orec++;
 	e = &tr->R[i];
+	if (sflag && e->kind == TL_K_PYTHON && !(e->flags & F_OPBELOW) &&
+	    r != tr->maxrow) {
+		/* -s: a python frame with only python frames below */
+		while (tr->ofwd < tr->nfb && tr->fwd[tr->ofwd].a == i)
+			tr->ofwd++;
+		while (tr->obwd < tr->nfb && tr->bwd[tr->obwd].a == i)
+			tr->obwd++;
+		return;
+	}
+	tl_out_raw(&out, line, len);	/* -s: spooled without args */
 	tree = (e->flags & (F_TREE | F_LINKED)) != 0;
 	tl_out_char(&out, '\t');
 	if (e->parent != NONE)
@@ -93,17 +106,36 @@ outrow(struct trace *tr, const char *line, size_t len)
 		putuid(tr, tr->bwd[tr->obwd++].b);
 	}
 	tl_out_char(&out, '\t');
-	if (e->module == 1)
+	if (sflag)
+		;	/* -s: nn_module left empty, read by no report */
+	else if (e->module == 1)
 		tl_out_raw(&out, "root", 4);
 	else if (e->module > 1)
 		putmodules(tr, e->module - 2);
 	tl_out_char(&out, '\n');
 }
 
-/* Write the trace's rows, each with its tree columns. */
+/*
+ * Write the trace's rows, each with its tree columns; with -s, but the
+ * flow events' and the python frames' that have no other event below
+ * them (F_OPBELOW unset), which no later stage of a report reads.
+ */
 void
 writerows(struct trace *tr)
 {
+	struct rec *R = tr->R;
+	size_t i;
+	uint32_t j;
+
+	if (sflag)
+		for (i = 0; i < tr->nrec; i++) {
+			if (R[i].kind == TL_K_PYTHON)
+				continue;
+			R[i].flags |= F_OPBELOW;
+			for (j = R[i].parent; j != NONE &&
+			    !(R[j].flags & F_OPBELOW); j = R[j].parent)
+				R[j].flags |= F_OPBELOW;
+		}
 	unspool(tr, outrow);
 }
 

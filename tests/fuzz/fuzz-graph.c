@@ -7,7 +7,7 @@
  * scratch folder (capture traces other than .tsv are refused here, so
  * that no tl-parse runs). With an empty first part, no folder: the
  * stream goes through, or, when bit 1 of the size is set, gets its
- * pseudo ops (-p). The output goes to memory and is checked: each
+ * pseudo ops (-p; with bit 2 too, the merge's count first, -u). The output goes to memory and is checked: each
  * line has the header's number of fields, and the replay's rows come
  * first, as many as it has.
  */
@@ -155,6 +155,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	details = dpath;
 	nflag = size & 1;
 	pflag = folder == NULL && (size & 2);
+	uflag = pflag && (size & 4);
 	out.fd = -1;
 	tl_err_hook = fuzz_fatal;
 	if (setjmp(fuzz_jb) == 0) {
@@ -168,16 +169,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    TL_S_TREE, TL_COL(TL_C_TS) | TL_COL(TL_C_DUR) |
 		    TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 		    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) |
-		    TL_COL(TL_C_FWD));
+		    TL_COL(TL_C_FWD) | TL_COL(TL_C_PID) | TL_COL(TL_C_TID));
 		rep.name = xstrdup("fuzz.tsv");
-		tload(&rep, tr, spool, 0);
+		if (pflag) {
+			pseudo_begin(spool);
+			tload(&rep, tr, NULL, 0);
+		} else
+			tload(&rep, tr, spool, 0);
 		if (spool == NULL)
 			header();
 		tkids(&rep);
 		for (i = 0; i < rep.n; i++)
 			if (rep.ev[i].uid >= nextuid)
 				nextuid = rep.ev[i].uid + 1;
-		if (!pflag)
+		if (!pflag || uflag)
 			merge();
 		if (nflag && spool != NULL)
 			sglnames();

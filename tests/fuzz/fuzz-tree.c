@@ -13,7 +13,9 @@
  *     when linked is 1, gpu_kernel_time_ns is at most
  *     subtree_kernel_time_ns, and fwd_uid and bwd_uids hold as many links;
  *  2. drawing it (-p; or -p -g, -p -d 1, -p -n UID, -u UID -d 3), checked
- *     line by line; the plain drawing has one line per node of pass 1.
+ *     line by line; the plain drawing has one line per node of pass 1;
+ *  3. writing the slim stream (-s), checked: every line has the header's
+ *     field count, and no more lines than pass 1 wrote.
  *
  * Bits of the input's size pick -A and -P (both passes) and the drawing.
  * Fatal errors (bad input) end a pass as in fuzz.h; the tree columns of
@@ -42,7 +44,7 @@ reset(void)
 	rtrace = NULL;
 	out.n = 0;
 	found = 0;
-	Aflag = gflag = pflag = Pflag = nflag = uflag = eflag = 0;
+	Aflag = gflag = pflag = Pflag = nflag = sflag = uflag = eflag = 0;
 	dlimit = -1;
 }
 
@@ -299,12 +301,34 @@ checkdraw(void)
 	return nodes;
 }
 
+/* -s: each line has the header's field count; at most max lines. */
+static void
+checkslim(size_t max)
+{
+	size_t i, f = 1, hf = 0, line = 0;
+
+	for (i = 0; i < out.n; i++) {
+		if (out.buf[i] == '\t')
+			f++;
+		else if (out.buf[i] == '\n') {
+			if (line++ == 0)
+				hf = f;
+			else if (f != hf)
+				abort();
+			f = 1;
+		}
+	}
+	if (line > max)
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int init;
 	int complete, mode, a, pp;
 	int64_t k, nodes;
+	size_t lines, i;
 
 	fuzz_init();
 	if (!init) {
@@ -322,6 +346,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	Pflag = pp;
 	ntreerows = 0;
 	complete = run(data, size);
+	for (lines = 0, i = 0; i < out.n; i++)
+		lines += out.buf[i] == '\n';
 	nnd = 0;
 	hfree(&byuid);
 	checkstream(data, size, complete);
@@ -354,6 +380,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nodes = checkdraw();
 	if (mode == 0 && nodes != (int64_t)ntreerows)
 		abort();
+	reset();
+
+	/* Pass 3: the slim stream. */
+	Aflag = a;
+	Pflag = pp;
+	sflag = 1;
+	(void)run(data, size);
+	checkslim(lines);
 	reset();
 	return 0;
 }

@@ -60,3 +60,32 @@ tl-parse t2.json | tl-tree -P | tl-graph -p | show
 echo "== -p reads a merged tree"
 tl-graph -p -c . tree.tsv
 echo "exit $?"
+echo "== -u: the merge without -c and -p in one, as tl-graph | tl-graph -p"
+{
+	moe aten::TopK aten_copy_kernel aten::add | sed '$d'
+	echo ','
+	x cudaGraphLaunch cuda_runtime 900 5 1 1 '"correlation":90'
+	x sglang_profiler::layer_3 cpu_op 950 5 1 1 ''
+	x Kg kernel 910 10 0 7 '"correlation":90,"stream":7' | sed '$s/,$//'
+	echo ']}'
+} >t3.json
+tl-parse t3.json | tl-tree -P >tree3.tsv 2>/dev/null
+tl-graph -n tree3.tsv 2>e1 | tl-graph -p >p1.tsv 2>>e1
+tl-graph -u -n -p tree3.tsv >p2.tsv 2>e2
+cmp p1.tsv p2.tsv && echo "the same rows"
+sed 's/<stdin>/tree3.tsv/' e1 | awk '!seen[$0]++' | diff - e2 && echo "the same messages"
+cat e2
+tl-graph -u tree3.tsv
+echo "exit $?"
+echo "== an op before the MoE op: its rows written at once, the rest as before"
+{
+	echo '{"traceEvents":['
+	x aten::mm cpu_op -50 20 1 1 ''
+	x cudaLaunchKernel cuda_runtime -45 2 1 1 '"correlation":90'
+	x gemm_kernel kernel -40 5 0 7 '"correlation":90,"stream":7'
+	f s 90 -45 1 1
+	f f 90 -40 0 7
+	moe aten::TopK aten_copy_kernel aten::add | sed 1d
+} >t4.json
+tl-parse t4.json | tl-tree -P >tree4.tsv
+tl-graph -p tree4.tsv | show
