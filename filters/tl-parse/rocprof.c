@@ -10,10 +10,16 @@
  * record becomes one row; metadata and agents become trace_key rows.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#define TLP_SSE2 1
+#include <emmintrin.h>
+#endif
 
 #include "../../common/err.h"
 #include "../../common/intern.h"
@@ -98,6 +104,7 @@ struct sym {
 	struct str demangled;
 	int64_t sgpr, vgpr, accum;
 	int hasregs;
+	int plain;		/* name has no byte a TSV field escapes */
 };
 
 struct agent {
@@ -127,6 +134,7 @@ static struct {
 	int eof;
 	uint64_t base;		/* offset of p[0] */
 	int capturing;
+	int json;		/* the value taken out is JSON */
 	int ws, high;		/* the value taken has blanks, bytes >= 0x80
 				 * or control bytes in strings */
 	size_t mark;
@@ -225,119 +233,521 @@ classes(void)
 }
 
 /*
- * Pass over one value (the cursor on its first byte): a state machine
- * over the bytes of each chunk, brackets matched, strings and literals
- * passed over in tight loops.
+ * The scan of one value, passed over or taken out, in one pass over its
+ * bytes: brackets matched, strings and literals read in tight loops. A
+ * value taken out is split into tokens as it goes, those jsmn would make
+ * of it compacted (parent links too), and checked as strict JSON would
+ * be by a walk of them (jsmn alone is lenient: {"a"} passes): a key is a
+ * string, the only child of a key is its value, strings that are values
+ * and literals have none, literals are true, false, null or numbers,
+ * nothing is deeper than 512. Blanks between tokens stop the tokens (a
+ * rare layout): the value is compacted and then split again from memory.
  */
+enum { V_VAL, V_STR, V_ESC, V_HEX, V_LIT };
+
+static struct {
+	int st, depth, hex;
+	int tok;		/* tokens are being made */
+	int mem;		/* the bytes are W.cap's own */
+	int bad;		/* jsmn or the strict walk would refuse it */
+	int super;		/* jsmn's toksuper */
+	int nkey0;		/* keys without a value yet */
+	ptrdiff_t start;	/* of the string or literal being read */
+	ptrdiff_t cb;		/* offset in W.cap of the chunk's p[0] */
+	const char *err;
+	char close[DEPTHMAX];
+	int open[DEPTHMAX];	/* the token of each open bracket */
+	int *dep;		/* the strict walk's depth of each token */
+	unsigned depcap;
+} S;
+
+static int
+hexdig(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+static void
+scaninit(int tok, int mem)
+{
+	S.st = V_VAL;
+	S.depth = 0;
+	S.tok = tok;
+	S.mem = mem;
+	S.bad = 0;
+	S.super = -1;
+	S.nkey0 = 0;
+	W.d.ntok = 0;
+}
+
+static void
+refuse(void)
+{
+	S.bad = 1;
+	S.tok = 0;
+}
+
+/* A token as jsmn makes it, with what the strict walk checks of it. */
+static void
+newtok(jsmntype_t type, ptrdiff_t start, ptrdiff_t end)
+{
+	jsmntok_t *t;
+	int p = S.super, d = 0;
+
+	if ((unsigned)W.d.ntok == W.d.cap) {
+		W.d.cap = W.d.cap ? 2 * W.d.cap : 64;
+		W.d.tok = xreallocarray(W.d.tok, W.d.cap, sizeof *W.d.tok);
+	}
+	if (S.depcap < W.d.cap) {
+		S.depcap = W.d.cap;
+		S.dep = xreallocarray(S.dep, S.depcap, sizeof *S.dep);
+	}
+	if (p < 0) {
+		if (W.d.ntok > 0) {
+			refuse();
+			return;
+		}
+	} else {
+		t = &W.d.tok[p];
+		t->size++;
+		d = S.dep[p];
+		switch (t->type) {
+		case JSMN_OBJECT:
+			d++;
+			if (type != JSMN_STRING)
+				refuse();
+			S.nkey0++;
+			break;
+		case JSMN_ARRAY:
+			d++;
+			break;
+		case JSMN_STRING:
+			if (t->size != 1 || t->parent < 0 ||
+			    W.d.tok[t->parent].type != JSMN_OBJECT)
+				refuse();
+			S.nkey0--;
+			break;
+		default:
+			refuse();
+		}
+		if (d > 512)
+			refuse();
+		if (!S.tok)
+			return;
+	}
+	t = &W.d.tok[W.d.ntok];
+	t->type = type;
+	t->start = (int)start;
+	t->end = (int)end;
+	t->size = 0;
+	t->parent = p;
+	S.dep[W.d.ntok++] = d;
+}
+
+/* The literal from S.start to p[i] (the end of the bytes or a byte that
+ * ends it) as a token, and the state after it. */
+static void
+litend(const unsigned char *p, size_t n, size_t i)
+{
+	const char *s;
+	size_t m;
+
+	S.st = V_VAL;
+	if (!S.tok)
+		return;
+	m = (size_t)(S.cb + (ptrdiff_t)i - S.start);
+	if (S.mem || S.start >= (ptrdiff_t)W.cap.n)
+		s = (const char *)p + (S.start - S.cb);
+	else {		/* begun in a chunk before */
+		tl_out_raw(&W.cap, W.p + W.mark, i - W.mark);
+		W.mark = i;
+		s = W.cap.buf + S.start;
+	}
+	if (!((m == 4 && (memcmp(s, "true", 4) == 0 ||
+	    memcmp(s, "null", 4) == 0)) ||
+	    (m == 5 && memcmp(s, "false", 5) == 0) || tl_jnumber(s, m))) {
+		refuse();
+		return;
+	}
+	newtok(JSMN_PRIMITIVE, S.start, S.start + (ptrdiff_t)m);
+	/* jsmn would go on with the literal: "1"a"" is one token. */
+	if (i < n && S.depth > 0 && (p[i] == '"' || p[i] == '{' ||
+	    p[i] == '['))
+		refuse();
+}
+
+/*
+ * Scan p[*ip..n): 1 with *ip past the value, 0 when the bytes end before
+ * it does, -1 on an error (S.err, *ip at its byte).
+ */
+static int
+scan(const unsigned char *p, size_t n, size_t *ip)
+{
+	size_t i = *ip;
+	ptrdiff_t cb = S.cb;
+	int d;
+	unsigned char c;
+
+#define	AT(k)	(cb + (ptrdiff_t)(k))
+#define	STOP(m)	do { S.err = (m); *ip = i; return -1; } while (0)
+	while (i < n) {
+		switch (S.st) {
+		case V_STR:
+			while (i < n && !strstop[p[i]])
+				i++;
+			if (i == n)
+				continue;
+			c = p[i++];
+			if (c == '"') {
+				S.st = V_VAL;
+				if (S.tok)
+					newtok(JSMN_STRING, S.start, AT(i - 1));
+				if (S.depth == 0) {
+					*ip = i;
+					return 1;
+				}
+			} else if (c == '\\')
+				S.st = V_ESC;
+			else
+				W.high = 1;
+			continue;
+		case V_ESC:
+			c = p[i++];
+			S.st = V_STR;
+			if (c == 'u') {
+				S.st = V_HEX;
+				S.hex = 4;
+			} else if (!strchr("\"/\\bfnrt", c) || c == '\0')
+				refuse();
+			continue;
+		case V_HEX:
+			if (!hexdig(p[i])) {
+				refuse();
+				S.st = V_STR;	/* c read as a string's byte */
+				continue;
+			}
+			i++;
+			if (--S.hex == 0)
+				S.st = V_STR;
+			continue;
+		case V_LIT:
+			while (i < n && litbyte[p[i]])
+				i++;
+			if (i == n)
+				continue;
+			litend(p, n, i);
+			if (S.depth == 0) {
+				*ip = i;
+				return 1;
+			}
+			continue;
+		}
+		c = p[i];
+		switch (c) {
+		case '"':
+			S.st = V_STR;
+			S.start = AT(i + 1);
+			i++;
+			break;
+		case '{':
+		case '[':
+			if (S.depth == DEPTHMAX)
+				STOP("values nested too deep");
+			if (S.tok) {
+				newtok(c == '{' ? JSMN_OBJECT : JSMN_ARRAY, AT(i),
+				    -1);
+				S.super = S.open[S.depth] = W.d.ntok - 1;
+			}
+			S.close[S.depth++] = (char)(c == '{' ? '}' : ']');
+			i++;
+			break;
+		case '}':
+		case ']':
+			if (S.depth == 0 || S.close[S.depth - 1] != c)
+				STOP("unmatched bracket");
+			i++;
+			if (S.tok) {
+				d = S.open[S.depth - 1];
+				W.d.tok[d].end = (int)AT(i);
+				S.super = W.d.tok[d].parent;
+			}
+			if (--S.depth == 0) {
+				*ip = i;
+				return 1;
+			}
+			break;
+		case ' ': case '\t': case '\n': case '\r':
+			W.ws = 1;
+			S.tok = 0;
+			/* FALLTHROUGH */
+		case ',': case ':':
+			if (S.depth == 0)
+				STOP("a value expected");
+			if (S.tok && c == ':')
+				S.super = W.d.ntok - 1;
+			else if (S.tok && S.super >= 0 &&
+			    W.d.tok[S.super].type != JSMN_OBJECT &&
+			    W.d.tok[S.super].type != JSMN_ARRAY)
+				S.super = W.d.tok[S.super].parent;
+			i++;
+			break;
+		default:
+			if (!((c >= '0' && c <= '9') || c == '-' ||
+			    (c >= 'a' && c <= 'z')))
+				STOP("not JSON");
+			S.st = V_LIT;
+			S.start = AT(i);
+		}
+	}
+	*ip = i;
+	return 0;
+#undef AT
+#undef STOP
+}
+
+/* Scan the value at the cursor, through the chunks: 0, or -1 (reported). */
+static int
+scanval(void)
+{
+	int r;
+
+	for (;;) {
+		S.cb = (ptrdiff_t)W.cap.n - (ptrdiff_t)W.mark;
+		if ((r = scan((const unsigned char *)W.p, W.n, &W.pos)) > 0)
+			return 0;
+		if (r < 0)
+			return fail(S.err);
+		if (cur() < 0)
+			break;
+	}
+	if (S.st == V_LIT && S.depth == 0) {
+		S.cb = (ptrdiff_t)W.cap.n;
+		litend(NULL, 0, 0);
+		return 0;
+	}
+	return fail(S.st == V_VAL || S.st == V_LIT ? "truncated: the file ends "
+	    "inside a value" : "truncated: the file ends inside a string");
+}
+
+/* Pass over one value (the cursor on its first byte). */
 static int
 skipval(void)
 {
-	static char stk[DEPTHMAX];
-	const unsigned char *p;
-	size_t i, n;
-	int depth = 0, st = 0;	/* 0 between, 1 string, 2 escape, 3 literal */
+	scaninit(0, 0);
+	return scanval();
+}
+
+/* Whether jsmn and the strict walk would take the value scanned. */
+static void
+verdict(void)
+{
+	W.json = !S.bad && S.nkey0 == 0 && W.d.ntok > 0 && W.d.len <= INT_MAX;
+}
+
+/* Split W.cap, compacted, into tokens again (S, W.d). */
+static void
+rescan(void)
+{
+	size_t i = 0;
+
+	W.d.js = W.cap.buf;
+	W.d.len = W.cap.n;
+	scaninit(1, 1);
+	S.cb = 0;
+	if (scan((const unsigned char *)W.cap.buf, W.cap.n, &i) == 0) {
+		if (S.st == V_LIT && S.depth == 0)
+			litend((const unsigned char *)W.cap.buf, W.cap.n,
+			    W.cap.n);
+		else
+			refuse();	/* not reached: scanned before */
+	}
+	verdict();
+}
+
+/*
+ * The quick way, for a value that lies in the chunk and is plain JSON
+ * (no blanks, no control bytes, nothing jsmn is lenient about, no deeper
+ * than QDEPTH): its tokens, as jsmn makes them of it, in one pass with
+ * the state in registers. 1 when it was one (W.d its tokens over the
+ * chunk's bytes, W.pos past it); 0, and nothing changed but W.high and
+ * W.d, for anything else, which the slow way then reads from its start.
+ */
+#define QDEPTH	64
+
+/* The first byte in q[0..e) that ends a string's plain run, or e. */
+static inline const unsigned char *
+strrun(const unsigned char *q, const unsigned char *e)
+{
+#ifdef TLP_SSE2
+	const __m128i quote = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'),
+	    sp = _mm_set1_epi8(0x20);
+	__m128i b;
+	int m;
+
+	/* " \ and, compared as signed, controls and bytes >= 0x80 */
+	for (; e - q >= 16; q += 16) {
+		b = _mm_loadu_si128((const __m128i *)(const void *)q);
+		m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(b, quote), _mm_cmpeq_epi8(b, bs)),
+		    _mm_cmplt_epi8(b, sp)));
+		if (m != 0)
+			return q + __builtin_ctz((unsigned)m);
+	}
+#endif
+	while (q < e && !strstop[*q])
+		q++;
+	return q;
+}
+
+static int
+quick(void)
+{
+	const unsigned char *p = (const unsigned char *)W.p + W.pos, *e, *q, *s;
+	jsmntok_t *tok = W.d.tok, *t;
+	int ntok = 0, top = -1, par, obj, iskey, open[QDEPTH], key[QDEPTH];
 	unsigned char c;
 
+	e = (const unsigned char *)W.p + W.n;
+	if (e - p > INT_MAX)
+		e = p + INT_MAX;
+	q = p;
 	for (;;) {
-		if (W.pos >= W.n && cur() < 0) {
-			if (st == 3 && depth == 0)
+		/* A value at q. */
+		if (q == e)
+			return 0;
+		if ((unsigned)ntok + 1 >= W.d.cap) {
+			W.d.cap = W.d.cap ? 2 * W.d.cap : 64;
+			tok = W.d.tok = xreallocarray(W.d.tok, W.d.cap,
+			    sizeof *tok);
+		}
+		par = top < 0 ? -1 : key[top] >= 0 ? key[top] : open[top];
+		if (par >= 0)
+			tok[par].size++;
+		t = &tok[ntok++];
+		t->parent = par;
+		t->size = 0;
+		c = *q;
+		if (c == '"') {
+			t->type = JSMN_STRING;
+			iskey = 0;
+			s = ++q;
+			goto string;
+		}
+		if (c == '{' || c == '[') {
+			if (top + 1 == QDEPTH)
 				return 0;
-			return fail(st == 1 || st == 2 ? "truncated: the file "
-			    "ends inside a string" : "truncated: the file ends "
-			    "inside a value");
+			t->type = c == '{' ? JSMN_OBJECT : JSMN_ARRAY;
+			t->start = (int)(q - p);
+			t->end = -1;
+			open[++top] = ntok - 1;
+			key[top] = -1;
+			if (++q == e)
+				return 0;
+			if (*q == (c == '{' ? '}' : ']'))
+				goto close;
+			if (c == '{')
+				goto key;
+			continue;
 		}
-		p = (const unsigned char *)W.p;
-		n = W.n;
-		i = W.pos;
-		while (i < n) {
-			switch (st) {
-			case 1:
-				while (i < n && !strstop[p[i]])
-					i++;
-				if (i == n)
-					continue;
-				c = p[i++];
-				if (c == '"') {
-					st = 0;
-					if (depth == 0) {
-						W.pos = i;
+		/* A literal: most are integers. */
+		s = q;
+		q += *q == '-';
+		if (q < e && *q == '0')
+			q++;
+		else
+			while (q < e && *q >= '0' && *q <= '9')
+				q++;
+		if (q == e)
+			return 0;
+		if (q == s || q[-1] == '-' || litbyte[*q]) {
+			for (q = s; q < e && litbyte[*q]; q++)
+				;
+			if (q == e || !((q - s == 4 && (memcmp(s, "true", 4) ==
+			    0 || memcmp(s, "null", 4) == 0)) || (q - s == 5 &&
+			    memcmp(s, "false", 5) == 0) ||
+			    tl_jnumber((const char *)s, (size_t)(q - s))))
+				return 0;
+		}
+		t->type = JSMN_PRIMITIVE;
+		t->start = (int)(s - p);
+		t->end = (int)(q - p);
+after:		/* After a value: ',' or the bracket that closes. */
+		if (top < 0 || q == e)
+			return 0;
+		obj = tok[open[top]].type == JSMN_OBJECT;
+		if (*q == ',') {
+			q++;
+			if (obj)
+				goto key;
+			continue;
+		}
+		if (*q != (obj ? '}' : ']'))
+			return 0;
+close:
+		tok[open[top]].end = (int)(++q - p);
+		if (--top >= 0)
+			goto after;
+		W.d.js = (const char *)p;
+		W.d.len = (size_t)(q - p);
+		W.d.ntok = ntok;
+		W.pos += (size_t)(q - p);
+		W.json = 1;
+		return 1;
+key:		/* A key, its ':', then its value. */
+		if (q == e || *q != '"')
+			return 0;
+		if ((unsigned)ntok + 1 >= W.d.cap) {
+			W.d.cap *= 2;
+			tok = W.d.tok = xreallocarray(W.d.tok, W.d.cap,
+			    sizeof *tok);
+		}
+		tok[open[top]].size++;
+		key[top] = ntok;
+		t = &tok[ntok++];
+		t->type = JSMN_STRING;
+		t->parent = open[top];
+		t->size = 0;
+		iskey = 1;
+		s = ++q;
+string:
+		for (;;) {
+			if ((q = strrun(q, e)) == e)
+				return 0;
+			if (*q == '"')
+				break;
+			if (*q >= 0x80)
+				W.high = 1;
+			else if (*q != '\\' || e - q < 6)
+				return 0;
+			else if (q[1] == 'u') {
+				for (c = 2; c < 6; c++)
+					if (!hexdig(q[c]))
 						return 0;
-					}
-				} else if (c == '\\')
-					st = 2;
-				else
-					W.high = 1;
-				continue;
-			case 2:
-				i++;
-				st = 1;
-				continue;
-			case 3:
-				while (i < n && litbyte[p[i]])
-					i++;
-				if (i == n)
-					continue;
-				st = 0;
-				if (depth == 0) {
-					W.pos = i;
-					return 0;
-				}
-				continue;
-			}
-			c = p[i];
-			switch (c) {
-			case '"':
-				st = 1;
-				i++;
-				break;
-			case '{':
-			case '[':
-				if (depth == DEPTHMAX) {
-					W.pos = i;
-					return fail("values nested too deep");
-				}
-				stk[depth++] = (char)(c == '{' ? '}' : ']');
-				i++;
-				break;
-			case '}':
-			case ']':
-				if (depth == 0 || stk[depth - 1] != c) {
-					W.pos = i;
-					return fail("unmatched bracket");
-				}
-				i++;
-				if (--depth == 0) {
-					W.pos = i;
-					return 0;
-				}
-				break;
-			case ' ': case '\t': case '\n': case '\r':
-				W.ws = 1;
-				/* FALLTHROUGH */
-			case ',': case ':':
-				if (depth == 0) {
-					W.pos = i;
-					return fail("a value expected");
-				}
-				i++;
-				break;
-			default:
-				if (!((c >= '0' && c <= '9') || c == '-' ||
-				    (c >= 'a' && c <= 'z'))) {
-					W.pos = i;
-					return fail("not JSON");
-				}
-				st = 3;
-			}
+				q += 5;
+			} else if (!strchr("\"/\\bfnrt", q[1]) || q[1] == '\0')
+				return 0;
+			else
+				q++;
+			q++;
 		}
-		W.pos = i;
+		t->start = (int)(s - p);
+		t->end = (int)(q - p);
+		q++;
+		if (iskey) {
+			if (q == e || *q != ':')
+				return 0;
+			q++;
+			continue;
+		}
+		goto after;
 	}
 }
 
 /*
  * Take out one value whole into W.cap (cleared first), compacted: no
- * blanks outside strings, raw control bytes in strings escaped. Its
- * offset in *off.
+ * blanks outside strings, raw control bytes in strings made blanks; its
+ * tokens in W.d. Its offset in *off.
  */
 static int
 takeval(uint64_t *off)
@@ -351,15 +761,23 @@ takeval(uint64_t *off)
 	W.cap.n = 0;
 	W.capturing = 1;
 	W.ws = W.high = 0;
+	if (quick())
+		return 0;
+	W.high = 0;
 	W.mark = W.pos;
-	if (skipval() < 0) {
+	scaninit(1, 0);
+	if (scanval() < 0) {
 		W.capturing = 0;
 		return -1;
 	}
 	tl_out_raw(&W.cap, W.p + W.mark, W.pos - W.mark);
 	W.capturing = 0;
-	if (!W.ws && !W.high)
+	W.d.js = W.cap.buf;
+	W.d.len = W.cap.n;
+	if (!W.ws && !W.high) {
+		verdict();
 		return 0;
+	}
 	/* Compact in place; control bytes in strings become blanks. */
 	b = W.cap.buf;
 	for (i = m = 0; i < W.cap.n; i++) {
@@ -379,7 +797,11 @@ takeval(uint64_t *off)
 			b[m++] = (char)c;
 		}
 	}
-	W.cap.n = m;
+	W.cap.n = W.d.len = m;
+	if (W.ws)
+		rescan();
+	else
+		verdict();
 	return 0;
 }
 
@@ -490,57 +912,11 @@ elements(int (*fn)(uint64_t, void *), void *arg)
 	}
 }
 
-/*
- * The value at token *i and everything in it, checked as strict JSON
- * (jsmn is lenient: {"a"} passes): 0 and *i past it, or -1.
- */
-static int
-strict(int *i, int depth)
-{
-	const jsmntok_t *t;
-	const char *s;
-	int k, n;
-
-	if (*i >= W.d.ntok || depth > 512)
-		return -1;
-	t = &W.d.tok[(*i)++];
-	switch (t->type) {
-	case JSMN_OBJECT:
-		for (k = 0; k < t->size; k++) {
-			if (*i >= W.d.ntok || W.d.tok[*i].type != JSMN_STRING ||
-			    W.d.tok[*i].size != 1)
-				return -1;
-			(*i)++;
-			if (strict(i, depth + 1) < 0)
-				return -1;
-		}
-		return 0;
-	case JSMN_ARRAY:
-		for (k = 0; k < t->size; k++)
-			if (strict(i, depth + 1) < 0)
-				return -1;
-		return 0;
-	case JSMN_STRING:
-		return t->size == 0 ? 0 : -1;
-	default:
-		s = W.d.js + t->start;
-		n = t->end - t->start;
-		if ((n == 4 && (memcmp(s, "true", 4) == 0 ||
-		    memcmp(s, "null", 4) == 0)) ||
-		    (n == 5 && memcmp(s, "false", 5) == 0))
-			return 0;
-		return t->size == 0 && tl_jnumber(s, (size_t)n) ? 0 : -1;
-	}
-}
-
-/* Parse W.cap as JSON into W.d: 0, or -1 (warned). */
+/* Whether the value taken out, W.d, is JSON: 0, or -1 (warned). */
 static int
 doc(uint64_t off, const char *what)
 {
-	int i = 0;
-
-	if (tl_json_parse(&W.d, W.cap.buf, W.cap.n) < 0 ||
-	    W.d.ntok < 1 || strict(&i, 0) < 0 || i != W.d.ntok) {
+	if (!W.json) {
 		W.nbad++;
 		warnat(off, "%s: not valid JSON (skipped)", what);
 		return -1;
@@ -548,50 +924,97 @@ doc(uint64_t off, const char *what)
 	return 0;
 }
 
+/* The token after token i and all in it. */
+static int
+after(int i)
+{
+	return W.d.tok[i].type == JSMN_PRIMITIVE ||
+	    W.d.tok[i].type == JSMN_STRING ? i + 1 : tl_jskip(&W.d, i);
+}
+
+/* Token i is the string key[0..n). */
+static int
+keyis(int i, const char *key, size_t n)
+{
+	const jsmntok_t *t = &W.d.tok[i];
+
+	return (size_t)(t->end - t->start) == n && t->type == JSMN_STRING &&
+	    memcmp(W.d.js + t->start, key, n) == 0;
+}
+
 /* Member key of object token o in W.d, or -1. */
 static int
 mem(int o, const char *key)
 {
+	size_t n = strlen(key);
 	int i, k;
 
 	if (o < 0 || W.d.tok[o].type != JSMN_OBJECT)
 		return -1;
 	for (i = o + 1, k = 0; k < W.d.tok[o].size; k++) {
-		if (tl_jeq(&W.d, i, key))
+		if (keyis(i, key, n))
 			return i + 1;
-		i = tl_jskip(&W.d, i + 1);
+		i = after(i + 1);
 	}
 	return -1;
 }
 
+/* Keys looked up by their length and first byte. */
+struct keyset {
+	const char *const *key;	/* NULL-terminated */
+	size_t len[16];
+	unsigned char at[64];	/* 1 + the key of each hash, or 0 */
+	int linear;		/* two keys have one hash: each is tried */
+};
+#define KHASH(n, c)	(((n) * 3 + (unsigned char)(c)) & 63)
+
+static void
+keysinit(struct keyset *ks, const char *const *key)
+{
+	unsigned h;
+	int k;
+
+	ks->key = key;
+	for (k = 0; key[k]; k++) {
+		ks->len[k] = strlen(key[k]);
+		h = KHASH(ks->len[k], key[k][0]);
+		ks->linear |= ks->at[h] != 0;
+		ks->at[h] = (unsigned char)(k + 1);
+	}
+}
+
 /*
- * The members of object o named in key[0..n) (NULL-terminated), found in
- * one pass: v[k] their value tokens, or -1. The last of a repeated key.
+ * The members of object o named in ks, found in one pass: v[k] the value
+ * token of key k, or -1. The last of a repeated key.
  */
 static void
-slots(int o, const char *const *key, int *v)
+slots(int o, const struct keyset *ks, int *v)
 {
 	const jsmntok_t *t;
+	const char *s;
 	int i, k, m;
-	size_t len;
+	size_t n;
 
-	for (k = 0; key[k]; k++)
+	for (k = 0; ks->key[k]; k++)
 		v[k] = -1;
 	if (o < 0 || W.d.tok[o].type != JSMN_OBJECT)
 		return;
-	for (i = o + 1, m = 0; m < W.d.tok[o].size; m++) {
+	for (i = o + 1, m = 0; m < W.d.tok[o].size; m++, i = after(i + 1)) {
 		t = &W.d.tok[i];
-		len = (size_t)(t->end - t->start);
-		for (k = 0; key[k]; k++)
-			if (key[k][0] == W.d.js[t->start] &&
-			    strlen(key[k]) == len &&
-			    memcmp(key[k], W.d.js + t->start, len) == 0) {
+		n = (size_t)(t->end - t->start);
+		s = W.d.js + t->start;
+		if (!ks->linear) {
+			k = ks->at[KHASH(n, s[0])] - 1;
+			if (k >= 0 && ks->len[k] == n &&
+			    memcmp(ks->key[k], s, n) == 0)
+				v[k] = i + 1;
+			continue;
+		}
+		for (k = 0; ks->key[k]; k++)
+			if (ks->len[k] == n && memcmp(ks->key[k], s, n) == 0) {
 				v[k] = i + 1;
 				break;
 			}
-		i = W.d.tok[i + 1].type == JSMN_PRIMITIVE ||
-		    W.d.tok[i + 1].type == JSMN_STRING ? i + 2 :
-		    tl_jskip(&W.d, i + 1);
 	}
 }
 
@@ -703,6 +1126,7 @@ symbol(uint64_t off, void *arg)
 		s.demangled.n = W.j.n;
 		free(nm.s);
 	}
+	s.plain = strcspn(s.name.s, "\\\t\n\r") == s.name.n;
 	s.hasregs = tint(mem(0, "sgpr_count"), &s.sgpr);
 	s.vgpr = intor(mem(0, "arch_vgpr_count"), 0);
 	s.accum = intor(mem(0, "accum_vgpr_count"), 0);
@@ -818,14 +1242,14 @@ findagent(int64_t h)
 	return NULL;
 }
 
-/* A trace_key row: the key and its value, W.cap, as JSON. */
+/* A trace_key row: the key and its value, W.d, as JSON. */
 static void
 keyrow(const char *key)
 {
 	struct tlp_row r;
 	size_t n;
 
-	n = tlp_utf8(&W.ubuf, &W.ucap, W.cap.buf, W.cap.n, NULL);
+	n = tlp_utf8(&W.ubuf, &W.ucap, W.d.js, W.d.len, NULL);
 	tlp_row_clear(&r);
 	tlp_row_str(&r, TLP_CAT, "trace_key", sizeof "trace_key" - 1);
 	tlp_row_str(&r, TLP_NAME, key, strlen(key));
@@ -833,53 +1257,64 @@ keyrow(const char *key)
 	tlp_row_put(W.x, &r);
 }
 
+/* The args JSON's next key, k: "k": (the quotes and colon in k, n
+ * bytes). jkey("k") and the others take a string constant. */
+#define jkey(k)		jkeyn("\"" k "\":", sizeof k + 2)
+#define jint(k, v)	(jkey(k), jnum(v))
+#define juint(k, v)	(jkey(k), junum(v))
+#define jstrv(k, v)	(jkey(k), tlp_jstr(&W.j, (v)->s, (v)->n, NULL))
+#define jxyz(k, t)	(jkey(k), jtriple(t))
+
 static void
-jkey(const char *k)
+jkeyn(const char *k, size_t n)
 {
 	if (W.j.n > 1)
 		tl_out_char(&W.j, ',');
-	tl_out_char(&W.j, '"');
-	tl_out_raw(&W.j, k, strlen(k));
-	tl_out_raw(&W.j, "\":", 2);
+	tl_out_raw(&W.j, k, n);
 }
 
 static void
-jint(const char *k, int64_t v)
+jnum(int64_t v)
 {
 	char b[TL_I64_MAX];
 
-	jkey(k);
 	tl_out_raw(&W.j, b, tl_fmt_i64(b, v));
 }
 
 static void
-juint(const char *k, int64_t v)
+junum(int64_t v)
 {
 	struct tlp_row r;
 
-	jkey(k);
 	tlp_row_u64(&r, 0, (uint64_t)v);
 	tl_out_raw(&W.j, r.s[0], r.n[0]);
 }
 
+/* [x,y,z] of {"x": X, "y": Y, "z": Z} at token t, 1 for what is not an
+ * integer or not there (the first of a repeated key). */
 static void
-jstrv(const char *k, const struct str *s)
+jtriple(int t)
 {
-	jkey(k);
-	tlp_jstr(&W.j, s->s, s->n, NULL);
-}
+	int64_t v[3] = { 1, 1, 1 };
+	int got[3] = { 0, 0, 0 }, i, k, c;
 
-static void
-jxyz(const char *k, int t)
-{
-	char b[3 * TL_I64_MAX + 8];
-	int n;
-
-	jkey(k);
-	n = snprintf(b, sizeof b, "[%" PRId64 ",%" PRId64 ",%" PRId64 "]",
-	    intor(mem(t, "x"), 1), intor(mem(t, "y"), 1),
-	    intor(mem(t, "z"), 1));
-	tl_out_raw(&W.j, b, (size_t)n);
+	if (t >= 0 && W.d.tok[t].type == JSMN_OBJECT)
+		for (i = t + 1, k = 0; k < W.d.tok[t].size; k++) {
+			c = W.d.js[W.d.tok[i].start] - 'x';
+			if (c >= 0 && c < 3 && !got[c] &&
+			    keyis(i, "xyz" + c, 1)) {
+				got[c] = 1;
+				v[c] = intor(i + 1, 1);
+			}
+			i = after(i + 1);
+		}
+	tl_out_char(&W.j, '[');
+	jnum(v[0]);
+	tl_out_char(&W.j, ',');
+	jnum(v[1]);
+	tl_out_char(&W.j, ',');
+	jnum(v[2]);
+	tl_out_char(&W.j, ']');
 }
 
 /* The name of kind k and operation op: NULL when the table lacks it. */
@@ -904,8 +1339,9 @@ static const char *const dkey[] = { "kernel_id", "agent_id", "queue_id",
 	"dispatch_id", "grid_size", "workgroup_size", "group_segment_size",
 	"private_segment_size", NULL };
 enum { D_KID, D_AGENT, D_QUEUE, D_DISP, D_GRID, D_WG, D_LDS, D_SCR, ND };
+static struct keyset rkeys, dkeys;
 
-/* One buffer record, in W.cap, of the array arr. */
+/* One buffer record, in W.d, of the array arr. */
 static void
 record(uint64_t off, int arr)
 {
@@ -916,10 +1352,9 @@ record(uint64_t off, int arr)
 	const struct sym *s = NULL;
 	const struct agent *ag = NULL, *dst = NULL, *src = NULL;
 	struct str nm;
-	int64_t kind, op, start, end, v, kid = 0, tid;
-	int di, corr, sid, i, k, kd, hasstart, hasend, rv[NR], dv[ND];
+	int64_t kind, op, start, end, v, kid = 0, tid, in = -1;
+	int di, corr, sid, i, k, kd, hasstart, hasend, hasin, rv[NR], dv[ND];
 	size_t ix, nn;
-	char *cname = NULL;
 	char b[64];
 
 	if (doc(off, cat) < 0)
@@ -930,16 +1365,17 @@ record(uint64_t off, int arr)
 		return;
 	}
 	kd = strcmp(cat, "kernel_dispatch") == 0;
-	slots(0, rkey, rv);
+	slots(0, &rkeys, rv);
 	kind = intor(rv[R_KIND], -1);
 	op = intor(rv[R_OP], -1);
 	hasstart = tint(rv[R_START], &start);
 	hasend = tint(rv[R_END], &end);
 	corr = rv[R_CORR];
+	hasin = tint(mem(corr, "internal"), &in);
 	sid = rv[R_STREAM];
 	di = rv[R_DI];
 	tid = intor(rv[R_TID], 0);
-	slots(di, dkey, dv);
+	slots(di, &dkeys, dv);
 	on = opname(kind, op, &kname);
 	nm.s = NULL;
 	tlp_row_clear(&r);
@@ -995,8 +1431,7 @@ record(uint64_t off, int arr)
 		}
 	} else {
 		if (strcmp(cat, "marker_api") == 0 && corr >= 0 &&
-		    (ix = uget(&W.markix, (uint64_t)intor(mem(corr,
-		    "internal"), -1))) != 0)
+		    (ix = uget(&W.markix, (uint64_t)in)) != 0)
 			name = &W.marker[ix - 1];
 		else if (on != NULL)
 			name = on;
@@ -1037,7 +1472,7 @@ record(uint64_t off, int arr)
 			int c, skip = 0;
 
 			for (c = 0; col[c]; c++)
-				if (tl_jeq(&W.d, i, col[c]))
+				if (keyis(i, col[c], strlen(col[c])))
 					skip = 1;
 			if (!skip) {
 				if (W.j.n > 1)
@@ -1046,7 +1481,7 @@ record(uint64_t off, int arr)
 				    (vt->type == JSMN_STRING));
 				tl_out_raw(&W.j, W.d.js + kt->start - 1, nn);
 			}
-			i = tl_jskip(&W.d, i + 1);
+			i = after(i + 1);
 		}
 		if (src != NULL && src->type == 2)
 			jint("src_device", src->index);
@@ -1058,8 +1493,9 @@ record(uint64_t off, int arr)
 	W.nrec++;
 	tlp_row_str(&r, TLP_PH, "X", 1);
 	tlp_row_str(&r, TLP_CAT, cat, strlen(cat));
-	cname = xmemdup(name->s, name->n);
-	tlp_row_str(&r, TLP_NAME, cname, name->n);
+	tlp_row_str(&r, TLP_NAME, name->s, name->n);
+	if (s != NULL && s->plain)
+		r.raw[TLP_NAME] = 1;	/* written as it is */
 	if (hasstart) {
 		tlp_row_i64(&r, TLP_TS, start);
 		if (hasend && end >= start)
@@ -1071,8 +1507,8 @@ record(uint64_t off, int arr)
 	if (sid >= 0)
 		tlp_row_i64(&r, TLP_STREAM, handle(sid, 0));
 	if (corr >= 0) {
-		if (tint(mem(corr, "internal"), &v))
-			tlp_row_i64(&r, TLP_CORR, v);
+		if (hasin)
+			tlp_row_i64(&r, TLP_CORR, in);
 		if (tint(mem(corr, "external"), &v) && v != 0)
 			tlp_row_i64(&r, TLP_EXTID, v);
 	}
@@ -1083,12 +1519,10 @@ record(uint64_t off, int arr)
 	} else
 		tlp_row_json(&r, TLP_ARGS, W.j.buf, W.j.n);
 	tlp_row_put(W.x, &r);
-	if (corr >= 0 && (kd || strcmp(cat, "memory_copy") == 0) &&
-	    tint(mem(corr, "internal"), &v)) {
-		tlp_flows(W.x, &r, W.nrow, v);
+	if (hasin && (kd || strcmp(cat, "memory_copy") == 0)) {
+		tlp_flows(W.x, &r, W.nrow, in);
 		W.nrow += 2;
 	}
-	free(cname);
 }
 
 static int
@@ -1100,8 +1534,8 @@ recordel(uint64_t off, void *arg)
 	if (!W.havesym || !W.havestr) {
 		xgrow(&W.defer, &W.capdefer, W.ndefer + 1, sizeof *W.defer);
 		d = &W.defer[W.ndefer++];
-		d->text = xmemdup(W.cap.buf, W.cap.n);
-		d->len = W.cap.n;
+		d->text = xmemdup(W.d.js, W.d.len);
+		d->len = W.d.len;
 		d->off = off;
 		d->arr = arr;
 		d->high = W.high;
@@ -1211,8 +1645,11 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 
 	memset(&W, 0, sizeof W);
 	W.x = x;
-	if (!litbyte['0'])
+	if (!litbyte['0']) {
 		classes();
+		keysinit(&rkeys, rkey);
+		keysinit(&dkeys, dkey);
+	}
 	W.src = src;
 	tl_out_init(&W.cap, -1, "(value)");
 	tl_out_init(&W.j, -1, "(args)");
@@ -1229,6 +1666,7 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 		W.cap.n = 0;
 		tl_out_raw(&W.cap, W.defer[i].text, W.defer[i].len);
 		W.high = W.defer[i].high;
+		rescan();
 		record(W.defer[i].off, W.defer[i].arr);
 		free(W.defer[i].text);
 	}
@@ -1263,6 +1701,9 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 	free(W.arrname);
 	free(W.ubuf);
 	free(W.ubuf2);
+	free(S.dep);
+	S.dep = NULL;
+	S.depcap = 0;
 	tl_out_close(&W.cap);
 	tl_out_close(&W.j);
 	return status;
