@@ -10,16 +10,10 @@
  * record becomes one row; metadata and agents become trace_key rows.
  */
 #include <inttypes.h>
-#include <limits.h>
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__) && defined(__GNUC__)
-#define TLP_SSE2 1
-#include <emmintrin.h>
-#endif
 
 #include "../../common/err.h"
 #include "../../common/intern.h"
@@ -233,521 +227,122 @@ classes(void)
 }
 
 /*
- * The scan of one value, passed over or taken out, in one pass over its
- * bytes: brackets matched, strings and literals read in tight loops. A
- * value taken out is split into tokens as it goes, those jsmn would make
- * of it compacted (parent links too), and checked as strict JSON would
- * be by a walk of them (jsmn alone is lenient: {"a"} passes): a key is a
- * string, the only child of a key is its value, strings that are values
- * and literals have none, literals are true, false, null or numbers,
- * nothing is deeper than 512. Blanks between tokens stop the tokens (a
- * rare layout): the value is compacted and then split again from memory.
+ * Pass over one value (the cursor on its first byte): a state machine
+ * over the bytes of each chunk, brackets matched, strings and literals
+ * passed over in tight loops.
  */
-enum { V_VAL, V_STR, V_ESC, V_HEX, V_LIT };
-
-static struct {
-	int st, depth, hex;
-	int tok;		/* tokens are being made */
-	int mem;		/* the bytes are W.cap's own */
-	int bad;		/* jsmn or the strict walk would refuse it */
-	int super;		/* jsmn's toksuper */
-	int nkey0;		/* keys without a value yet */
-	ptrdiff_t start;	/* of the string or literal being read */
-	ptrdiff_t cb;		/* offset in W.cap of the chunk's p[0] */
-	const char *err;
-	char close[DEPTHMAX];
-	int open[DEPTHMAX];	/* the token of each open bracket */
-	int *dep;		/* the strict walk's depth of each token */
-	unsigned depcap;
-} S;
-
-static int
-hexdig(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
-static void
-scaninit(int tok, int mem)
-{
-	S.st = V_VAL;
-	S.depth = 0;
-	S.tok = tok;
-	S.mem = mem;
-	S.bad = 0;
-	S.super = -1;
-	S.nkey0 = 0;
-	W.d.ntok = 0;
-}
-
-static void
-refuse(void)
-{
-	S.bad = 1;
-	S.tok = 0;
-}
-
-/* A token as jsmn makes it, with what the strict walk checks of it. */
-static void
-newtok(jsmntype_t type, ptrdiff_t start, ptrdiff_t end)
-{
-	jsmntok_t *t;
-	int p = S.super, d = 0;
-
-	if ((unsigned)W.d.ntok == W.d.cap) {
-		W.d.cap = W.d.cap ? 2 * W.d.cap : 64;
-		W.d.tok = xreallocarray(W.d.tok, W.d.cap, sizeof *W.d.tok);
-	}
-	if (S.depcap < W.d.cap) {
-		S.depcap = W.d.cap;
-		S.dep = xreallocarray(S.dep, S.depcap, sizeof *S.dep);
-	}
-	if (p < 0) {
-		if (W.d.ntok > 0) {
-			refuse();
-			return;
-		}
-	} else {
-		t = &W.d.tok[p];
-		t->size++;
-		d = S.dep[p];
-		switch (t->type) {
-		case JSMN_OBJECT:
-			d++;
-			if (type != JSMN_STRING)
-				refuse();
-			S.nkey0++;
-			break;
-		case JSMN_ARRAY:
-			d++;
-			break;
-		case JSMN_STRING:
-			if (t->size != 1 || t->parent < 0 ||
-			    W.d.tok[t->parent].type != JSMN_OBJECT)
-				refuse();
-			S.nkey0--;
-			break;
-		default:
-			refuse();
-		}
-		if (d > 512)
-			refuse();
-		if (!S.tok)
-			return;
-	}
-	t = &W.d.tok[W.d.ntok];
-	t->type = type;
-	t->start = (int)start;
-	t->end = (int)end;
-	t->size = 0;
-	t->parent = p;
-	S.dep[W.d.ntok++] = d;
-}
-
-/* The literal from S.start to p[i] (the end of the bytes or a byte that
- * ends it) as a token, and the state after it. */
-static void
-litend(const unsigned char *p, size_t n, size_t i)
-{
-	const char *s;
-	size_t m;
-
-	S.st = V_VAL;
-	if (!S.tok)
-		return;
-	m = (size_t)(S.cb + (ptrdiff_t)i - S.start);
-	if (S.mem || S.start >= (ptrdiff_t)W.cap.n)
-		s = (const char *)p + (S.start - S.cb);
-	else {		/* begun in a chunk before */
-		tl_out_raw(&W.cap, W.p + W.mark, i - W.mark);
-		W.mark = i;
-		s = W.cap.buf + S.start;
-	}
-	if (!((m == 4 && (memcmp(s, "true", 4) == 0 ||
-	    memcmp(s, "null", 4) == 0)) ||
-	    (m == 5 && memcmp(s, "false", 5) == 0) || tl_jnumber(s, m))) {
-		refuse();
-		return;
-	}
-	newtok(JSMN_PRIMITIVE, S.start, S.start + (ptrdiff_t)m);
-	/* jsmn would go on with the literal: "1"a"" is one token. */
-	if (i < n && S.depth > 0 && (p[i] == '"' || p[i] == '{' ||
-	    p[i] == '['))
-		refuse();
-}
-
-/*
- * Scan p[*ip..n): 1 with *ip past the value, 0 when the bytes end before
- * it does, -1 on an error (S.err, *ip at its byte).
- */
-static int
-scan(const unsigned char *p, size_t n, size_t *ip)
-{
-	size_t i = *ip;
-	ptrdiff_t cb = S.cb;
-	int d;
-	unsigned char c;
-
-#define	AT(k)	(cb + (ptrdiff_t)(k))
-#define	STOP(m)	do { S.err = (m); *ip = i; return -1; } while (0)
-	while (i < n) {
-		switch (S.st) {
-		case V_STR:
-			while (i < n && !strstop[p[i]])
-				i++;
-			if (i == n)
-				continue;
-			c = p[i++];
-			if (c == '"') {
-				S.st = V_VAL;
-				if (S.tok)
-					newtok(JSMN_STRING, S.start, AT(i - 1));
-				if (S.depth == 0) {
-					*ip = i;
-					return 1;
-				}
-			} else if (c == '\\')
-				S.st = V_ESC;
-			else
-				W.high = 1;
-			continue;
-		case V_ESC:
-			c = p[i++];
-			S.st = V_STR;
-			if (c == 'u') {
-				S.st = V_HEX;
-				S.hex = 4;
-			} else if (!strchr("\"/\\bfnrt", c) || c == '\0')
-				refuse();
-			continue;
-		case V_HEX:
-			if (!hexdig(p[i])) {
-				refuse();
-				S.st = V_STR;	/* c read as a string's byte */
-				continue;
-			}
-			i++;
-			if (--S.hex == 0)
-				S.st = V_STR;
-			continue;
-		case V_LIT:
-			while (i < n && litbyte[p[i]])
-				i++;
-			if (i == n)
-				continue;
-			litend(p, n, i);
-			if (S.depth == 0) {
-				*ip = i;
-				return 1;
-			}
-			continue;
-		}
-		c = p[i];
-		switch (c) {
-		case '"':
-			S.st = V_STR;
-			S.start = AT(i + 1);
-			i++;
-			break;
-		case '{':
-		case '[':
-			if (S.depth == DEPTHMAX)
-				STOP("values nested too deep");
-			if (S.tok) {
-				newtok(c == '{' ? JSMN_OBJECT : JSMN_ARRAY, AT(i),
-				    -1);
-				S.super = S.open[S.depth] = W.d.ntok - 1;
-			}
-			S.close[S.depth++] = (char)(c == '{' ? '}' : ']');
-			i++;
-			break;
-		case '}':
-		case ']':
-			if (S.depth == 0 || S.close[S.depth - 1] != c)
-				STOP("unmatched bracket");
-			i++;
-			if (S.tok) {
-				d = S.open[S.depth - 1];
-				W.d.tok[d].end = (int)AT(i);
-				S.super = W.d.tok[d].parent;
-			}
-			if (--S.depth == 0) {
-				*ip = i;
-				return 1;
-			}
-			break;
-		case ' ': case '\t': case '\n': case '\r':
-			W.ws = 1;
-			S.tok = 0;
-			/* FALLTHROUGH */
-		case ',': case ':':
-			if (S.depth == 0)
-				STOP("a value expected");
-			if (S.tok && c == ':')
-				S.super = W.d.ntok - 1;
-			else if (S.tok && S.super >= 0 &&
-			    W.d.tok[S.super].type != JSMN_OBJECT &&
-			    W.d.tok[S.super].type != JSMN_ARRAY)
-				S.super = W.d.tok[S.super].parent;
-			i++;
-			break;
-		default:
-			if (!((c >= '0' && c <= '9') || c == '-' ||
-			    (c >= 'a' && c <= 'z')))
-				STOP("not JSON");
-			S.st = V_LIT;
-			S.start = AT(i);
-		}
-	}
-	*ip = i;
-	return 0;
-#undef AT
-#undef STOP
-}
-
-/* Scan the value at the cursor, through the chunks: 0, or -1 (reported). */
-static int
-scanval(void)
-{
-	int r;
-
-	for (;;) {
-		S.cb = (ptrdiff_t)W.cap.n - (ptrdiff_t)W.mark;
-		if ((r = scan((const unsigned char *)W.p, W.n, &W.pos)) > 0)
-			return 0;
-		if (r < 0)
-			return fail(S.err);
-		if (cur() < 0)
-			break;
-	}
-	if (S.st == V_LIT && S.depth == 0) {
-		S.cb = (ptrdiff_t)W.cap.n;
-		litend(NULL, 0, 0);
-		return 0;
-	}
-	return fail(S.st == V_VAL || S.st == V_LIT ? "truncated: the file ends "
-	    "inside a value" : "truncated: the file ends inside a string");
-}
-
-/* Pass over one value (the cursor on its first byte). */
 static int
 skipval(void)
 {
-	scaninit(0, 0);
-	return scanval();
-}
-
-/* Whether jsmn and the strict walk would take the value scanned. */
-static void
-verdict(void)
-{
-	W.json = !S.bad && S.nkey0 == 0 && W.d.ntok > 0 && W.d.len <= INT_MAX;
-}
-
-/* Split W.cap, compacted, into tokens again (S, W.d). */
-static void
-rescan(void)
-{
-	size_t i = 0;
-
-	W.d.js = W.cap.buf;
-	W.d.len = W.cap.n;
-	scaninit(1, 1);
-	S.cb = 0;
-	if (scan((const unsigned char *)W.cap.buf, W.cap.n, &i) == 0) {
-		if (S.st == V_LIT && S.depth == 0)
-			litend((const unsigned char *)W.cap.buf, W.cap.n,
-			    W.cap.n);
-		else
-			refuse();	/* not reached: scanned before */
-	}
-	verdict();
-}
-
-/*
- * The quick way, for a value that lies in the chunk and is plain JSON
- * (no blanks, no control bytes, nothing jsmn is lenient about, no deeper
- * than QDEPTH): its tokens, as jsmn makes them of it, in one pass with
- * the state in registers. 1 when it was one (W.d its tokens over the
- * chunk's bytes, W.pos past it); 0, and nothing changed but W.high and
- * W.d, for anything else, which the slow way then reads from its start.
- */
-#define QDEPTH	64
-
-/* The first byte in q[0..e) that ends a string's plain run, or e. */
-static inline const unsigned char *
-strrun(const unsigned char *q, const unsigned char *e)
-{
-#ifdef TLP_SSE2
-	const __m128i quote = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'),
-	    sp = _mm_set1_epi8(0x20);
-	__m128i b;
-	int m;
-
-	/* " \ and, compared as signed, controls and bytes >= 0x80 */
-	for (; e - q >= 16; q += 16) {
-		b = _mm_loadu_si128((const __m128i *)(const void *)q);
-		m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
-		    _mm_cmpeq_epi8(b, quote), _mm_cmpeq_epi8(b, bs)),
-		    _mm_cmplt_epi8(b, sp)));
-		if (m != 0)
-			return q + __builtin_ctz((unsigned)m);
-	}
-#endif
-	while (q < e && !strstop[*q])
-		q++;
-	return q;
-}
-
-static int
-quick(void)
-{
-	const unsigned char *p = (const unsigned char *)W.p + W.pos, *e, *q, *s;
-	jsmntok_t *tok = W.d.tok, *t;
-	int ntok = 0, top = -1, par, obj, iskey, open[QDEPTH], key[QDEPTH];
+	static char stk[DEPTHMAX];
+	const unsigned char *p;
+	size_t i, n;
+	int depth = 0, st = 0;	/* 0 between, 1 string, 2 escape, 3 literal */
 	unsigned char c;
 
-	e = (const unsigned char *)W.p + W.n;
-	if (e - p > INT_MAX)
-		e = p + INT_MAX;
-	q = p;
 	for (;;) {
-		/* A value at q. */
-		if (q == e)
-			return 0;
-		if ((unsigned)ntok + 1 >= W.d.cap) {
-			W.d.cap = W.d.cap ? 2 * W.d.cap : 64;
-			tok = W.d.tok = xreallocarray(W.d.tok, W.d.cap,
-			    sizeof *tok);
-		}
-		par = top < 0 ? -1 : key[top] >= 0 ? key[top] : open[top];
-		if (par >= 0)
-			tok[par].size++;
-		t = &tok[ntok++];
-		t->parent = par;
-		t->size = 0;
-		c = *q;
-		if (c == '"') {
-			t->type = JSMN_STRING;
-			iskey = 0;
-			s = ++q;
-			goto string;
-		}
-		if (c == '{' || c == '[') {
-			if (top + 1 == QDEPTH)
+		if (W.pos >= W.n && cur() < 0) {
+			if (st == 3 && depth == 0)
 				return 0;
-			t->type = c == '{' ? JSMN_OBJECT : JSMN_ARRAY;
-			t->start = (int)(q - p);
-			t->end = -1;
-			open[++top] = ntok - 1;
-			key[top] = -1;
-			if (++q == e)
-				return 0;
-			if (*q == (c == '{' ? '}' : ']'))
-				goto close;
-			if (c == '{')
-				goto key;
-			continue;
+			return fail(st == 1 || st == 2 ? "truncated: the file "
+			    "ends inside a string" : "truncated: the file ends "
+			    "inside a value");
 		}
-		/* A literal: most are integers. */
-		s = q;
-		q += *q == '-';
-		if (q < e && *q == '0')
-			q++;
-		else
-			while (q < e && *q >= '0' && *q <= '9')
-				q++;
-		if (q == e)
-			return 0;
-		if (q == s || q[-1] == '-' || litbyte[*q]) {
-			for (q = s; q < e && litbyte[*q]; q++)
-				;
-			if (q == e || !((q - s == 4 && (memcmp(s, "true", 4) ==
-			    0 || memcmp(s, "null", 4) == 0)) || (q - s == 5 &&
-			    memcmp(s, "false", 5) == 0) ||
-			    tl_jnumber((const char *)s, (size_t)(q - s))))
-				return 0;
-		}
-		t->type = JSMN_PRIMITIVE;
-		t->start = (int)(s - p);
-		t->end = (int)(q - p);
-after:		/* After a value: ',' or the bracket that closes. */
-		if (top < 0 || q == e)
-			return 0;
-		obj = tok[open[top]].type == JSMN_OBJECT;
-		if (*q == ',') {
-			q++;
-			if (obj)
-				goto key;
-			continue;
-		}
-		if (*q != (obj ? '}' : ']'))
-			return 0;
-close:
-		tok[open[top]].end = (int)(++q - p);
-		if (--top >= 0)
-			goto after;
-		W.d.js = (const char *)p;
-		W.d.len = (size_t)(q - p);
-		W.d.ntok = ntok;
-		W.pos += (size_t)(q - p);
-		W.json = 1;
-		return 1;
-key:		/* A key, its ':', then its value. */
-		if (q == e || *q != '"')
-			return 0;
-		if ((unsigned)ntok + 1 >= W.d.cap) {
-			W.d.cap *= 2;
-			tok = W.d.tok = xreallocarray(W.d.tok, W.d.cap,
-			    sizeof *tok);
-		}
-		tok[open[top]].size++;
-		key[top] = ntok;
-		t = &tok[ntok++];
-		t->type = JSMN_STRING;
-		t->parent = open[top];
-		t->size = 0;
-		iskey = 1;
-		s = ++q;
-string:
-		for (;;) {
-			if ((q = strrun(q, e)) == e)
-				return 0;
-			if (*q == '"')
-				break;
-			if (*q >= 0x80)
-				W.high = 1;
-			else if (*q != '\\' || e - q < 6)
-				return 0;
-			else if (q[1] == 'u') {
-				for (c = 2; c < 6; c++)
-					if (!hexdig(q[c]))
+		p = (const unsigned char *)W.p;
+		n = W.n;
+		i = W.pos;
+		while (i < n) {
+			switch (st) {
+			case 1:
+				while (i < n && !strstop[p[i]])
+					i++;
+				if (i == n)
+					continue;
+				c = p[i++];
+				if (c == '"') {
+					st = 0;
+					if (depth == 0) {
+						W.pos = i;
 						return 0;
-				q += 5;
-			} else if (!strchr("\"/\\bfnrt", q[1]) || q[1] == '\0')
-				return 0;
-			else
-				q++;
-			q++;
+					}
+				} else if (c == '\\')
+					st = 2;
+				else
+					W.high = 1;
+				continue;
+			case 2:
+				i++;
+				st = 1;
+				continue;
+			case 3:
+				while (i < n && litbyte[p[i]])
+					i++;
+				if (i == n)
+					continue;
+				st = 0;
+				if (depth == 0) {
+					W.pos = i;
+					return 0;
+				}
+				continue;
+			}
+			c = p[i];
+			switch (c) {
+			case '"':
+				st = 1;
+				i++;
+				break;
+			case '{':
+			case '[':
+				if (depth == DEPTHMAX) {
+					W.pos = i;
+					return fail("values nested too deep");
+				}
+				stk[depth++] = (char)(c == '{' ? '}' : ']');
+				i++;
+				break;
+			case '}':
+			case ']':
+				if (depth == 0 || stk[depth - 1] != c) {
+					W.pos = i;
+					return fail("unmatched bracket");
+				}
+				i++;
+				if (--depth == 0) {
+					W.pos = i;
+					return 0;
+				}
+				break;
+			case ' ': case '\t': case '\n': case '\r':
+				W.ws = 1;
+				/* FALLTHROUGH */
+			case ',': case ':':
+				if (depth == 0) {
+					W.pos = i;
+					return fail("a value expected");
+				}
+				i++;
+				break;
+			default:
+				if (!((c >= '0' && c <= '9') || c == '-' ||
+				    (c >= 'a' && c <= 'z'))) {
+					W.pos = i;
+					return fail("not JSON");
+				}
+				st = 3;
+			}
 		}
-		t->start = (int)(s - p);
-		t->end = (int)(q - p);
-		q++;
-		if (iskey) {
-			if (q == e || *q != ':')
-				return 0;
-			q++;
-			continue;
-		}
-		goto after;
+		W.pos = i;
 	}
 }
 
 /*
- * Take out one value whole into W.cap (cleared first), compacted: no
- * blanks outside strings, raw control bytes in strings made blanks; its
- * tokens in W.d. Its offset in *off.
+ * Take out one value whole, its offset in *off: a plain value in the
+ * chunk the quick way, its tokens made as it is read (W.json set, W.d its
+ * tokens over the chunk's bytes); any other is passed over into W.cap
+ * (cleared first), compacted: no blanks outside strings, raw control
+ * bytes in strings made blanks; doc() then splits it. W.d.js, W.d.len:
+ * the value either way.
  */
 static int
 takeval(uint64_t *off)
@@ -758,15 +353,17 @@ takeval(uint64_t *off)
 	unsigned char c;
 
 	*off = W.base + W.pos;
+	W.ws = W.high = 0;
+	if ((W.json = tl_json_quick(&W.d, W.p + W.pos, W.n - W.pos, &i,
+	    &W.high)) != 0) {
+		W.pos += i;
+		return 0;
+	}
+	W.high = 0;
 	W.cap.n = 0;
 	W.capturing = 1;
-	W.ws = W.high = 0;
-	if (quick())
-		return 0;
-	W.high = 0;
 	W.mark = W.pos;
-	scaninit(1, 0);
-	if (scanval() < 0) {
+	if (skipval() < 0) {
 		W.capturing = 0;
 		return -1;
 	}
@@ -774,10 +371,8 @@ takeval(uint64_t *off)
 	W.capturing = 0;
 	W.d.js = W.cap.buf;
 	W.d.len = W.cap.n;
-	if (!W.ws && !W.high) {
-		verdict();
+	if (!W.ws && !W.high)
 		return 0;
-	}
 	/* Compact in place; control bytes in strings become blanks. */
 	b = W.cap.buf;
 	for (i = m = 0; i < W.cap.n; i++) {
@@ -798,10 +393,6 @@ takeval(uint64_t *off)
 		}
 	}
 	W.cap.n = W.d.len = m;
-	if (W.ws)
-		rescan();
-	else
-		verdict();
 	return 0;
 }
 
@@ -912,11 +503,59 @@ elements(int (*fn)(uint64_t, void *), void *arg)
 	}
 }
 
-/* Whether the value taken out, W.d, is JSON: 0, or -1 (warned). */
+/*
+ * The value at token *i and everything in it, checked as strict JSON
+ * (jsmn is lenient: {"a"} passes): 0 and *i past it, or -1.
+ */
+static int
+strict(int *i, int depth)
+{
+	const jsmntok_t *t;
+	const char *s;
+	int k, n;
+
+	if (*i >= W.d.ntok || depth > 512)
+		return -1;
+	t = &W.d.tok[(*i)++];
+	switch (t->type) {
+	case JSMN_OBJECT:
+		for (k = 0; k < t->size; k++) {
+			if (*i >= W.d.ntok || W.d.tok[*i].type != JSMN_STRING ||
+			    W.d.tok[*i].size != 1)
+				return -1;
+			(*i)++;
+			if (strict(i, depth + 1) < 0)
+				return -1;
+		}
+		return 0;
+	case JSMN_ARRAY:
+		for (k = 0; k < t->size; k++)
+			if (strict(i, depth + 1) < 0)
+				return -1;
+		return 0;
+	case JSMN_STRING:
+		return t->size == 0 ? 0 : -1;
+	default:
+		s = W.d.js + t->start;
+		n = t->end - t->start;
+		if ((n == 4 && (memcmp(s, "true", 4) == 0 ||
+		    memcmp(s, "null", 4) == 0)) ||
+		    (n == 5 && memcmp(s, "false", 5) == 0))
+			return 0;
+		return t->size == 0 && tl_jnumber(s, (size_t)n) ? 0 : -1;
+	}
+}
+
+/* W.d's value as JSON, its tokens in W.d: 0, or -1 (warned). */
 static int
 doc(uint64_t off, const char *what)
 {
-	if (!W.json) {
+	int i = 0;
+
+	if (W.json)
+		return 0;	/* the quick way made and checked them */
+	if (tl_json_parse(&W.d, W.cap.buf, W.cap.n) < 0 ||
+	    W.d.ntok < 1 || strict(&i, 0) < 0 || i != W.d.ntok) {
 		W.nbad++;
 		warnat(off, "%s: not valid JSON (skipped)", what);
 		return -1;
@@ -1666,7 +1305,9 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 		W.cap.n = 0;
 		tl_out_raw(&W.cap, W.defer[i].text, W.defer[i].len);
 		W.high = W.defer[i].high;
-		rescan();
+		W.json = 0;
+		W.d.js = W.cap.buf;
+		W.d.len = W.cap.n;
 		record(W.defer[i].off, W.defer[i].arr);
 		free(W.defer[i].text);
 	}
@@ -1701,9 +1342,6 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 	free(W.arrname);
 	free(W.ubuf);
 	free(W.ubuf2);
-	free(S.dep);
-	S.dep = NULL;
-	S.depcap = 0;
 	tl_out_close(&W.cap);
 	tl_out_close(&W.j);
 	return status;
