@@ -311,6 +311,33 @@ uniq(const char *s, size_t n)
 	return uq.v[i];
 }
 
+/* The first member of object 0 of jd named key[k] (k < nk, len[k] its
+ * length, 0 before the first call): v[k] its value token, or -1. */
+static void
+members(const char *const *key, size_t *len, int nk, int *v)
+{
+	const jsmntok_t *t;
+	int i, k, m;
+
+	for (k = 0; k < nk; k++) {
+		if (len[k] == 0)
+			len[k] = strlen(key[k]);
+		v[k] = -1;
+	}
+	for (i = 1, m = 0; m < jd.tok[0].size; m++, i = tl_jskip(&jd, i + 1)) {
+		t = &jd.tok[i];
+		if (t->type != JSMN_STRING)
+			continue;
+		for (k = 0; k < nk; k++)
+			if (len[k] == (size_t)(t->end - t->start) &&
+			    key[k][0] == jd.js[t->start] && v[k] < 0 &&
+			    memcmp(key[k], jd.js + t->start, len[k]) == 0) {
+				v[k] = i + 1;
+				break;
+			}
+	}
+}
+
 /*
  * The args of a row as the pftrace reports need them: the first member
  * of each name, found in one pass over the members.
@@ -330,31 +357,14 @@ pfargs(struct ev *e, const char *js, size_t n)
 	    "kernel_name", "KernelName", "symbol", "symbol_name", "funcName",
 	    "agent" };
 	static size_t len[NK];
-	const jsmntok_t *t;
-	int i, k, m, v[NK];
+	int k, v[NK];
 	int64_t x;
 	size_t kn;
 
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
 		return;
-	for (k = 0; k < NK; k++) {
-		if (len[k] == 0)
-			len[k] = strlen(key[k]);
-		v[k] = -1;
-	}
-	for (i = 1, m = 0; m < jd.tok[0].size; m++, i = tl_jskip(&jd, i + 1)) {
-		t = &jd.tok[i];
-		if (t->type != JSMN_STRING)
-			continue;
-		for (k = 0; k < NK; k++)
-			if (len[k] == (size_t)(t->end - t->start) &&
-			    key[k][0] == jd.js[t->start] && v[k] < 0 &&
-			    memcmp(key[k], jd.js + t->start, len[k]) == 0) {
-				v[k] = i + 1;
-				break;
-			}
-	}
+	members(key, len, NK, v);
 	for (k = 0; k < A_DEV; k++)
 		if (pyint(&jd, v[k], &x)) {
 			e->a[k] = x;
@@ -395,18 +405,23 @@ jint(int t, int64_t def)
 static void
 rocargs(struct kern *k, const char *js, size_t n)
 {
-	int t, i;
+	static const char *const key[] = { "dispatch_id", "agent",
+	    "thread_id", "grid", "block" };
+	static size_t len[5];
+	int t, i, v[5];
+
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
 		return;
-	k->dispatch = jint(jmem(&jd, 0, "dispatch_id"), 0);
-	k->agent = jint(jmem(&jd, 0, "agent"), 0);
-	k->thread = jint(jmem(&jd, 0, "thread_id"), 0);
-	if ((t = jmem(&jd, 0, "grid")) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
+	members(key, len, 5, v);
+	k->dispatch = jint(v[0], 0);
+	k->agent = jint(v[1], 0);
+	k->thread = jint(v[2], 0);
+	if ((t = v[3]) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
 	    jd.tok[t].size == 3)
 		for (i = 0; i < 3; i++)
 			k->grid[i] = jint(t + 1 + i, 1);
-	if ((t = jmem(&jd, 0, "block")) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
+	if ((t = v[4]) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
 	    jd.tok[t].size == 3)
 		for (i = 0; i < 3; i++)
 			k->block[i] = jint(t + 1 + i, 1);
