@@ -172,9 +172,9 @@ namecmp(const void *a, const void *b)
 {
 	const struct kern *x = *(struct kern *const *)a,
 	    *y = *(struct kern *const *)b;
-	int c = strcmp(x->name, y->name);
+	int c = x->name == y->name ? 0 : strcmp(x->name, y->name);
 
-	if (c)
+	if (c)		/* names are uniq() strings: one address, one name */
 		return c;
 	return x->order < y->order ? -1 : x->order > y->order;
 }
