@@ -37,37 +37,45 @@ merged(struct iv *v, size_t n)
 	return sum;
 }
 
-/* A stable sort by start: index as a tie break. */
+/* An interval, for the union of intervals sorted by start (stable). */
 struct ivx {
 	double s, e;
 	size_t i;
 };
 
-static int
-ivxcmp(const void *a, const void *b)
+/* A double's bits as a key that sorts as the double (no NaN; the starts
+ * are integers over 1000, so no -0). */
+static uint64_t
+dblkey(double d)
 {
-	const struct ivx *x = a, *y = b;
+	uint64_t u;
 
-	if (x->s != y->s)
-		return x->s < y->s ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
+	memcpy(&u, &d, sizeof u);
+	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
 }
 
 static double
 unionlen(struct ivx *v, size_t n)
 {
+	struct tl_sortkey *a;
 	struct iv *w;
 	size_t i;
 	double r;
 
-	qsort(v, n, sizeof *v, ivxcmp);
+	a = xcalloc(n + 1, sizeof *a);
+	for (i = 0; i < n; i++) {
+		a[i].k = dblkey(v[i].s);
+		a[i].i = (uint32_t)i;
+	}
+	tl_key_sort(a, n);
 	w = xcalloc(n + 1, sizeof *w);
 	for (i = 0; i < n; i++) {
-		w[i].s = v[i].s;
-		w[i].e = v[i].e;
+		w[i].s = v[a[i].i].s;
+		w[i].e = v[a[i].i].e;
 	}
 	r = merged(w, n);
 	free(w);
+	free(a);
 	return r;
 }
 
