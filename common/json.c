@@ -6,6 +6,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#define TL_SSE2	1
+#include <emmintrin.h>
+#endif
 
 /* jsmn's code, compiled once, here; json.h then sees only its types. */
 #define JSMN_STATIC
@@ -15,11 +19,196 @@
 #include "json.h"
 #include "mem.h"
 
+/* Bytes of a JSON literal (a number, true, false, null) as jsmn reads. */
+static int
+litbyte(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
+}
+
+static int
+hexdig(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+#define QDEPTH	64
+
+/* The first byte in q[0..e) that ends a string's plain run, or e. */
+static inline const unsigned char *
+strrun(const unsigned char *q, const unsigned char *e)
+{
+#ifdef TL_SSE2
+	const __m128i quote = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'),
+	    sp = _mm_set1_epi8(0x20);
+	__m128i b;
+	int m;
+
+	/* " \ and, compared as signed, controls and bytes >= 0x80 */
+	for (; e - q >= 16; q += 16) {
+		b = _mm_loadu_si128((const __m128i *)(const void *)q);
+		m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+		    _mm_cmpeq_epi8(b, quote), _mm_cmpeq_epi8(b, bs)),
+		    _mm_cmplt_epi8(b, sp)));
+		if (m != 0)
+			return q + __builtin_ctz((unsigned)m);
+	}
+#endif
+	while (q < e && *q != '"' && *q != '\\' && *q >= 0x20 && *q < 0x80)
+		q++;
+	return q;
+}
+
+int
+tl_json_quick(struct tl_jdoc *d, const char *js, size_t len, size_t *used,
+    int *high)
+{
+	const unsigned char *p = (const unsigned char *)js, *e, *q, *s;
+	jsmntok_t *tok = d->tok, *t;
+	int ntok = 0, top = -1, par, obj, iskey, open[QDEPTH], key[QDEPTH];
+	unsigned char c;
+
+	e = p + (len < INT_MAX ? len : INT_MAX);
+	q = p;
+	for (;;) {
+		/* A value at q. */
+		if (q == e)
+			return 0;
+		if ((unsigned)ntok + 1 >= d->cap) {
+			d->cap = d->cap ? 2 * d->cap : 64;
+			tok = d->tok = xreallocarray(d->tok, d->cap,
+			    sizeof *tok);
+		}
+		par = top < 0 ? -1 : key[top] >= 0 ? key[top] : open[top];
+		if (par >= 0)
+			tok[par].size++;
+		t = &tok[ntok++];
+		t->parent = par;
+		t->size = 0;
+		c = *q;
+		if (c == '"') {
+			t->type = JSMN_STRING;
+			iskey = 0;
+			s = ++q;
+			goto string;
+		}
+		if (c == '{' || c == '[') {
+			if (top + 1 == QDEPTH)
+				return 0;
+			t->type = c == '{' ? JSMN_OBJECT : JSMN_ARRAY;
+			t->start = (int)(q - p);
+			t->end = -1;
+			open[++top] = ntok - 1;
+			key[top] = -1;
+			if (++q == e)
+				return 0;
+			if (*q == (c == '{' ? '}' : ']'))
+				goto close;
+			if (c == '{')
+				goto key;
+			continue;
+		}
+		/* A literal: most are integers. */
+		s = q;
+		q += *q == '-';
+		if (q < e && *q == '0')
+			q++;
+		else
+			while (q < e && *q >= '0' && *q <= '9')
+				q++;
+		if (q == e)
+			return 0;
+		if (q == s || q[-1] == '-' || litbyte(*q)) {
+			for (q = s; q < e && litbyte(*q); q++)
+				;
+			if (q == e || !((q - s == 4 && (memcmp(s, "true", 4) ==
+			    0 || memcmp(s, "null", 4) == 0)) || (q - s == 5 &&
+			    memcmp(s, "false", 5) == 0) ||
+			    tl_jnumber((const char *)s, (size_t)(q - s))))
+				return 0;
+		}
+		t->type = JSMN_PRIMITIVE;
+		t->start = (int)(s - p);
+		t->end = (int)(q - p);
+after:		/* After a value: ',' or the bracket that closes. */
+		if (top < 0 || q == e)
+			return 0;
+		obj = tok[open[top]].type == JSMN_OBJECT;
+		if (*q == ',') {
+			q++;
+			if (obj)
+				goto key;
+			continue;
+		}
+		if (*q != (obj ? '}' : ']'))
+			return 0;
+close:
+		tok[open[top]].end = (int)(++q - p);
+		if (--top >= 0)
+			goto after;
+		d->js = js;
+		d->len = *used = (size_t)(q - p);
+		d->ntok = ntok;
+		return 1;
+key:		/* A key, its ':', then its value. */
+		if (q == e || *q != '"')
+			return 0;
+		if ((unsigned)ntok + 1 >= d->cap) {
+			d->cap *= 2;
+			tok = d->tok = xreallocarray(d->tok, d->cap,
+			    sizeof *tok);
+		}
+		tok[open[top]].size++;
+		key[top] = ntok;
+		t = &tok[ntok++];
+		t->type = JSMN_STRING;
+		t->parent = open[top];
+		t->size = 0;
+		iskey = 1;
+		s = ++q;
+string:
+		for (;;) {
+			if ((q = strrun(q, e)) == e)
+				return 0;
+			if (*q == '"')
+				break;
+			if (*q >= 0x80)
+				*high = 1;
+			else if (*q != '\\' || e - q < 6)
+				return 0;
+			else if (q[1] == 'u') {
+				for (c = 2; c < 6; c++)
+					if (!hexdig(q[c]))
+						return 0;
+				q += 5;
+			} else if (!strchr("\"/\\bfnrt", q[1]) || q[1] == '\0')
+				return 0;
+			else
+				q++;
+			q++;
+		}
+		t->start = (int)(s - p);
+		t->end = (int)(q - p);
+		q++;
+		if (iskey) {
+			if (q == e || *q != ':')
+				return 0;
+			q++;
+			continue;
+		}
+		goto after;
+	}
+}
+
+
 int
 tl_json_parse(struct tl_jdoc *d, const char *js, size_t len)
 {
 	jsmn_parser p;
-	int r;
+	size_t n;
+	int r, high = 0;
 
 	d->js = js;
 	d->len = len;
@@ -29,6 +218,8 @@ tl_json_parse(struct tl_jdoc *d, const char *js, size_t len)
 		d->cap = 64;
 		d->tok = xreallocarray(NULL, d->cap, sizeof *d->tok);
 	}
+	if (tl_json_quick(d, js, len, &n, &high) && n == len)
+		return 0;
 	for (;;) {
 		jsmn_init(&p);
 		r = jsmn_parse(&p, js, len, d->tok, d->cap);

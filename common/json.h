@@ -35,6 +35,16 @@ struct tl_jdoc {
  * columns of a stream, which tl-parse checked.
  */
 int tl_json_parse(struct tl_jdoc *, const char *js, size_t len);
+/*
+ * The quick way to the tokens jsmn makes of a plain JSON value at
+ * js[0..len): an object or an array, strict JSON without blanks or raw
+ * control bytes, no deeper than 64. 1 and *used its length (it may end
+ * before len), *high set when a string holds a byte >= 0x80; 0 for
+ * anything else (the tokens undefined), which jsmn must read.
+ * tl_json_parse tries it first.
+ */
+int tl_json_quick(struct tl_jdoc *, const char *js, size_t len,
+    size_t *used, int *high);
 void tl_json_free(struct tl_jdoc *);
 /* Index of the token after token i and everything inside it. */
 static inline int

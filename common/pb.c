@@ -105,67 +105,89 @@ tag(uint64_t t, struct tl_pbf *f, uint64_t off)
 	return 0;
 }
 
+/* A varint at *p (< end), one byte the common case. */
+static inline int
+varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	if (*p < end && **p < 0x80) {
+		*v = *(*p)++;
+		return 0;
+	}
+	return tl_pb_varint(p, end, v);
+}
+
+static int next(struct tl_pb *, struct tl_pbf *, int);
+
+/* Skip a group, m->p after its start, to its end, nested ones too. */
+static int __attribute__((noinline))
+group(struct tl_pb *m, const struct tl_pbf *f, int depth,
+    const unsigned char *start, uint64_t off)
+{
+	struct tl_pbf g;
+	int r;
+
+	if (depth > 64)
+		return bad("groups nested too deep", off);
+	for (;;) {
+		m->off = off + (uint64_t)(m->p - start);
+		r = next(m, &g, depth + 1);
+		if (r <= 0)
+			return r < 0 ? -1 : bad("unterminated group", off);
+		if (g.wire == TL_PB_EGROUP) {
+			if (g.num != f->num)
+				return bad("mismatched group end", g.off);
+			return 0;
+		}
+	}
+}
+
 static int
 next(struct tl_pb *m, struct tl_pbf *f, int depth)
 {
-	const unsigned char *start = m->p;
+	const unsigned char *start = m->p, *p = m->p, *end = m->end;
 	uint64_t off = m->off, t, n;
 
-	if (m->p == m->end)
+	if (p == end)
 		return 0;
-	if (tl_pb_varint(&m->p, m->end, &t) < 0)
+	if (varint(&p, end, &t) < 0)
 		return bad("truncated tag", off);
 	if (tag(t, f, off) < 0)
 		return -1;
 	switch (f->wire) {
 	case TL_PB_VARINT:
-		if (tl_pb_varint(&m->p, m->end, &f->v) < 0)
+		if (varint(&p, end, &f->v) < 0)
 			return bad("truncated varint", off);
 		break;
 	case TL_PB_I64:
 	case TL_PB_I32:
 		n = f->wire == TL_PB_I64 ? 8 : 4;
-		if ((uint64_t)(m->end - m->p) < n)
+		if ((uint64_t)(end - p) < n)
 			return bad("truncated fixed-width value", off);
-		f->v = le(m->p, (int)n);
-		m->p += n;
+		f->v = le(p, (int)n);
+		p += n;
 		break;
 	case TL_PB_LEN:
-		if (tl_pb_varint(&m->p, m->end, &n) < 0)
+		if (varint(&p, end, &n) < 0)
 			return bad("truncated length", off);
-		if (n > (uint64_t)(m->end - m->p))
+		if (n > (uint64_t)(end - p))
 			return bad("length past the end", off);
-		f->data = m->p;
+		f->data = p;
 		f->len = (size_t)n;
-		m->p += n;
+		p += n;
 		break;
 	case TL_PB_SGROUP:
-		/* Skip to the matching end, nested groups included. */
-		if (depth > 64)
-			return bad("groups nested too deep", off);
-		for (;;) {
-			struct tl_pbf g;
-			int r;
-
-			m->off = off + (uint64_t)(m->p - start);
-			r = next(m, &g, depth + 1);
-			if (r <= 0)
-				return r < 0 ? -1 : bad("unterminated group",
-				    off);
-			if (g.wire == TL_PB_EGROUP) {
-				if (g.num != f->num)
-					return bad("mismatched group end",
-					    g.off);
-				break;
-			}
-		}
+		m->p = p;
+		if (group(m, f, depth, start, off) < 0)
+			return -1;
+		p = m->p;
 		break;
 	case TL_PB_EGROUP:
 		if (depth == 0)
 			return bad("group end without a start", off);
 		break;
 	}
-	m->off = off + (uint64_t)(m->p - start);
+	m->p = p;
+	m->off = off + (uint64_t)(p - start);
 	return 1;
 }
 

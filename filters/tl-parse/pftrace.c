@@ -33,6 +33,7 @@ struct str {
 struct ient {
 	uint64_t iid;
 	struct str v;
+	struct str json;	/* v as a JSON string, once asked for */
 	int used;
 };
 
@@ -66,6 +67,10 @@ iput(struct imap *m, uint64_t iid, const void *s, size_t n)
 		free(v->s);
 		v->s = xmemdup(s, n);
 		v->n = n;
+		v = &((struct ient *)(void *)((char *)v -
+		    offsetof(struct ient, v)))->json;
+		free(v->s);
+		v->s = NULL;
 		return;
 	}
 	if (2 * (m->n + 1) > m->cap) {
@@ -87,7 +92,30 @@ iput(struct imap *m, uint64_t iid, const void *s, size_t n)
 	m->e[i].iid = iid;
 	m->e[i].v.s = xmemdup(s, n);
 	m->e[i].v.n = n;
+	m->e[i].json.s = NULL;
 	m->n++;
+}
+
+/* The string of iid as tlp_jstr writes it, made once; NULL if none. */
+static const struct str *
+ijson(const struct imap *m, uint64_t iid)
+{
+	static struct tl_out o;
+	struct ient *e;
+	struct str *v;
+
+	if ((v = iget(m, iid)) == NULL)
+		return NULL;
+	e = (struct ient *)(void *)((char *)v - offsetof(struct ient, v));
+	if (e->json.s == NULL) {
+		if (o.buf == NULL)
+			tl_out_init(&o, -1, "(name)");
+		o.n = 0;
+		tlp_jstr(&o, v->s, v->n, NULL);
+		e->json.s = xmemdup(o.buf, o.n);
+		e->json.n = o.n;
+	}
+	return &e->json;
 }
 
 static void
@@ -96,8 +124,10 @@ iclear(struct imap *m)
 	size_t i;
 
 	for (i = 0; i < m->cap; i++)
-		if (m->e[i].used)
+		if (m->e[i].used) {
 			free(m->e[i].v.s);
+			free(m->e[i].json.s);
+		}
 	free(m->e);
 	m->e = NULL;
 	m->cap = m->n = 0;
@@ -160,8 +190,9 @@ static struct {
 	struct tl_warns warns;
 	struct tl_out j;	/* args JSON being built */
 	struct tl_out e;	/* extra JSON */
-	char *ubuf;
-	size_t ucap;
+	char *ubuf, *cbuf;
+	size_t ucap, ccap;
+	struct tl_out cat;	/* the event's categories */
 	uint64_t off;		/* the packet's offset */
 } S;
 
@@ -592,6 +623,7 @@ annot(struct seq *q, const struct tl_pbf *fd, int named, int depth,
 	struct tl_pb m, e;
 	struct tl_pbf f, vf;
 	struct str *s, nm = { NULL, 0 };
+	const struct str *nj = NULL;	/* nm's JSON when interned */
 	int r, hasv = 0, n;
 	char b[24];
 
@@ -608,11 +640,15 @@ annot(struct seq *q, const struct tl_pbf *fd, int named, int depth,
 				warn("interned id %" PRIu64 " (%s) not defined "
 				    "on sequence %" PRIu32, f.v,
 				    tabname[T_ANAME], q->id);
-			else
+			else {
 				nm = *s;
+				nj = named ? ijson(&q->tab[T_ANAME], f.v) :
+				    NULL;
+			}
 		} else if (f.num == 10 && f.wire == TL_PB_LEN) {
 			nm.s = (char *)f.data;
 			nm.n = f.len;
+			nj = NULL;
 		} else if ((f.num >= 2 && f.num <= 9) || f.num == 11 ||
 		    f.num == 12 || f.num == 17) {
 			vf = f;
@@ -622,7 +658,10 @@ annot(struct seq *q, const struct tl_pbf *fd, int named, int depth,
 	if (r < 0)
 		return badmsg("debug_annotation");
 	if (named) {
-		tlp_jstr(&S.j, nm.s ? nm.s : "", nm.n, NULL);
+		if (nj != NULL)
+			tl_out_raw(&S.j, nj->s, nj->n);
+		else
+			tlp_jstr(&S.j, nm.s ? nm.s : "", nm.n, NULL);
 		tl_out_char(&S.j, ':');
 	}
 	if (!hasv) {
@@ -719,8 +758,8 @@ emit(struct track *t, struct open *op, int hasend, int64_t end)
 	S.nslice++;
 	tlp_row_str(&r, TLP_PH, "X", 1);
 	/* Strings checked for UTF-8 (names come from the file). */
-	nc = tlp_utf8(&S.ubuf, &S.ucap, op->cat.s, op->cat.n, NULL);
-	cs = xmemdup(S.ubuf, nc);
+	nc = tlp_utf8(&S.cbuf, &S.ccap, op->cat.s, op->cat.n, NULL);
+	cs = S.cbuf;
 	tlp_row_str(&r, TLP_CAT, cs, nc);
 	nn = tlp_utf8(&S.ubuf, &S.ucap, op->name.s, op->name.n, NULL);
 	tlp_row_str(&r, TLP_NAME, S.ubuf, nn);
@@ -753,7 +792,6 @@ emit(struct track *t, struct open *op, int hasend, int64_t end)
 		tlp_flows(S.x, &r, S.nrow, op->corr);
 		S.nrow += 2;
 	}
-	free(cs);
 }
 
 static int
@@ -767,7 +805,6 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 	uint64_t type = 0, uuid = 0, v;
 	int hasuuid = 0, r, ncat = 0, hasname = 0;
 	size_t pos;
-	struct tl_out cat;
 
 	if (sub(&m, fd, "track_event") < 0)
 		return -1;
@@ -803,7 +840,7 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 	}
 	memset(&op, 0, sizeof op);
 	op.ts = ts;
-	tl_out_init(&cat, -1, "(category)");
+	S.cat.n = 0;
 	S.j.n = 0;
 	tl_out_char(&S.j, '{');
 	tl_pb_sub(&m, fd);
@@ -819,16 +856,16 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 					continue;
 				}
 				if (ncat++ > 0)
-					tl_out_char(&cat, ',');
-				tl_out_raw(&cat, s->s, s->n);
+					tl_out_char(&S.cat, ',');
+				tl_out_raw(&S.cat, s->s, s->n);
 			}
 			break;
 		case 22:
 			if (f.wire != TL_PB_LEN)
 				break;
 			if (ncat++ > 0)
-				tl_out_char(&cat, ',');
-			tl_out_raw(&cat, (const char *)f.data, f.len);
+				tl_out_char(&S.cat, ',');
+			tl_out_raw(&S.cat, (const char *)f.data, f.len);
 			break;
 		case 10:
 			if (f.wire != TL_PB_VARINT)
@@ -854,7 +891,6 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 			if (S.j.n > 1)
 				tl_out_char(&S.j, ',');
 			if (annot(q, &f, 1, 0, &op) < 0) {
-				tl_out_close(&cat);
 				freeopen(&op);
 				return -1;
 			}
@@ -864,8 +900,7 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 	tl_out_char(&S.j, '}');
 	if (!hasname)
 		setstr(&op.name, "", 0);
-	setstr(&op.cat, cat.n ? cat.buf : "", cat.n);
-	tl_out_close(&cat);
+	setstr(&op.cat, S.cat.n ? S.cat.buf : "", S.cat.n);
 	setstr(&op.args, S.j.buf, S.j.n);
 	if (type == 3) {
 		emit(t, &op, 1, ts);
@@ -998,6 +1033,7 @@ tlp_pftrace(struct tl_src *src, const struct tlp_ctx *x)
 	S.x = x;
 	tl_out_init(&S.j, -1, "(args)");
 	tl_out_init(&S.e, -1, "(extra)");
+	tl_out_init(&S.cat, -1, "(category)");
 	tlp_trace_file(x);
 	tl_pbin_init(&in, src);
 	for (;;) {
@@ -1069,7 +1105,9 @@ tlp_pftrace(struct tl_src *src, const struct tlp_ctx *x)
 	free(S.tix);
 	free(S.gclk);
 	free(S.ubuf);
+	free(S.cbuf);
 	tl_out_close(&S.j);
 	tl_out_close(&S.e);
+	tl_out_close(&S.cat);
 	return status;
 }

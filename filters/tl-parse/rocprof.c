@@ -98,6 +98,7 @@ struct sym {
 	struct str demangled;
 	int64_t sgpr, vgpr, accum;
 	int hasregs;
+	int plain;		/* name has no byte a TSV field escapes */
 };
 
 struct agent {
@@ -127,6 +128,7 @@ static struct {
 	int eof;
 	uint64_t base;		/* offset of p[0] */
 	int capturing;
+	int json;		/* the value taken out is JSON */
 	int ws, high;		/* the value taken has blanks, bytes >= 0x80
 				 * or control bytes in strings */
 	size_t mark;
@@ -335,9 +337,12 @@ skipval(void)
 }
 
 /*
- * Take out one value whole into W.cap (cleared first), compacted: no
- * blanks outside strings, raw control bytes in strings escaped. Its
- * offset in *off.
+ * Take out one value whole, its offset in *off: a plain value in the
+ * chunk the quick way, its tokens made as it is read (W.json set, W.d its
+ * tokens over the chunk's bytes); any other is passed over into W.cap
+ * (cleared first), compacted: no blanks outside strings, raw control
+ * bytes in strings made blanks; doc() then splits it. W.d.js, W.d.len:
+ * the value either way.
  */
 static int
 takeval(uint64_t *off)
@@ -348,9 +353,15 @@ takeval(uint64_t *off)
 	unsigned char c;
 
 	*off = W.base + W.pos;
+	W.ws = W.high = 0;
+	if ((W.json = tl_json_quick(&W.d, W.p + W.pos, W.n - W.pos, &i,
+	    &W.high)) != 0) {
+		W.pos += i;
+		return 0;
+	}
+	W.high = 0;
 	W.cap.n = 0;
 	W.capturing = 1;
-	W.ws = W.high = 0;
 	W.mark = W.pos;
 	if (skipval() < 0) {
 		W.capturing = 0;
@@ -358,6 +369,8 @@ takeval(uint64_t *off)
 	}
 	tl_out_raw(&W.cap, W.p + W.mark, W.pos - W.mark);
 	W.capturing = 0;
+	W.d.js = W.cap.buf;
+	W.d.len = W.cap.n;
 	if (!W.ws && !W.high)
 		return 0;
 	/* Compact in place; control bytes in strings become blanks. */
@@ -379,7 +392,7 @@ takeval(uint64_t *off)
 			b[m++] = (char)c;
 		}
 	}
-	W.cap.n = m;
+	W.cap.n = W.d.len = m;
 	return 0;
 }
 
@@ -533,12 +546,14 @@ strict(int *i, int depth)
 	}
 }
 
-/* Parse W.cap as JSON into W.d: 0, or -1 (warned). */
+/* W.d's value as JSON, its tokens in W.d: 0, or -1 (warned). */
 static int
 doc(uint64_t off, const char *what)
 {
 	int i = 0;
 
+	if (W.json)
+		return 0;	/* the quick way made and checked them */
 	if (tl_json_parse(&W.d, W.cap.buf, W.cap.n) < 0 ||
 	    W.d.ntok < 1 || strict(&i, 0) < 0 || i != W.d.ntok) {
 		W.nbad++;
@@ -548,50 +563,97 @@ doc(uint64_t off, const char *what)
 	return 0;
 }
 
+/* The token after token i and all in it. */
+static int
+after(int i)
+{
+	return W.d.tok[i].type == JSMN_PRIMITIVE ||
+	    W.d.tok[i].type == JSMN_STRING ? i + 1 : tl_jskip(&W.d, i);
+}
+
+/* Token i is the string key[0..n). */
+static int
+keyis(int i, const char *key, size_t n)
+{
+	const jsmntok_t *t = &W.d.tok[i];
+
+	return (size_t)(t->end - t->start) == n && t->type == JSMN_STRING &&
+	    memcmp(W.d.js + t->start, key, n) == 0;
+}
+
 /* Member key of object token o in W.d, or -1. */
 static int
 mem(int o, const char *key)
 {
+	size_t n = strlen(key);
 	int i, k;
 
 	if (o < 0 || W.d.tok[o].type != JSMN_OBJECT)
 		return -1;
 	for (i = o + 1, k = 0; k < W.d.tok[o].size; k++) {
-		if (tl_jeq(&W.d, i, key))
+		if (keyis(i, key, n))
 			return i + 1;
-		i = tl_jskip(&W.d, i + 1);
+		i = after(i + 1);
 	}
 	return -1;
 }
 
+/* Keys looked up by their length and first byte. */
+struct keyset {
+	const char *const *key;	/* NULL-terminated */
+	size_t len[16];
+	unsigned char at[64];	/* 1 + the key of each hash, or 0 */
+	int linear;		/* two keys have one hash: each is tried */
+};
+#define KHASH(n, c)	(((n) * 3 + (unsigned char)(c)) & 63)
+
+static void
+keysinit(struct keyset *ks, const char *const *key)
+{
+	unsigned h;
+	int k;
+
+	ks->key = key;
+	for (k = 0; key[k]; k++) {
+		ks->len[k] = strlen(key[k]);
+		h = KHASH(ks->len[k], key[k][0]);
+		ks->linear |= ks->at[h] != 0;
+		ks->at[h] = (unsigned char)(k + 1);
+	}
+}
+
 /*
- * The members of object o named in key[0..n) (NULL-terminated), found in
- * one pass: v[k] their value tokens, or -1. The last of a repeated key.
+ * The members of object o named in ks, found in one pass: v[k] the value
+ * token of key k, or -1. The last of a repeated key.
  */
 static void
-slots(int o, const char *const *key, int *v)
+slots(int o, const struct keyset *ks, int *v)
 {
 	const jsmntok_t *t;
+	const char *s;
 	int i, k, m;
-	size_t len;
+	size_t n;
 
-	for (k = 0; key[k]; k++)
+	for (k = 0; ks->key[k]; k++)
 		v[k] = -1;
 	if (o < 0 || W.d.tok[o].type != JSMN_OBJECT)
 		return;
-	for (i = o + 1, m = 0; m < W.d.tok[o].size; m++) {
+	for (i = o + 1, m = 0; m < W.d.tok[o].size; m++, i = after(i + 1)) {
 		t = &W.d.tok[i];
-		len = (size_t)(t->end - t->start);
-		for (k = 0; key[k]; k++)
-			if (key[k][0] == W.d.js[t->start] &&
-			    strlen(key[k]) == len &&
-			    memcmp(key[k], W.d.js + t->start, len) == 0) {
+		n = (size_t)(t->end - t->start);
+		s = W.d.js + t->start;
+		if (!ks->linear) {
+			k = ks->at[KHASH(n, s[0])] - 1;
+			if (k >= 0 && ks->len[k] == n &&
+			    memcmp(ks->key[k], s, n) == 0)
+				v[k] = i + 1;
+			continue;
+		}
+		for (k = 0; ks->key[k]; k++)
+			if (ks->len[k] == n && memcmp(ks->key[k], s, n) == 0) {
 				v[k] = i + 1;
 				break;
 			}
-		i = W.d.tok[i + 1].type == JSMN_PRIMITIVE ||
-		    W.d.tok[i + 1].type == JSMN_STRING ? i + 2 :
-		    tl_jskip(&W.d, i + 1);
 	}
 }
 
@@ -703,6 +765,7 @@ symbol(uint64_t off, void *arg)
 		s.demangled.n = W.j.n;
 		free(nm.s);
 	}
+	s.plain = strcspn(s.name.s, "\\\t\n\r") == s.name.n;
 	s.hasregs = tint(mem(0, "sgpr_count"), &s.sgpr);
 	s.vgpr = intor(mem(0, "arch_vgpr_count"), 0);
 	s.accum = intor(mem(0, "accum_vgpr_count"), 0);
@@ -818,14 +881,14 @@ findagent(int64_t h)
 	return NULL;
 }
 
-/* A trace_key row: the key and its value, W.cap, as JSON. */
+/* A trace_key row: the key and its value, W.d, as JSON. */
 static void
 keyrow(const char *key)
 {
 	struct tlp_row r;
 	size_t n;
 
-	n = tlp_utf8(&W.ubuf, &W.ucap, W.cap.buf, W.cap.n, NULL);
+	n = tlp_utf8(&W.ubuf, &W.ucap, W.d.js, W.d.len, NULL);
 	tlp_row_clear(&r);
 	tlp_row_str(&r, TLP_CAT, "trace_key", sizeof "trace_key" - 1);
 	tlp_row_str(&r, TLP_NAME, key, strlen(key));
@@ -833,53 +896,64 @@ keyrow(const char *key)
 	tlp_row_put(W.x, &r);
 }
 
+/* The args JSON's next key, k: "k": (the quotes and colon in k, n
+ * bytes). jkey("k") and the others take a string constant. */
+#define jkey(k)		jkeyn("\"" k "\":", sizeof k + 2)
+#define jint(k, v)	(jkey(k), jnum(v))
+#define juint(k, v)	(jkey(k), junum(v))
+#define jstrv(k, v)	(jkey(k), tlp_jstr(&W.j, (v)->s, (v)->n, NULL))
+#define jxyz(k, t)	(jkey(k), jtriple(t))
+
 static void
-jkey(const char *k)
+jkeyn(const char *k, size_t n)
 {
 	if (W.j.n > 1)
 		tl_out_char(&W.j, ',');
-	tl_out_char(&W.j, '"');
-	tl_out_raw(&W.j, k, strlen(k));
-	tl_out_raw(&W.j, "\":", 2);
+	tl_out_raw(&W.j, k, n);
 }
 
 static void
-jint(const char *k, int64_t v)
+jnum(int64_t v)
 {
 	char b[TL_I64_MAX];
 
-	jkey(k);
 	tl_out_raw(&W.j, b, tl_fmt_i64(b, v));
 }
 
 static void
-juint(const char *k, int64_t v)
+junum(int64_t v)
 {
 	struct tlp_row r;
 
-	jkey(k);
 	tlp_row_u64(&r, 0, (uint64_t)v);
 	tl_out_raw(&W.j, r.s[0], r.n[0]);
 }
 
+/* [x,y,z] of {"x": X, "y": Y, "z": Z} at token t, 1 for what is not an
+ * integer or not there (the first of a repeated key). */
 static void
-jstrv(const char *k, const struct str *s)
+jtriple(int t)
 {
-	jkey(k);
-	tlp_jstr(&W.j, s->s, s->n, NULL);
-}
+	int64_t v[3] = { 1, 1, 1 };
+	int got[3] = { 0, 0, 0 }, i, k, c;
 
-static void
-jxyz(const char *k, int t)
-{
-	char b[3 * TL_I64_MAX + 8];
-	int n;
-
-	jkey(k);
-	n = snprintf(b, sizeof b, "[%" PRId64 ",%" PRId64 ",%" PRId64 "]",
-	    intor(mem(t, "x"), 1), intor(mem(t, "y"), 1),
-	    intor(mem(t, "z"), 1));
-	tl_out_raw(&W.j, b, (size_t)n);
+	if (t >= 0 && W.d.tok[t].type == JSMN_OBJECT)
+		for (i = t + 1, k = 0; k < W.d.tok[t].size; k++) {
+			c = W.d.js[W.d.tok[i].start] - 'x';
+			if (c >= 0 && c < 3 && !got[c] &&
+			    keyis(i, "xyz" + c, 1)) {
+				got[c] = 1;
+				v[c] = intor(i + 1, 1);
+			}
+			i = after(i + 1);
+		}
+	tl_out_char(&W.j, '[');
+	jnum(v[0]);
+	tl_out_char(&W.j, ',');
+	jnum(v[1]);
+	tl_out_char(&W.j, ',');
+	jnum(v[2]);
+	tl_out_char(&W.j, ']');
 }
 
 /* The name of kind k and operation op: NULL when the table lacks it. */
@@ -904,8 +978,9 @@ static const char *const dkey[] = { "kernel_id", "agent_id", "queue_id",
 	"dispatch_id", "grid_size", "workgroup_size", "group_segment_size",
 	"private_segment_size", NULL };
 enum { D_KID, D_AGENT, D_QUEUE, D_DISP, D_GRID, D_WG, D_LDS, D_SCR, ND };
+static struct keyset rkeys, dkeys;
 
-/* One buffer record, in W.cap, of the array arr. */
+/* One buffer record, in W.d, of the array arr. */
 static void
 record(uint64_t off, int arr)
 {
@@ -916,10 +991,9 @@ record(uint64_t off, int arr)
 	const struct sym *s = NULL;
 	const struct agent *ag = NULL, *dst = NULL, *src = NULL;
 	struct str nm;
-	int64_t kind, op, start, end, v, kid = 0, tid;
-	int di, corr, sid, i, k, kd, hasstart, hasend, rv[NR], dv[ND];
+	int64_t kind, op, start, end, v, kid = 0, tid, in = -1;
+	int di, corr, sid, i, k, kd, hasstart, hasend, hasin, rv[NR], dv[ND];
 	size_t ix, nn;
-	char *cname = NULL;
 	char b[64];
 
 	if (doc(off, cat) < 0)
@@ -930,16 +1004,17 @@ record(uint64_t off, int arr)
 		return;
 	}
 	kd = strcmp(cat, "kernel_dispatch") == 0;
-	slots(0, rkey, rv);
+	slots(0, &rkeys, rv);
 	kind = intor(rv[R_KIND], -1);
 	op = intor(rv[R_OP], -1);
 	hasstart = tint(rv[R_START], &start);
 	hasend = tint(rv[R_END], &end);
 	corr = rv[R_CORR];
+	hasin = tint(mem(corr, "internal"), &in);
 	sid = rv[R_STREAM];
 	di = rv[R_DI];
 	tid = intor(rv[R_TID], 0);
-	slots(di, dkey, dv);
+	slots(di, &dkeys, dv);
 	on = opname(kind, op, &kname);
 	nm.s = NULL;
 	tlp_row_clear(&r);
@@ -995,8 +1070,7 @@ record(uint64_t off, int arr)
 		}
 	} else {
 		if (strcmp(cat, "marker_api") == 0 && corr >= 0 &&
-		    (ix = uget(&W.markix, (uint64_t)intor(mem(corr,
-		    "internal"), -1))) != 0)
+		    (ix = uget(&W.markix, (uint64_t)in)) != 0)
 			name = &W.marker[ix - 1];
 		else if (on != NULL)
 			name = on;
@@ -1037,7 +1111,7 @@ record(uint64_t off, int arr)
 			int c, skip = 0;
 
 			for (c = 0; col[c]; c++)
-				if (tl_jeq(&W.d, i, col[c]))
+				if (keyis(i, col[c], strlen(col[c])))
 					skip = 1;
 			if (!skip) {
 				if (W.j.n > 1)
@@ -1046,7 +1120,7 @@ record(uint64_t off, int arr)
 				    (vt->type == JSMN_STRING));
 				tl_out_raw(&W.j, W.d.js + kt->start - 1, nn);
 			}
-			i = tl_jskip(&W.d, i + 1);
+			i = after(i + 1);
 		}
 		if (src != NULL && src->type == 2)
 			jint("src_device", src->index);
@@ -1058,8 +1132,9 @@ record(uint64_t off, int arr)
 	W.nrec++;
 	tlp_row_str(&r, TLP_PH, "X", 1);
 	tlp_row_str(&r, TLP_CAT, cat, strlen(cat));
-	cname = xmemdup(name->s, name->n);
-	tlp_row_str(&r, TLP_NAME, cname, name->n);
+	tlp_row_str(&r, TLP_NAME, name->s, name->n);
+	if (s != NULL && s->plain)
+		r.raw[TLP_NAME] = 1;	/* written as it is */
 	if (hasstart) {
 		tlp_row_i64(&r, TLP_TS, start);
 		if (hasend && end >= start)
@@ -1071,8 +1146,8 @@ record(uint64_t off, int arr)
 	if (sid >= 0)
 		tlp_row_i64(&r, TLP_STREAM, handle(sid, 0));
 	if (corr >= 0) {
-		if (tint(mem(corr, "internal"), &v))
-			tlp_row_i64(&r, TLP_CORR, v);
+		if (hasin)
+			tlp_row_i64(&r, TLP_CORR, in);
 		if (tint(mem(corr, "external"), &v) && v != 0)
 			tlp_row_i64(&r, TLP_EXTID, v);
 	}
@@ -1083,12 +1158,10 @@ record(uint64_t off, int arr)
 	} else
 		tlp_row_json(&r, TLP_ARGS, W.j.buf, W.j.n);
 	tlp_row_put(W.x, &r);
-	if (corr >= 0 && (kd || strcmp(cat, "memory_copy") == 0) &&
-	    tint(mem(corr, "internal"), &v)) {
-		tlp_flows(W.x, &r, W.nrow, v);
+	if (hasin && (kd || strcmp(cat, "memory_copy") == 0)) {
+		tlp_flows(W.x, &r, W.nrow, in);
 		W.nrow += 2;
 	}
-	free(cname);
 }
 
 static int
@@ -1100,8 +1173,8 @@ recordel(uint64_t off, void *arg)
 	if (!W.havesym || !W.havestr) {
 		xgrow(&W.defer, &W.capdefer, W.ndefer + 1, sizeof *W.defer);
 		d = &W.defer[W.ndefer++];
-		d->text = xmemdup(W.cap.buf, W.cap.n);
-		d->len = W.cap.n;
+		d->text = xmemdup(W.d.js, W.d.len);
+		d->len = W.d.len;
 		d->off = off;
 		d->arr = arr;
 		d->high = W.high;
@@ -1211,8 +1284,11 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 
 	memset(&W, 0, sizeof W);
 	W.x = x;
-	if (!litbyte['0'])
+	if (!litbyte['0']) {
 		classes();
+		keysinit(&rkeys, rkey);
+		keysinit(&dkeys, dkey);
+	}
 	W.src = src;
 	tl_out_init(&W.cap, -1, "(value)");
 	tl_out_init(&W.j, -1, "(args)");
@@ -1229,6 +1305,9 @@ tlp_rocprof(struct tl_src *src, const struct tlp_ctx *x)
 		W.cap.n = 0;
 		tl_out_raw(&W.cap, W.defer[i].text, W.defer[i].len);
 		W.high = W.defer[i].high;
+		W.json = 0;
+		W.d.js = W.cap.buf;
+		W.d.len = W.cap.n;
 		record(W.defer[i].off, W.defer[i].arr);
 		free(W.defer[i].text);
 	}

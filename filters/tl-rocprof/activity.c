@@ -21,7 +21,7 @@ hasci(const char *s, const char *pat)
 }
 
 static int
-classify(const char *n)
+classify1(const char *n)
 {
 	if (hasci(n, "rccl") || hasci(n, "nccl") ||
 	    hasci(n, "cross_device_reduce"))
@@ -45,6 +45,23 @@ classify(const char *n)
 	if (hasci(n, "fillbuffer"))
 		return C_FILL;
 	return C_XLA;
+}
+
+/* The category of n, a uniq() string: remembered by its address. */
+static int
+classify(const char *n)
+{
+	static struct {
+		const char *s;
+		int cat;
+	} seen[4096];
+	size_t h = ((uintptr_t)n >> 4) % 4093;
+
+	if (seen[h].s != n) {
+		seen[h].s = n;
+		seen[h].cat = classify1(n);
+	}
+	return seen[h].cat;
 }
 
 int mergek, noksum, ksumrccl, ksumcompute, ksumname, nohsum;

@@ -232,14 +232,6 @@ jtruthy(const struct tl_jdoc *d, int t)
 	}
 }
 
-/* An event of the stream, with what the reports read from its args. */
-static const char *const aname[NA] = {
-	"begin_ns", "end_ns", "delta_ns", "grid_size", "workgroup_size",
-	"VGPR_Count", "Accum_VGPR_Count", "SGPR_Count", "LDS_Block_Size",
-	"Scratch_Size", "stream_ID", "operation", "tid", "copy_bytes",
-	"src_agent", "dst_agent", NULL
-};
-
 struct ev *evs;
 size_t nev, capev;
 char **agents;		/* "s..." or "n..." keys, first-seen order */
@@ -319,52 +311,87 @@ uniq(const char *s, size_t n)
 	return uq.v[i];
 }
 
-/* The args of a row as the pftrace reports need them. */
+/* The first member of object 0 of jd named key[k] (k < nk, len[k] its
+ * length, 0 before the first call): v[k] its value token, or -1. */
+static void
+members(const char *const *key, size_t *len, int nk, int *v)
+{
+	const jsmntok_t *t;
+	int i, k, m;
+
+	for (k = 0; k < nk; k++) {
+		if (len[k] == 0)
+			len[k] = strlen(key[k]);
+		v[k] = -1;
+	}
+	for (i = 1, m = 0; m < jd.tok[0].size; m++, i = tl_jskip(&jd, i + 1)) {
+		t = &jd.tok[i];
+		if (t->type != JSMN_STRING)
+			continue;
+		for (k = 0; k < nk; k++)
+			if (len[k] == (size_t)(t->end - t->start) &&
+			    key[k][0] == jd.js[t->start] && v[k] < 0 &&
+			    memcmp(key[k], jd.js + t->start, len[k]) == 0) {
+				v[k] = i + 1;
+				break;
+			}
+	}
+}
+
+/*
+ * The args of a row as the pftrace reports need them: the first member
+ * of each name, found in one pass over the members.
+ */
 static void
 pfargs(struct ev *e, const char *js, size_t n)
 {
-	static const char *const corrk[] = { "corr_id", "correlation_id",
-	    "correlationId", "CorrId", NULL };
-	static const char *const knk[] = { "kernel_name", "KernelName",
-	    "symbol", "symbol_name", "funcName", NULL };
-	static const char *const devk[] = { "device_id", "deviceId",
-	    "dev_id", "DevId", "gpu_id", "gpuId", NULL };
-	int i, t;
-	int64_t v;
+	enum { K_DEV = NA - 1, K_CORR = K_DEV + 6, K_KN = K_CORR + 4,
+	    K_AGENT = K_KN + 5, NK };
+	static const char *const key[NK] = {
+	    "begin_ns", "end_ns", "delta_ns", "grid_size", "workgroup_size",
+	    "VGPR_Count", "Accum_VGPR_Count", "SGPR_Count", "LDS_Block_Size",
+	    "Scratch_Size", "stream_ID", "operation", "tid", "copy_bytes",
+	    "src_agent", "dst_agent",
+	    "device_id", "deviceId", "dev_id", "DevId", "gpu_id", "gpuId",
+	    "corr_id", "correlation_id", "correlationId", "CorrId",
+	    "kernel_name", "KernelName", "symbol", "symbol_name", "funcName",
+	    "agent" };
+	static size_t len[NK];
+	int k, v[NK];
+	int64_t x;
 	size_t kn;
 
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
 		return;
-	for (i = 0; aname[i] != NULL; i++)
-		if (pyint(&jd, jmem(&jd, 0, aname[i]), &v)) {
-			e->a[i] = v;
-			e->has |= 1u << i;
+	members(key, len, NK, v);
+	for (k = 0; k < A_DEV; k++)
+		if (pyint(&jd, v[k], &x)) {
+			e->a[k] = x;
+			e->has |= 1u << k;
 		}
-	for (i = 0; devk[i]; i++)
-		if (pyint(&jd, jmem(&jd, 0, devk[i]), &v)) {
-			e->a[A_DEV] = v;
+	for (k = K_DEV; k < K_CORR; k++)
+		if (pyint(&jd, v[k], &x)) {
+			e->a[A_DEV] = x;
 			e->has |= 1u << A_DEV;
 			break;
 		}
-	for (i = 0; corrk[i]; i++)
-		if (pyint(&jd, jmem(&jd, 0, corrk[i]), &v)) {
+	for (k = K_CORR; k < K_KN; k++)
+		if (pyint(&jd, v[k], &x)) {
 			e->hascorr = 1;
-			e->corr = v;
+			e->corr = x;
 			break;
 		}
-	t = jmem(&jd, 0, "corr_id");
-	e->corrapi = t >= 0 && !jnull(&jd, t);
-	for (i = 0; knk[i]; i++)
-		if (jtruthy(&jd, t = jmem(&jd, 0, knk[i])) &&
-		    jd.tok[t].type == JSMN_STRING) {
-			char *k = jstrdup(&jd, t, &kn);
+	e->corrapi = v[K_CORR] >= 0 && !jnull(&jd, v[K_CORR]);
+	for (k = K_KN; k < K_AGENT; k++)
+		if (jtruthy(&jd, v[k]) && jd.tok[v[k]].type == JSMN_STRING) {
+			char *s = jstrdup(&jd, v[k], &kn);
 
-			e->kname = uniq(k, kn);
-			free(k);
+			e->kname = uniq(s, kn);
+			free(s);
 			break;
 		}
-	e->agent = agentix(&jd, jmem(&jd, 0, "agent"));
+	e->agent = agentix(&jd, v[K_AGENT]);
 }
 
 static int64_t
@@ -378,18 +405,23 @@ jint(int t, int64_t def)
 static void
 rocargs(struct kern *k, const char *js, size_t n)
 {
-	int t, i;
+	static const char *const key[] = { "dispatch_id", "agent",
+	    "thread_id", "grid", "block" };
+	static size_t len[5];
+	int t, i, v[5];
+
 	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
 	    jd.tok[0].type != JSMN_OBJECT)
 		return;
-	k->dispatch = jint(jmem(&jd, 0, "dispatch_id"), 0);
-	k->agent = jint(jmem(&jd, 0, "agent"), 0);
-	k->thread = jint(jmem(&jd, 0, "thread_id"), 0);
-	if ((t = jmem(&jd, 0, "grid")) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
+	members(key, len, 5, v);
+	k->dispatch = jint(v[0], 0);
+	k->agent = jint(v[1], 0);
+	k->thread = jint(v[2], 0);
+	if ((t = v[3]) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
 	    jd.tok[t].size == 3)
 		for (i = 0; i < 3; i++)
 			k->grid[i] = jint(t + 1 + i, 1);
-	if ((t = jmem(&jd, 0, "block")) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
+	if ((t = v[4]) >= 0 && jd.tok[t].type == JSMN_ARRAY &&
 	    jd.tok[t].size == 3)
 		for (i = 0; i < 3; i++)
 			k->block[i] = jint(t + 1 + i, 1);

@@ -37,37 +37,45 @@ merged(struct iv *v, size_t n)
 	return sum;
 }
 
-/* A stable sort by start: index as a tie break. */
+/* An interval, for the union of intervals sorted by start (stable). */
 struct ivx {
 	double s, e;
 	size_t i;
 };
 
-static int
-ivxcmp(const void *a, const void *b)
+/* A double's bits as a key that sorts as the double (no NaN; the starts
+ * are integers over 1000, so no -0). */
+static uint64_t
+dblkey(double d)
 {
-	const struct ivx *x = a, *y = b;
+	uint64_t u;
 
-	if (x->s != y->s)
-		return x->s < y->s ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
+	memcpy(&u, &d, sizeof u);
+	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
 }
 
 static double
 unionlen(struct ivx *v, size_t n)
 {
+	struct tl_sortkey *a;
 	struct iv *w;
 	size_t i;
 	double r;
 
-	qsort(v, n, sizeof *v, ivxcmp);
+	a = xcalloc(n + 1, sizeof *a);
+	for (i = 0; i < n; i++) {
+		a[i].k = dblkey(v[i].s);
+		a[i].i = (uint32_t)i;
+	}
+	tl_key_sort(a, n);
 	w = xcalloc(n + 1, sizeof *w);
 	for (i = 0; i < n; i++) {
-		w[i].s = v[i].s;
-		w[i].e = v[i].e;
+		w[i].s = v[a[i].i].s;
+		w[i].e = v[a[i].i].e;
 	}
 	r = merged(w, n);
 	free(w);
+	free(a);
 	return r;
 }
 
@@ -168,15 +176,70 @@ category(const char *name)
 }
 
 static int
-namecmp(const void *a, const void *b)
+strpcmp(const void *a, const void *b)
 {
-	const struct kern *x = *(struct kern *const *)a,
-	    *y = *(struct kern *const *)b;
-	int c = strcmp(x->name, y->name);
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
 
-	if (c)
-		return c;
-	return x->order < y->order ? -1 : x->order > y->order;
+/*
+ * Sort p[0..n), kernels in their order, by name or longest first, ties
+ * in their order: a stable radix sort by the name's rank among the
+ * distinct names (uniq() strings: one address a name) or by duration.
+ */
+static void
+ksort(struct kern **p, size_t n, int byname)
+{
+	struct tl_sortkey *a = xcalloc(n + 1, sizeof *a);
+	struct kern **q = xcalloc(n + 1, sizeof *q);
+	const char **nm = NULL, **tab;
+	size_t i, h, cap = 64, nn = 0, *rank;
+
+	while (byname && cap < 2 * n)
+		cap *= 2;
+	tab = xcalloc(cap, sizeof *tab);
+	rank = xcalloc(cap, sizeof *rank);
+	for (i = 0; i < n; i++) {
+		if (!byname) {
+			a[i].k = ~((uint64_t)p[i]->dur ^ UINT64_C(1) << 63);
+			a[i].i = (uint32_t)i;
+			continue;
+		}
+		for (h = tl_hash64((uint64_t)(uintptr_t)p[i]->name) &
+		    (cap - 1); tab[h] && tab[h] != p[i]->name;
+		    h = (h + 1) & (cap - 1))
+			;
+		if (!tab[h]) {
+			tab[h] = p[i]->name;
+			nm = xreallocarray(nm, nn + 1, sizeof *nm);
+			nm[nn++] = p[i]->name;
+		}
+		a[i].i = (uint32_t)i;
+	}
+	if (byname) {
+		qsort(nm, nn, sizeof *nm, strpcmp);
+		for (i = 0; i < nn; i++) {
+			for (h = tl_hash64((uint64_t)(uintptr_t)nm[i]) &
+			    (cap - 1); tab[h] != nm[i]; h = (h + 1) & (cap - 1))
+				;
+			rank[h] = i;
+		}
+		for (i = 0; i < n; i++) {
+			for (h = tl_hash64((uint64_t)(uintptr_t)p[i]->name) &
+			    (cap - 1); tab[h] != p[i]->name;
+			    h = (h + 1) & (cap - 1))
+				;
+			a[i].k = rank[h];
+		}
+	}
+	tl_radix_sort(a, n);
+	for (i = 0; i < n; i++)
+		q[i] = p[a[i].i];
+	memcpy(p, q, n * sizeof *p);
+	free(a);
+	free(q);
+	free(nm);
+	free(tab);
+	free(rank);
 }
 
 struct grp {
@@ -247,7 +310,7 @@ summaries(const char *dir)
 	p = xcalloc(nkern, sizeof *p);
 	for (i = 0; i < nkern; i++)
 		p[i] = &kerns[i];
-	qsort(p, nkern, sizeof *p, namecmp);
+	ksort(p, nkern, 1);
 	g = xcalloc(nkern, sizeof *g);
 	v = xcalloc(nkern, sizeof *v);
 	for (i = 0; i < nkern; i = j) {
@@ -362,17 +425,6 @@ summaries(const char *dir)
 	free(v);
 }
 
-static int
-durdesc(const void *a, const void *b)
-{
-	const struct kern *x = *(struct kern *const *)a,
-	    *y = *(struct kern *const *)b;
-
-	if (x->dur != y->dur)
-		return x->dur > y->dur ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
 static void
 kdetails(const char *dir)
 {
@@ -389,7 +441,7 @@ kdetails(const char *dir)
 	p = xcalloc(nkern, sizeof *p);
 	for (i = 0; i < nkern; i++)
 		p[i] = &kerns[i];
-	qsort(p, nkern, sizeof *p, durdesc);
+	ksort(p, nkern, 0);
 	n = topk >= 0 && (size_t)topk < nkern ? (size_t)topk : nkern;
 	opensheet(dir, "kernel_details");
 	header(h);
@@ -462,7 +514,7 @@ shortkernels(const char *dir)
 	opensheet(dir, "short_kernels_summary");
 	header(hs);
 	if (n > 0) {
-		qsort(p, n, sizeof *p, namecmp);
+		ksort(p, n, 1);
 		g = xcalloc(n, sizeof *g);
 		for (i = 0; i < n; i = j) {
 			g[ng].name = p[i]->name;

@@ -24,6 +24,7 @@
 #include "../../common/mem.h"
 #include "../../common/opt.h"
 #include "../../common/pyfmt.h"
+#include "../../common/sort.h"
 #include "../../common/stats.h"
 #include "../../common/tsv.h"
 

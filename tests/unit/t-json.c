@@ -188,6 +188,40 @@ test_parse(void)
 	tl_json_free(&d);
 }
 
+/*
+ * The quick way: plain JSON only, what it takes ending where it says;
+ * all that jsmn is lenient about, blanks and the rest left to jsmn.
+ */
+static void
+test_quick(void)
+{
+	static const char *const no[] = { "{\"a\"}", "[1,]", "[,1]", "[1 2]",
+	    "{\"a\":1,}", "[01]", "[-]", "[1.]", "[tru]", "[\"\\q\"]",
+	    "[\"\\u12g4\"]", "[\"\x01\"]", "{\"a\" :1}", "[1\"a\"]",
+	    "{\"a\":1\"b\":2}", "1", "\"a\"", "[1", "{\"a\":[}", NULL };
+	struct tl_jdoc d;
+	char deep[200];
+	size_t used;
+	int i, high = 0;
+
+	memset(&d, 0, sizeof d);
+	for (i = 0; no[i]; i++)
+		CHECK(!tl_json_quick(&d, no[i], strlen(no[i]), &used, &high));
+	CHECK(tl_json_quick(&d, "{\"a\":[true,null,-1.5e3,\"\\u00e9\"]}x", 34,
+	    &used, &high) && used == 33 && d.ntok == 7 && !high);
+	CHECK(d.tok[2].parent == 1 && d.tok[1].size == 1 && d.tok[2].size == 4);
+	CHECK(tl_json_quick(&d, "[\"\xc3\xa9\"]", 6, &used, &high) && high);
+	memset(deep, '[', 64);
+	memset(deep + 64, ']', 64);
+	CHECK(tl_json_quick(&d, deep, 128, &used, &high) && used == 128);
+	memset(deep, '[', 65);
+	memset(deep + 65, ']', 65);
+	CHECK(!tl_json_quick(&d, deep, 130, &used, &high));
+	CHECK(tl_json_parse(&d, deep, 130) == 0 && d.ntok == 65);
+	CHECK(tl_json_parse(&d, "{}{}", 4) == 0 && d.ntok == 2);
+	tl_json_free(&d);
+}
+
 /* The scanner. */
 
 /* Events whose tokens differ from the ones jsmn makes. */
@@ -527,6 +561,7 @@ main(int argc, char *argv[])
 	test_us_to_ns();
 	test_junescape();
 	test_parse();
+	test_quick();
 	test_scan();
 	test_split();
 	CHECK(tokbad == 0);	/* the scanner's tokens are jsmn's */
