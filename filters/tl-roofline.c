@@ -177,8 +177,7 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 	}
 	if (TL_K_ISGPU(tr->kind)) {
 		if (tl_trace_i64(tr, TL_C_PARENT, &puid))
-			rl_addgpu(S, tr, rl_newnode(S, tl_trace_uid(tr),
-			    puid));
+			rl_addgpu(S, tr, rl_newnode(S, tr, puid));
 		return 0;
 	}
 	if (tr->kind == TL_K_ANNOT)
@@ -198,7 +197,7 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 		return written;
 	if (!tl_trace_i64(tr, TL_C_PARENT, &puid))
 		puid = INT64_MIN;
-	nd = rl_newnode(S, tl_trace_uid(tr), puid);
+	nd = rl_newnode(S, tr, puid);
 	rl_addbwd(S, tr, nd);
 	if (m != NULL)
 		return rl_newop(S, tr, m, nd, raw.buf, raw.n);

@@ -614,6 +614,8 @@ stream(struct table *t, const char *name)
 	int isint, bad, cut;
 	const char *str;
 	unsigned char *istext;	/* columns of text: no number cells */
+	uint64_t nrows = 0, lim = tl_limit[TL_LIM_EVENTS];
+	char lb[TL_LIMIT_STRMAX];
 
 	memset(&s, 0, sizeof s);
 	s.ncol = t->ncol;
@@ -633,6 +635,10 @@ stream(struct table *t, const char *name)
 	first = s.ws;
 	ch = xl_chart_begin(s.name, t->col, s.ncol);
 	while (tnext(t)) {
+		if (lim != 0 && ++nrows > lim)
+			tl_errx(1, "%s:%" PRIu64 ": more than %" PRIu64 " rows "
+			    "of one table to write (--limit %s)", t->name,
+			    t->lineno, lim, tl_limit_str(lb, TL_LIM_EVENTS));
 		if (s.row > maxrows) {
 			endsheet(&s);
 			strcpy(prev, s.name);
