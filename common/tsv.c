@@ -156,6 +156,19 @@ tl_out_grow(struct tl_out *o, size_t need)
 }
 
 void
+tl_out_rawmore(struct tl_out *o, const char *s, size_t n)
+{
+	if (o->fd >= 0 && n >= o->cap) {
+		tl_out_flush(o);
+		writeall(o, s, n);
+		return;
+	}
+	tl_out_grow(o, n);
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
+}
+
+void
 tl_out_close(struct tl_out *o)
 {
 	if (o->fd >= 0)

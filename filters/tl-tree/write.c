@@ -47,14 +47,17 @@ putmodules(struct trace *tr, uint32_t m)
 }
 
 static void
-outrow(struct trace *tr, const char *line, size_t len)
+outrow(struct trace *tr, const char *line, size_t len, int more)
 {
-	size_t n, r = tr->orow++;
+	size_t n, r;
 	struct rec *e;
 	int tree;
 	uint32_t i;
 
 	tl_out_raw(&out, line, len);
+	if (more)		/* the rest of the line comes next */
+		return;
+	r = tr->orow++;
 	if (!(tr->rowbit[r / 64] >> (r % 64) & 1)) {
 		tl_out_raw(&out, NOTREE, sizeof NOTREE - 1);
 		return;
