@@ -64,10 +64,11 @@ reports: $(foreach n,$(names),$(OUT)/$(n)/$(n)_perf_report.xlsx \
 summary: $(OUT)/summary.xlsx
 
 # The targets of one trace: $(1) the trace, $(2) its name. Each is made
-# under a name of its own (mktemp) and renamed into place, so that two
-# makes in one OUT never write into the same file; a table directory
-# that another make has just made from the same tree is kept, and one
-# being replaced is renamed away before it is removed.
+# under a name of its own (mktemp; tl-report's outputs and report.log
+# as well) and renamed into place, so that two makes in one OUT never
+# write into the same file, nor through a link planted at its name; a
+# table directory that another make has just made from the same tree is
+# kept, and one being replaced is renamed away before it is removed.
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
@@ -88,10 +89,11 @@ $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
 	    rm -rf "$$$$o"; }; fi
 
 $(OUT)/$(2)/$(2)_perf_report.xlsx: $(OUT)/$(2)/tree.tsv
-	$(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
+	l=$$$$(mktemp $(OUT)/$(2)/.report.XXXXXX) && \
+	    { $(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
 	    --output_csvs_dir $(OUT)/$(2)/csv $(FLAGS) $(archflag) \
-	    2>$(OUT)/$(2)/report.log || { cat $(OUT)/$(2)/report.log >&2; \
-	    exit 1; }
+	    2>"$$$$l" || { cat "$$$$l" >&2; rm -f "$$$$l"; exit 1; }; } && \
+	    mv -f "$$$$l" $(OUT)/$(2)/report.log
 endef
 $(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
 
@@ -104,7 +106,9 @@ $(OUT)/summary/%.tsv: $(foreach n,$(names),$(OUT)/$(n)/tables/timeline.tsv)
 	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
 
 $(OUT)/summary.xlsx: $(SUMMARY:%=$(OUT)/summary/%.tsv)
-	$(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o $@ $^
+	t=$$(mktemp $(OUT)/.summary.XXXXXX) && \
+	    { $(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o "$$t" $^ && \
+	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
 
 clean:
 	rm -rf $(foreach n,$(names),$(OUT)/$(n)) $(OUT)/summary \
