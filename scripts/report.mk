@@ -68,7 +68,9 @@ summary: $(OUT)/summary.xlsx
 # as well) and renamed into place, so that two makes in one OUT never
 # write into the same file, nor through a link planted at its name; a
 # table directory that another make has just made from the same tree is
-# kept, and one being replaced is renamed away before it is removed.
+# kept, and one being replaced is renamed away before it is removed,
+# under a lock on OUT (flock(1)) that the summary's readers of the tables
+# share, so that none finds the directory gone for that instant.
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
@@ -84,9 +86,10 @@ $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
 	    mv -f "$$$$t.log" $(OUT)/$(2)/tables.log && \
 	    if [ $$@ -nt $$< ]; then rm -rf "$$$$t"; else \
 	    o=$$$$(mktemp -d $$(@D).old.XXXXXX) && \
-	    { mv -T $$(@D) "$$$$o/t" 2>/dev/null || :; \
+	    { exec 9<$(OUT); ! command -v flock >/dev/null || flock 9; \
+	    mv -T $$(@D) "$$$$o/t" 2>/dev/null || :; \
 	    mv -T "$$$$t" $$(@D) 2>/dev/null || rm -rf "$$$$t"; \
-	    rm -rf "$$$$o"; }; fi
+	    exec 9<&-; rm -rf "$$$$o"; }; fi
 
 $(OUT)/$(2)/$(2)_perf_report.xlsx: $(OUT)/$(2)/tree.tsv
 	l=$$$$(mktemp $(OUT)/$(2)/.report.XXXXXX) && \
@@ -101,9 +104,11 @@ $(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
 $(OUT)/summary/%.tsv: $(foreach n,$(names),$(OUT)/$(n)/tables/timeline.tsv)
 	@mkdir -p $(@D)
 	t=$$(mktemp $(@D)/.$*.XXXXXX) && \
-	    { awk 'FNR > 1 || NR == 1' \
-	    $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) >"$$t" && \
-	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
+	    { exec 9<$(OUT); ! command -v flock >/dev/null || flock -s 9; \
+	    awk 'FNR > 1 || NR == 1' \
+	    $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) >"$$t"; \
+	    st=$$?; exec 9<&-; [ $$st -eq 0 ] && mv -f "$$t" $@; } || \
+	    { rm -f "$$t"; exit 1; }
 
 $(OUT)/summary.xlsx: $(SUMMARY:%=$(OUT)/summary/%.tsv)
 	t=$$(mktemp $(OUT)/.summary.XXXXXX) && \
