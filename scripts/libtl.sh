@@ -393,15 +393,19 @@ stage() {
 	eval "stage$nstage=\$1"
 	_in=$2 _out=$3
 	shift 3
+	# Room for its messages, taken now: 8 KiB written over in place
+	# (read back without the NULs left), so that a TMPDIR that fills
+	# up (its own work) does not lose the message that says so.
+	head -c 8192 /dev/zero >"$tmp/err.$nstage" 2>/dev/null
 	{
 		# Not the last command: the job stays the program's parent
 		# (cleanup signals the children of the jobs).
-		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
+		"$@" <"$_in" >"$_out" 2<>"$tmp/err.$nstage"
 		exit $?
 	} &
 	eval "pid$nstage=$!"
 	pids="$pids $!"
-	echo $! >>"$tmp/pids"
+	echo $! 2>/dev/null >>"$tmp/pids"
 	stages="$stages $nstage"
 }
 
@@ -432,7 +436,7 @@ finish() {
 		blame=$n bst=$st
 	done
 	for n in $stages; do
-		cat "$tmp/err.$n" 2>/dev/null
+		tr -d '\000' <"$tmp/err.$n" 2>/dev/null
 		[ "$n" = "$blame" ] && break
 	done | sed "${msgmap:-}" | awk '!seen[$0]++' >&2
 	stages=
