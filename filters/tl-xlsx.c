@@ -267,13 +267,6 @@ number(const char *s, size_t n, double *v, int *isint)
 }
 
 /*
- * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, U+FFFE
- * and U+FFFF (which XML does not allow) as _xFFFE_ and _xFFFF_, a
- * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
- * is, at most XL_MAXSTR characters. Sets *chars (UTF-16 units), *bad,
- * *cut.
- */
-/*
  * The bytes text() may write with o written and n bytes of input to go:
  * 3 for each, or 7 for each character a cell holds (_xFFFE_), whichever
  * is less, so that a long field costs no more than what is kept of it.
@@ -286,6 +279,13 @@ textcap(size_t o, size_t n)
 	return n < most / 3 && o + 3 * n + 8 < most ? o + 3 * n + 8 : most;
 }
 
+/*
+ * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, U+FFFE
+ * and U+FFFF (which XML does not allow) as _xFFFE_ and _xFFFF_, a
+ * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
+ * is, at most XL_MAXSTR characters. Sets *chars (UTF-16 units), *bad,
+ * *cut.
+ */
 static void
 text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 {
