@@ -354,6 +354,9 @@ checklen(struct tl_tsv *t, size_t n)
 	    tl_limit_str(b, TL_LIM_LINE));
 }
 
+/* A line buffer grown past this is given back once its line is done. */
+#define CARRYKEEP	((size_t)16 << 20)
+
 /*
  * The next line, without its LF, as a view; NULL at the end. A line
  * longer than tl_limit[TL_LIM_LINE] is an error.
@@ -365,6 +368,11 @@ getline_(struct tl_tsv *t, size_t *len)
 	size_t n;
 
 	t->ncarry = 0;
+	if (t->carrycap > CARRYKEEP) {	/* held for one long line only */
+		free(t->carry);
+		t->carry = NULL;
+		t->carrycap = 0;
+	}
 	for (;;) {
 		if (t->pos == t->nchunk && !tl_in_more(t->src, &t->chunk,
 		    &t->nchunk, &t->pos, &t->eof))
