@@ -156,6 +156,19 @@ tl_out_grow(struct tl_out *o, size_t need)
 }
 
 void
+tl_out_rawmore(struct tl_out *o, const char *s, size_t n)
+{
+	if (o->fd >= 0 && n >= o->cap) {
+		tl_out_flush(o);
+		writeall(o, s, n);
+		return;
+	}
+	tl_out_grow(o, n);
+	memcpy(o->buf + o->n, s, n);
+	o->n += n;
+}
+
+void
 tl_out_close(struct tl_out *o)
 {
 	if (o->fd >= 0)
@@ -367,6 +380,9 @@ checklen(struct tl_tsv *t, size_t n)
 	    tl_limit_str(b, TL_LIM_LINE));
 }
 
+/* A line buffer grown past this is given back once its line is done. */
+#define CARRYKEEP	((size_t)16 << 20)
+
 /*
  * The next line, without its LF, as a view; NULL at the end. A line
  * longer than tl_limit[TL_LIM_LINE] is an error.
@@ -378,6 +394,11 @@ getline_(struct tl_tsv *t, size_t *len)
 	size_t n;
 
 	t->ncarry = 0;
+	if (t->carrycap > CARRYKEEP) {	/* held for one long line only */
+		free(t->carry);
+		t->carry = NULL;
+		t->carrycap = 0;
+	}
 	for (;;) {
 		if (t->pos == t->nchunk && !tl_in_more(t->src, &t->chunk,
 		    &t->nchunk, &t->pos, &t->eof))

@@ -35,6 +35,9 @@ void tl_out_flush(struct tl_out *);
 /* Flush and close; exit 1 with a message if any write failed. */
 void tl_out_close(struct tl_out *);
 void tl_out_grow(struct tl_out *, size_t need);
+/* tl_out_raw's way when s[0..n) does not fit: a writer on fd writes bytes
+ * that do not fit its buffer at all straight through, never held twice. */
+void tl_out_rawmore(struct tl_out *, const char *s, size_t n);
 void tl_out_field(struct tl_out *, const char *s, size_t n);	/* escaped */
 void tl_out_cstr(struct tl_out *, const char *s);		/* escaped */
 /* Escaped, for text known to hold no TAB, LF or CR (such as JSON text). */
@@ -47,8 +50,10 @@ tl_out_raw(struct tl_out *o, const char *s, size_t n)
 {
 	if (n == 0)		/* s may be NULL then */
 		return;
-	if (o->cap - o->n < n)
-		tl_out_grow(o, n);
+	if (o->cap - o->n < n) {
+		tl_out_rawmore(o, s, n);
+		return;
+	}
 	memcpy(o->buf + o->n, s, n);
 	o->n += n;
 }

@@ -69,8 +69,16 @@ const char *const rl_sheetname[NSHEET] = {
 };
 
 static struct tl_out out;
-/* The current row as read, before any field is unescaped in place. */
-static struct tl_out raw = RL_MEM;
+/*
+ * The current row as read, before any field is unescaped in place: the
+ * reader's line itself when it has no escape (unescaping cannot change
+ * it then), or a copy in rawbuf.
+ */
+static struct tl_out rawbuf = RL_MEM;
+static struct {
+	const char *buf;
+	size_t n;
+} raw;
 static struct rl_args args;
 static struct rl_res tri = { .py = RL_MEM, .js = RL_MEM };
 
@@ -177,8 +185,7 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 	}
 	if (TL_K_ISGPU(tr->kind)) {
 		if (tl_trace_i64(tr, TL_C_PARENT, &puid))
-			rl_addgpu(S, tr, rl_newnode(S, tl_trace_uid(tr),
-			    puid));
+			rl_addgpu(S, tr, rl_newnode(S, tr, puid));
 		return 0;
 	}
 	if (tr->kind == TL_K_ANNOT)
@@ -198,7 +205,7 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 		return written;
 	if (!tl_trace_i64(tr, TL_C_PARENT, &puid))
 		puid = INT64_MIN;
-	nd = rl_newnode(S, tl_trace_uid(tr), puid);
+	nd = rl_newnode(S, tr, puid);
 	rl_addbwd(S, tr, nd);
 	if (m != NULL)
 		return rl_newop(S, tr, m, nd, raw.buf, raw.n);
@@ -514,9 +521,14 @@ main(int argc, char *argv[])
 			    "at a time", sflag ? 's' : 'c');
 		S = rl_seg_new(tr->col);
 		while ((r = tl_trace_row(tr)) != TL_ROW_END) {
-			raw.n = 0;
-			tl_out_raw(&raw, t->f[0], (size_t)(t->f[t->ncol - 1] +
-			    t->fl[t->ncol - 1] - t->f[0]));
+			raw.buf = t->f[0];
+			raw.n = (size_t)(t->f[t->ncol - 1] +
+			    t->fl[t->ncol - 1] - t->f[0]);
+			if (memchr(raw.buf, '\\', raw.n) != NULL) {
+				rawbuf.n = 0;
+				tl_out_raw(&rawbuf, raw.buf, raw.n);
+				raw.buf = rawbuf.buf;
+			}
 			if (!row(S, tr, r) && pflag)
 				passrow();
 		}
@@ -533,7 +545,7 @@ main(int argc, char *argv[])
 	rl_read_end();
 	rl_link_end();
 	rl_util_end();
-	free(raw.buf);
+	free(rawbuf.buf);
 	free(tri.py.buf);
 	free(tri.js.buf);
 	return status;

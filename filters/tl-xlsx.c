@@ -96,6 +96,8 @@ struct table {
 	struct look *la;
 	size_t nla, capla, ila;
 	int replayed;		/* the current record is one of them */
+	int held;		/* then the reader's record, not copied */
+	uint64_t heldline;
 };
 
 /* A record read ahead: its fields in one block. */
@@ -265,6 +267,19 @@ number(const char *s, size_t n, double *v, int *isint)
 }
 
 /*
+ * The bytes text() may write with o written and n bytes of input to go:
+ * 3 for each, or 7 for each character a cell holds (_xFFFE_), whichever
+ * is less, so that a long field costs no more than what is kept of it.
+ */
+static size_t
+textcap(size_t o, size_t n)
+{
+	size_t most = 7 * (size_t)XL_MAXSTR + 8;
+
+	return n < most / 3 && o + 3 * n + 8 < most ? o + 3 * n + 8 : most;
+}
+
+/*
  * The text of a cell into buf: invalid UTF-8 (and NUL) as U+FFFD, U+FFFE
  * and U+FFFF (which XML does not allow) as _xFFFE_ and _xFFFF_, a
  * literal _xHHHH_ escaped as _x005F_xHHHH_ so that Excel shows it as it
@@ -278,7 +293,7 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 	size_t i = 0, o = 0, k, units = 0, u;
 
 	*bad = *cut = 0;
-	xgrow(&buf, &capbuf, 3 * n + 8, 1);
+	xgrow(&buf, &capbuf, textcap(0, n), 1);
 	while (i < n) {
 		k = tl_utf8len(p + i, n - i);
 		u = k == 4 ? 2 : 1;
@@ -290,7 +305,7 @@ text(const char *s, size_t n, size_t *chars, int *bad, int *cut)
 				*cut = 1;
 				break;
 			}
-			xgrow(&buf, &capbuf, o + 6 + 3 * (n - i) + 8, 1);
+			xgrow(&buf, &capbuf, textcap(o + 6, n - i), 1);
 			memcpy(buf + o, "_x005F", 6);
 			o += 6;
 			units += 6;
@@ -539,6 +554,13 @@ tnext(struct table *t)
 	}
 	if (t->la != NULL)
 		lookfree(t);
+	if (t->held) {
+		t->held = 0;
+		t->f = t->csv != NULL ? t->csv->f : t->tsv->f;
+		t->fl = t->csv != NULL ? t->csv->fl : t->tsv->fl;
+		t->lineno = t->heldline;
+		return 1;
+	}
 	return tread(t);
 }
 
@@ -561,7 +583,9 @@ nonfinite(const char *s, size_t n)
  * (nor inf or nan, which a column of numbers may hold):
  * its cells are text all the way down, so that an op named 1e5 or -0 is
  * not the number 100000 or 0 (a column's kind decides, not the look of
- * one value).
+ * one value). The record that would pass LOOKBYTES is looked at where
+ * the reader holds it, not copied, and comes after those read ahead, so
+ * that no record is held twice.
  */
 static void
 lookahead(struct table *t, unsigned char *text)
@@ -576,24 +600,36 @@ lookahead(struct table *t, unsigned char *text)
 	while (t->nla < LOOKROWS && bytes < LOOKBYTES && tread(t)) {
 		for (i = 0, sz = 0; i < t->ncol; i++)
 			sz += t->fl[i];	/* a field only shrinks, unescaped */
-		xgrow(&t->la, &t->capla, t->nla + 1, sizeof *t->la);
-		l = &t->la[t->nla++];
-		l->f = xmalloc((t->ncol ? t->ncol : 1) * sizeof *l->f);
-		l->fl = xmalloc((t->ncol ? t->ncol : 1) * sizeof *l->fl);
-		p = l->buf = xmalloc(sz + 1);
-		l->lineno = t->lineno;
+		l = NULL;
+		p = NULL;
+		if (sz <= LOOKBYTES - bytes) {
+			xgrow(&t->la, &t->capla, t->nla + 1, sizeof *t->la);
+			l = &t->la[t->nla++];
+			l->f = xmalloc((t->ncol ? t->ncol : 1) * sizeof *l->f);
+			l->fl = xmalloc((t->ncol ? t->ncol : 1) *
+			    sizeof *l->fl);
+			p = l->buf = xmalloc(sz + 1);
+			l->lineno = t->lineno;
+		}
 		for (i = 0; i < t->ncol; i++) {
 			/* kept as text, a stream's escapes decoded */
 			if ((s = tstr(t, i, &n)) == NULL)
 				n = 0;
-			if (n > 0)
-				memcpy(p, s, n);
-			l->f[i] = p;
-			l->fl[i] = n;
-			p += n;
-			if (n > 0 && !number(l->f[i], n, &v, &isint) &&
-			    !nonfinite(l->f[i], n))
+			if (l != NULL) {
+				if (n > 0)
+					memcpy(p, s, n);
+				l->f[i] = p;
+				l->fl[i] = n;
+				p += n;
+			}
+			if (n > 0 && !number(s, n, &v, &isint) &&
+			    !nonfinite(s, n))
 				text[i] = 1;
+		}
+		if (l == NULL) {
+			t->held = 1;
+			t->heldline = t->lineno;
+			break;
 		}
 		bytes += sz;
 	}
@@ -614,6 +650,8 @@ stream(struct table *t, const char *name)
 	int isint, bad, cut;
 	const char *str;
 	unsigned char *istext;	/* columns of text: no number cells */
+	uint64_t nrows = 0, lim = tl_limit[TL_LIM_EVENTS];
+	char lb[TL_LIMIT_STRMAX];
 
 	memset(&s, 0, sizeof s);
 	s.ncol = t->ncol;
@@ -633,6 +671,10 @@ stream(struct table *t, const char *name)
 	first = s.ws;
 	ch = xl_chart_begin(s.name, t->col, s.ncol);
 	while (tnext(t)) {
+		if (lim != 0 && ++nrows > lim)
+			tl_errx(1, "%s:%" PRIu64 ": more than %" PRIu64 " rows "
+			    "of one table to write (--limit %s)", t->name,
+			    t->lineno, lim, tl_limit_str(lb, TL_LIM_EVENTS));
 		if (s.row > maxrows) {
 			endsheet(&s);
 			strcpy(prev, s.name);

@@ -240,8 +240,65 @@ privfile() {
 # command is exec'd (no cleanup after it: the script has removed $tmp
 # and the private directories before). A SIGKILL in those milliseconds
 # leaves outputs that are whole, under a status of 137.
+# Two runs that publish into one directory at once take turns (flock(1)
+# on each directory of outputsin, in one order, held to the exit), so
+# that its outputs are all of one run, never a splice of both.
 publish() {
 	trap '' HUP INT TERM PIPE
+	command -v flock >/dev/null 2>&1 || return 0
+	_l=$(printf '%s' "$privin" | while IFS= read -r _d; do
+		[ -d "$_d" ] && (cd "$_d" 2>/dev/null && pwd -P)
+	done | sort -u)
+	_fd=4 _ifs=$IFS
+	set -f
+	IFS=$nl
+	for _d in $_l; do
+		[ $_fd -le 9 ] || break
+		eval "exec $_fd<\"\$_d\"" && flock "$_fd"
+		_fd=$((_fd + 1))
+	done
+	IFS=$_ifs
+	set +f
+}
+
+# privout FILE, privout -d DIR: $priv, where a stage writes an output: a
+# private file beside FILE (privfile), or a private directory in DIR,
+# made as mkdir -p (privdir); DIR, or FILE's directory, is one of
+# outputsin. putout, once every stage has ended well, publishes and
+# renames each into place: the files of a directory over those of the
+# same names in DIR, then each file over FILE (a link planted there is
+# replaced).
+nout=0
+privout() {
+	if [ "$1" = -d ]; then
+		mkdir -p "$2" || exit 1
+		privdir "$2"
+	else
+		privfile "$(dirname "$1")"
+	fi
+	nout=$((nout + 1))
+	eval "outk$nout=\$1 outp$nout=\$priv outf$nout=\${2:-\$1}"
+}
+putout() {
+	publish
+	for _k in -d -f; do
+		_i=1
+		while [ $_i -le $nout ]; do
+			eval "_o=\$outk$_i _p=\$outp$_i _f=\$outf$_i"
+			_i=$((_i + 1))
+			case $_k:$_o in
+			-d:-d) ;;
+			-f:-d | -d:*) continue ;;
+			esac
+			if [ "$_o" = -d ]; then
+				set -- "$_p"/*
+				[ ! -e "$1" ] || mv -f -t "$_f" "$@" || exit 1
+				rm -rf "$_p" || exit 1
+			else
+				mv -fT "$_p" "$_f" || exit 1
+			fi
+		done
+	done
 }
 
 # A signal ends the script with status 1; no output is under its final
@@ -255,11 +312,42 @@ pids= stages= nstage=0 watcher=
 # remove the private directories and $tmp, and end the guard. The jobs'
 # programs are signalled, not the jobs, so that each job ends when its
 # program has.
+# A job that had not started its program yet when it was signalled, or
+# is held opening a named pipe whose other end is gone, would never end:
+# rounds, until none is left (5 s at most, then SIGKILL), signal the
+# programs, then each job that has none (after the first round), and
+# open each named pipe of $tmp at both ends for an instant, so that an
+# open(2) held there returns.
 cleanup() {
 	trap '' HUP INT TERM PIPE	# a second signal must not cut it short
 	[ -z "$watcher" ] || kill "$watcher" 2>/dev/null
-	for p in $pids; do
-		pkill -TERM -P "$p" 2>/dev/null
+	_left=$pids _n=0
+	while [ -n "$_left" ]; do
+		for p in $_left; do
+			pkill -TERM -P "$p" 2>/dev/null
+		done
+		[ $_n -eq 0 ] || for p in $_left; do
+			pgrep -P "$p" >/dev/null 2>&1 || kill -TERM "$p" 2>/dev/null
+		done
+		if [ -n "$tmp" ]; then
+			for _f in "$tmp"/*; do
+				[ -p "$_f" ] && { true <>"$_f"; } 2>/dev/null
+			done
+		fi
+		_l=
+		for p in $_left; do
+			alive "$p" && _l="$_l $p"
+		done
+		_left=$_l _n=$((_n + 1))
+		[ -n "$_left" ] || break
+		if [ $_n -ge 50 ]; then
+			for p in $_left; do
+				pkill -KILL -P "$p" 2>/dev/null
+			done
+			kill -KILL $_left 2>/dev/null
+			break
+		fi
+		sleep 0.1
 	done
 	for p in $pids $watcher; do
 		wait "$p" 2>/dev/null
@@ -276,6 +364,14 @@ cleanup() {
 		pkill -KILL -P "$guardpid" 2>/dev/null
 		kill -KILL "$guardpid" 2>/dev/null
 	fi
+}
+
+# alive PID: running, not a zombie that nobody has reaped yet (where
+# /proc tells).
+alive() {
+	kill -0 "$1" 2>/dev/null || return 1
+	read -r _s <"/proc/$1/stat" 2>/dev/null || return 0
+	case ${_s##*") "} in Z*) return 1 ;; esac
 }
 
 # Progress, on a terminal only.
@@ -297,25 +393,30 @@ stage() {
 	eval "stage$nstage=\$1"
 	_in=$2 _out=$3
 	shift 3
+	# Room for its messages, taken now: 8 KiB written over in place
+	# (read back without the NULs left), so that a TMPDIR that fills
+	# up (its own work) does not lose the message that says so.
+	head -c 8192 /dev/zero >"$tmp/err.$nstage" 2>/dev/null
 	{
 		# Not the last command: the job stays the program's parent
 		# (cleanup signals the children of the jobs).
-		"$@" <"$_in" >"$_out" 2>"$tmp/err.$nstage"
+		"$@" <"$_in" >"$_out" 2<>"$tmp/err.$nstage"
 		exit $?
 	} &
 	eval "pid$nstage=$!"
 	pids="$pids $!"
-	echo $! >>"$tmp/pids"
+	echo $! 2>/dev/null >>"$tmp/pids"
 	stages="$stages $nstage"
 }
 
-# finish MAX: wait for the stages (and stop the $watcher job, a
+# finish MAX [-q]: wait for the stages (and stop the $watcher job, a
 # progress line, if there is one); a stage failed when its exit status
 # is over MAX. The one to blame is the first that failed, in the order
 # they were started, but for one that died of SIGPIPE (141: a later
 # stage stopped reading). The messages of the stages up to that one, in
 # order, each line once (two readings of a trace warn alike); then, when
-# one failed, "NAME failed (exit N)", exit 1.
+# one failed, "NAME failed (exit N)" (not with -q: a lone stage's own
+# message says it), exit 1.
 finish() {
 	for n in $stages; do
 		eval "wait \$pid$n"
@@ -335,10 +436,11 @@ finish() {
 		blame=$n bst=$st
 	done
 	for n in $stages; do
-		cat "$tmp/err.$n" 2>/dev/null
+		tr -d '\000' <"$tmp/err.$n" 2>/dev/null
 		[ "$n" = "$blame" ] && break
 	done | sed "${msgmap:-}" | awk '!seen[$0]++' >&2
 	stages=
 	[ -z "$blame" ] && return
+	[ "${2:-}" = -q ] && exit 1
 	eval "die \"\$stage$blame failed (exit $bst)\""
 }

@@ -64,10 +64,13 @@ reports: $(foreach n,$(names),$(OUT)/$(n)/$(n)_perf_report.xlsx \
 summary: $(OUT)/summary.xlsx
 
 # The targets of one trace: $(1) the trace, $(2) its name. Each is made
-# under a name of its own (mktemp) and renamed into place, so that two
-# makes in one OUT never write into the same file; a table directory
-# that another make has just made from the same tree is kept, and one
-# being replaced is renamed away before it is removed.
+# under a name of its own (mktemp; tl-report's outputs and report.log
+# as well) and renamed into place, so that two makes in one OUT never
+# write into the same file, nor through a link planted at its name; a
+# table directory that another make has just made from the same tree is
+# kept, and one being replaced is renamed away before it is removed,
+# under a lock on OUT (flock(1)) that the summary's readers of the tables
+# share, so that none finds the directory gone for that instant.
 define trace_rules
 $(OUT)/$(2)/tree.tsv: $(1)
 	@mkdir -p $$(@D)
@@ -83,15 +86,17 @@ $(OUT)/$(2)/tables/timeline.tsv: $(OUT)/$(2)/tree.tsv
 	    mv -f "$$$$t.log" $(OUT)/$(2)/tables.log && \
 	    if [ $$@ -nt $$< ]; then rm -rf "$$$$t"; else \
 	    o=$$$$(mktemp -d $$(@D).old.XXXXXX) && \
-	    { mv -T $$(@D) "$$$$o/t" 2>/dev/null || :; \
+	    { exec 9<$(OUT); ! command -v flock >/dev/null || flock 9; \
+	    mv -T $$(@D) "$$$$o/t" 2>/dev/null || :; \
 	    mv -T "$$$$t" $$(@D) 2>/dev/null || rm -rf "$$$$t"; \
-	    rm -rf "$$$$o"; }; fi
+	    exec 9<&-; rm -rf "$$$$o"; }; fi
 
 $(OUT)/$(2)/$(2)_perf_report.xlsx: $(OUT)/$(2)/tree.tsv
-	$(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
+	l=$$$$(mktemp $(OUT)/$(2)/.report.XXXXXX) && \
+	    { $(REPORT) --tree_tsv_path $$< --output_xlsx_path $$@ \
 	    --output_csvs_dir $(OUT)/$(2)/csv $(FLAGS) $(archflag) \
-	    2>$(OUT)/$(2)/report.log || { cat $(OUT)/$(2)/report.log >&2; \
-	    exit 1; }
+	    2>"$$$$l" || { cat "$$$$l" >&2; rm -f "$$$$l"; exit 1; }; } && \
+	    mv -f "$$$$l" $(OUT)/$(2)/report.log
 endef
 $(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
 
@@ -99,12 +104,16 @@ $(foreach t,$(traces),$(eval $(call trace_rules,$(t),$(call name,$(t)))))
 $(OUT)/summary/%.tsv: $(foreach n,$(names),$(OUT)/$(n)/tables/timeline.tsv)
 	@mkdir -p $(@D)
 	t=$$(mktemp $(@D)/.$*.XXXXXX) && \
-	    { awk 'FNR > 1 || NR == 1' \
-	    $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) >"$$t" && \
-	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
+	    { exec 9<$(OUT); ! command -v flock >/dev/null || flock -s 9; \
+	    awk 'FNR > 1 || NR == 1' \
+	    $(foreach n,$(names),$(OUT)/$(n)/tables/$*.tsv) >"$$t"; \
+	    st=$$?; exec 9<&-; [ $$st -eq 0 ] && mv -f "$$t" $@; } || \
+	    { rm -f "$$t"; exit 1; }
 
 $(OUT)/summary.xlsx: $(SUMMARY:%=$(OUT)/summary/%.tsv)
-	$(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o $@ $^
+	t=$$(mktemp $(OUT)/.summary.XXXXXX) && \
+	    { $(BIN)/tl-xlsx -H 'process_label,*_std,*_median' -o "$$t" $^ && \
+	    mv -f "$$t" $@; } || { rm -f "$$t"; exit 1; }
 
 clean:
 	rm -rf $(foreach n,$(names),$(OUT)/$(n)) $(OUT)/summary \

@@ -95,9 +95,19 @@ rl_spec(const struct rl_op *o, char *buf, size_t cap)
 	return buf;
 }
 
-uint32_t
-rl_newnode(struct rl_seg *S, int64_t uid, int64_t puid)
+/* --limit events (tl(7)): the nodes and annotations of one trace held. */
+static void
+hold(struct rl_seg *S, struct tl_trace *tr)
 {
+	tl_trace_hold(tr->t, (uint64_t)S->nnodes + S->nanns);
+}
+
+uint32_t
+rl_newnode(struct rl_seg *S, struct tl_trace *tr, int64_t puid)
+{
+	int64_t uid = tl_trace_uid(tr);
+
+	hold(S, tr);
 	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
 	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid,
 	    .parent = RL_NONE };
@@ -579,6 +589,7 @@ rl_addann(struct rl_seg *S, struct tl_trace *tr)
 	if (!tl_trace_i64(tr, TL_C_TS, &ts) || !tl_trace_i64(tr, TL_C_DUR,
 	    &dur) || (s = tl_trace_str(tr, TL_C_NAME, &n)) == NULL)
 		return;
+	hold(S, tr);
 	xgrow(&S->anns, &S->capanns, S->nanns + 1, sizeof *S->anns);
 	an = &S->anns[S->nanns++];
 	an->ts = ts;

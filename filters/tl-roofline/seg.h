@@ -156,7 +156,7 @@ struct rl_seg *rl_seg_new(const int *col);
 void rl_seg_free(struct rl_seg *);
 
 /* read.c: a row read into the segment. */
-uint32_t rl_newnode(struct rl_seg *, int64_t uid, int64_t puid);
+uint32_t rl_newnode(struct rl_seg *, struct tl_trace *, int64_t puid);
 /* A GPU event under node nd. */
 void rl_addgpu(struct rl_seg *, struct tl_trace *, uint32_t nd);
 /* The uids of a bwd_uids field, backward events of node nd. */

@@ -181,10 +181,13 @@ spool(struct trace *tr, const char *p, size_t n)
 
 /*
  * Hand the spooled lines to fn, in order, each without its LF; then
- * empty the spool.
+ * empty the spool. A line longer than SPOOLBUF read back from the file
+ * comes in parts, each but the last with more set, so that it is never
+ * held whole a second time.
  */
 void
-unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
+unspool(struct trace *tr,
+    void (*fn)(struct trace *, const char *, size_t, int more))
 {
 	char *p, *nl, *rb = NULL;
 	size_t pos, have, cap;
@@ -195,7 +198,7 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 		    pos = (size_t)(nl - tr->sp.buf) + 1) {
 			p = tr->sp.buf + pos;
 			nl = memchr(p, '\n', tr->sp.n - pos);
-			fn(tr, p, (size_t)(nl - p));
+			fn(tr, p, (size_t)(nl - p), 0);
 		}
 		tr->sp.n = 0;
 		return;
@@ -207,8 +210,10 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 	rb = xmalloc(cap);
 	have = 0;
 	for (;;) {
-		if (have == cap)
-			xgrow(&rb, &cap, cap + 1, 1);
+		if (have == cap) {	/* a part of a long line */
+			fn(tr, rb, have, 1);
+			have = 0;
+		}
 		k = read(tr->sp.fd, rb + have, cap - have);
 		if (k < 0) {
 			if (errno == EINTR)
@@ -220,7 +225,7 @@ unspool(struct trace *tr, void (*fn)(struct trace *, const char *, size_t))
 		have += (size_t)k;
 		for (pos = 0; (nl = memchr(rb + pos, '\n', have - pos)) !=
 		    NULL; pos = (size_t)(nl - rb) + 1)
-			fn(tr, rb + pos, (size_t)(nl - (rb + pos)));
+			fn(tr, rb + pos, (size_t)(nl - (rb + pos)), 0);
 		memmove(rb, rb + pos, have - pos);
 		have -= pos;
 	}

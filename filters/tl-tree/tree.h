@@ -179,6 +179,7 @@ struct trace {
 
 	/* Written or drawn (write.c). */
 	size_t orow, orec, ofwd, obwd;
+	int inrow, droprow;	/* a line comes in parts; -s leaves it out */
 	char *mjoin;		/* the module stack written last, joined */
 	size_t capmjoin;
 	uint32_t mjoined;
@@ -216,7 +217,8 @@ void trace_free(struct trace *);
 void warnev(struct trace *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int same(const char *s, size_t n, const char *lit);
-void unspool(struct trace *, void (*)(struct trace *, const char *, size_t));
+void unspool(struct trace *,
+    void (*)(struct trace *, const char *, size_t, int));
 void hset(struct htab *, struct hslot *, uint64_t h, uint32_t v);
 void hfree(struct htab *);
 

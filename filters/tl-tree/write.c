@@ -47,25 +47,39 @@ putmodules(struct trace *tr, uint32_t m)
 }
 
 static void
-outrow(struct trace *tr, const char *line, size_t len)
+outrow(struct trace *tr, const char *line, size_t len, int more)
 {
-	size_t n, r = tr->orow++;
+	size_t n, r;
 	struct rec *e;
 	int tree;
 	uint32_t i;
 
-	if (!(tr->rowbit[r / 64] >> (r % 64) & 1)) {
-		if (sflag && (tr->flowbit[r / 64] >> (r % 64) & 1) &&
-		    r != tr->maxrow)
-			return;		/* -s: a flow event's */
+	/* Whether -s leaves the row out is known at its first part. */
+	if (!tr->inrow) {
+		r = tr->orow;
+		if (!sflag || r == tr->maxrow)
+			tr->droprow = 0;
+		else if (!(tr->rowbit[r / 64] >> (r % 64) & 1))
+			tr->droprow = tr->flowbit[r / 64] >> (r % 64) & 1;
+		else {
+			e = &tr->R[tr->orec];
+			tr->droprow = e->kind == TL_K_PYTHON &&
+			    !(e->flags & F_OPBELOW);
+		}
+	}
+	if (!tr->droprow)	/* -s: spooled without args */
 		tl_out_raw(&out, line, len);
-		tl_out_raw(&out, NOTREE, sizeof NOTREE - 1);
+	if ((tr->inrow = more))	/* the rest of the line comes next */
+		return;
+	r = tr->orow++;
+	if (!(tr->rowbit[r / 64] >> (r % 64) & 1)) {
+		if (!tr->droprow)	/* -s: a flow event's, else */
+			tl_out_raw(&out, NOTREE, sizeof NOTREE - 1);
 		return;
 	}
 	i = (uint32_t)tr->orec++;
 	e = &tr->R[i];
-	if (sflag && e->kind == TL_K_PYTHON && !(e->flags & F_OPBELOW) &&
-	    r != tr->maxrow) {
+	if (tr->droprow) {
 		/* -s: a python frame with only python frames below */
 		while (tr->ofwd < tr->nfb && tr->fwd[tr->ofwd].a == i)
 			tr->ofwd++;
@@ -73,7 +87,6 @@ outrow(struct trace *tr, const char *line, size_t len)
 			tr->obwd++;
 		return;
 	}
-	tl_out_raw(&out, line, len);	/* -s: spooled without args */
 	tree = (e->flags & (F_TREE | F_LINKED)) != 0;
 	tl_out_char(&out, '\t');
 	if (e->parent != NONE)

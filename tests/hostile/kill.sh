@@ -1,6 +1,7 @@
-# Twenty interruptions, twelve of tl-report and eight of tl-compare, at
-# moments spread over their runs, SIGKILL, SIGTERM, SIGINT and SIGPIPE in turn,
-# to the script alone (its stages are left to it, or to its guard).
+# Twenty-eight interruptions, twelve of tl-report, eight of tl-compare
+# and eight of tl-compare-reports, at moments spread over their runs,
+# SIGKILL, SIGTERM, SIGINT and SIGPIPE in turn, to the script alone (its
+# stages are left to it, or to its guard).
 # SIGKILL cannot be caught: the script's guard, a process of its own
 # session, stops the stages and removes the scratch and the private
 # directories once the script is gone. Whatever the moment: no scratch
@@ -70,7 +71,7 @@ trial() {
 	# few milliseconds) leaves outputs there, each whole, under status
 	# 137.
 	dir=
-	[ "$p" = r ] && dir=out/$p$i
+	[ "$p" != c ] && dir=out/$p$i
 	if [ $st -ne 0 ] && [ $outs -eq 1 ] && { [ $st -ne 137 ] ||
 	    ! whole "out/$p$i.xlsx" $dir; }
 	then
@@ -98,3 +99,16 @@ for i in 1 2 3 4 5 6 7 8; do
 	    "$compare" -n a,b -o "out/c$i.xlsx" t.json.gz t.json.gz 2>/dev/null
 done
 echo "8 trials of tl-compare: $([ $bad -eq 0 ] && echo clean || echo NOT clean)"
+"$report" --enable_kernel_summary --output_csvs_dir rep t.json.gz \
+    2>/dev/null || exit 1
+cmpreports=$TESTDATA/../../scripts/tl-compare-reports
+bad=0
+for i in 1 2 3 4 5 6 7 8; do
+	set -- KILL TERM INT PIPE
+	shift $((i % 4))
+	trial p $i "$1" "$(awk -v i=$i 'BEGIN { print 0.015 * i }')" \
+	    "$cmpreports" rep rep --names a b -o "out/p$i.xlsx" \
+	    --output_csvs_dir "out/p$i" 2>/dev/null
+done
+echo "8 trials of tl-compare-reports: $([ $bad -eq 0 ] && echo clean ||
+    echo NOT clean)"

@@ -5,7 +5,8 @@
 #   stretch of 64 MiB: 1 MB of ordinary events, then 70 MiB of blanks,
 #   628 times the file's size, which the old limit (1000 times, checked
 #   past 1 GiB) let by; none lets it by;
-# - events: the events of one trace a program holds;
+# - events: the events of one trace a program holds (tl-roofline too),
+#   and the rows of one table tl-xlsx writes;
 # - string and kept: the longest string, and the bytes of the distinct
 #   strings, a program keeps.
 awk 'BEGIN { printf "{\"traceEvents\": [\n"
@@ -35,6 +36,11 @@ tl-agg --limit events=3 ops tree.tsv >/dev/null
 echo "exit $?"
 tl-diff --limit events=3 tree.tsv tree.tsv >/dev/null
 echo "exit $?"
+tl-roofline --limit events=3 tree.tsv 2>&1 >/dev/null | head -n 1 >&2
+tl-roofline --limit events=3 tree.tsv >/dev/null 2>&1
+echo "exit $?"
+tl-xlsx --limit events=3 -o x.xlsx tree.tsv
+echo "exit $?"; [ ! -e x.xlsx ] || echo "x.xlsx left"
 tl-tree --limit string=8 ev.tsv >/dev/null
 echo "exit $?"
 tl-agg --limit kept=64 ops tree.tsv >/dev/null
