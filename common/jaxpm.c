@@ -1,11 +1,34 @@
 /*
  * The perf models of JAX's XLA ops (jaxpm.h).
  */
+#define _GNU_SOURCE		/* memmem */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "jaxpm.h"
+
+int
+tl_jax_kcat(const char *s, size_t n)
+{
+	static const char *const kw[TL_JAX_NCAT][5] = {
+		{ "Cijk", "gemm", "nvjet", "cublasLt", NULL },
+		{ "FmhaBwd", "flash_bprop", "ck_fused_attn::dk_dv_reduce_thd",
+		    "fmha_bwd", NULL },
+		{ "FmhaFwd", "flash_fprop", "fmha_fwd", NULL },
+		{ "kernel_func", NULL },
+		{ "conv_", "conv.", "conv-", NULL },
+		{ "transformer_engine", "te_fused_attn", NULL },
+		{ "rccl", "nccl", NULL },
+	};
+	int c, k;
+
+	for (c = 0; c < TL_JAX_NCAT; c++)
+		for (k = 0; kw[c][k] != NULL; k++)
+			if (memmem(s, n, kw[c][k], strlen(kw[c][k])) != NULL)
+				return c;
+	return -1;
+}
 
 static double
 prod(const int64_t *d, int n)

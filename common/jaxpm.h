@@ -19,6 +19,16 @@ struct tl_xshape {
 	int nd, nl;
 };
 
+/*
+ * The JAX kernel category of a kernel's or an instruction's name s[0..n),
+ * by the first keyword it holds (jax-xplane spec 5.4): TL_JAX_GEMM, FA
+ * backward, FA forward, FA v3, convolution, Transformer Engine,
+ * communication; -1 for none.
+ */
+enum { TL_JAX_GEMM, TL_JAX_FABWD, TL_JAX_FAFWD, TL_JAX_FAV3, TL_JAX_CONV,
+	TL_JAX_TE, TL_JAX_COMM, TL_JAX_NCAT };
+int tl_jax_kcat(const char *s, size_t n);
+
 /* The first array shape in s[0..n) (a tuple's first member): 0, -1. */
 int tl_xshape_parse(const char *s, size_t n, struct tl_xshape *);
 /* Bytes per element of a dtype as TraceLens's JAX models know it:

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../common/jaxpm.h"
 #include "../../common/mem.h"
 #include "agg.h"
 
@@ -578,44 +579,22 @@ agg_xlaop(uint32_t name)
  * kernel's name, else by the instruction's (but an attention kernel
  * keeps its own), as tl-agg names them.
  */
-static int
-jaxcat(const char *s, size_t n)
-{
-	static const char *const kw[][5] = {
-		{ "Cijk", "gemm", "nvjet", "cublasLt", NULL },
-		{ "FmhaBwd", "flash_bprop", "ck_fused_attn::dk_dv_reduce_thd",
-		    "fmha_bwd", NULL },
-		{ "FmhaFwd", "flash_fprop", "fmha_fwd", NULL },
-		{ "kernel_func", NULL },
-		{ "conv_", "conv.", "conv-", NULL },
-		{ "transformer_engine", "te_fused_attn", NULL },
-		{ "rccl", "nccl", NULL },
-	};
-	size_t i, j;
-
-	for (i = 0; i < sizeof kw / sizeof *kw; i++)
-		for (j = 0; kw[i][j] != NULL; j++)
-			if (has(s, n, kw[i][j]))
-				return (int)i;
-	return -1;
-}
-
 static const char *
 xla_category(uint32_t name, uint32_t firstkernel)
 {
-	static const char *const cat[] = { "GEMM", "SDPA_bwd", "SDPA_fwd",
-		"SDPA_fwd", "CONV_fwd", "TE", "communication" };
+	static const char *const cat[TL_JAX_NCAT] = { "GEMM", "SDPA_bwd",
+		"SDPA_fwd", "SDPA_fwd", "CONV_fwd", "TE", "communication" };
 	const char *s;
 	size_t n;
 	int k = -1, h;
 
 	if (firstkernel != NONE) {
 		s = agg_str(A->e[firstkernel].name, &n);
-		k = jaxcat(s, n);
+		k = tl_jax_kcat(s, n);
 	}
 	if (k < 1 || k > 3) {
 		s = agg_str(name, &n);
-		if ((h = jaxcat(s, n)) >= 0)
+		if ((h = tl_jax_kcat(s, n)) >= 0)
 			k = h;
 	}
 	return k >= 0 ? cat[k] : "other";

@@ -38,7 +38,7 @@ struct ev {
 	int parent;			/* index, -1 */
 };
 
-#define NCAT 7
+#define NCAT TL_JAX_NCAT
 
 #define UNCAT	NCAT	/* Uncategorized Events/XLA */
 

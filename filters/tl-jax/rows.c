@@ -93,29 +93,14 @@ const char *const catname[] = {
 	"GEMM", "FA BWD", "FA FWD", "FA V3", "Conv", "TE",
 	"Communication rccl/nccl"
 };
-static const char *const catkw[NCAT][5] = {
-	{ "Cijk", "gemm", "nvjet", "cublasLt", NULL },
-	{ "FmhaBwd", "flash_bprop", "ck_fused_attn::dk_dv_reduce_thd",
-	    "fmha_bwd", NULL },
-	{ "FmhaFwd", "flash_fprop", "fmha_fwd", NULL },
-	{ "kernel_func", NULL },
-	{ "conv_", "conv.", "conv-", NULL },
-	{ "transformer_engine", "te_fused_attn", NULL },
-	{ "rccl", "nccl", NULL },
-};
 
 static int
 catof(uint32_t id)
 {
 	size_t n;
 	const char *s = S(id, &n);
-	int c, k;
 
-	for (c = 0; c < NCAT; c++)
-		for (k = 0; catkw[c][k] != NULL; k++)
-			if (memmem(s, n, catkw[c][k], strlen(catkw[c][k])))
-				return c;
-	return -1;
+	return tl_jax_kcat(s, n);
 }
 
 const char *
