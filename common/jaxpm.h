@@ -2,7 +2,8 @@
  * The perf models of JAX's XLA ops (jax-xplane spec 8): a convolution,
  * a GEMM and Transformer Engine's fused attention, from the shapes of
  * the HLO instruction. One set of formulas for tl-jax's op_ sheets and
- * tl-roofline's rows of an XPlane profile's XLA ops.
+ * tl-roofline's rows of an XPlane profile's XLA ops; and the JAX kernel
+ * categories, for tl-jax's sheets and tl-agg's XLA ops.
  */
 #ifndef TL_JAXPM_H
 #define TL_JAXPM_H
