@@ -63,6 +63,39 @@ tl_path(const char *dir, const char *name)
 	return p;
 }
 
+char *
+tl_tmppath(const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+	char *p, *q;
+	size_t n;
+
+	p = tl_path(dir != NULL && *dir != '\0' ? dir : "/tmp", name);
+	n = strlen(p);
+	q = xmalloc(n + sizeof ".XXXXXX");
+	memcpy(q, p, n);
+	memcpy(q + n, ".XXXXXX", sizeof ".XXXXXX");
+	free(p);
+	return q;
+}
+
+FILE *
+tl_tmpfile(const char *name)
+{
+	char *path = tl_tmppath(name);
+	FILE *f = NULL;
+	int fd;
+
+	if ((fd = mkstemp(path)) < 0 || unlink(path) < 0 ||
+	    (f = fdopen(fd, "w+")) == NULL) {
+		tl_warn("%s", path);
+		if (fd >= 0)
+			close(fd);
+	}
+	free(path);
+	return f;
+}
+
 /* Leave no temporary file behind a program that exits before its close. */
 static void
 removeall(void)

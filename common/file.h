@@ -8,6 +8,8 @@
 #ifndef TL_FILE_H
 #define TL_FILE_H
 
+#include <stdio.h>
+
 #include "tsv.h"
 
 /*
@@ -19,6 +21,15 @@ int tl_mkdirs(const char *dir);
 
 /* "DIR/NAME", newly allocated; NAME alone when dir is NULL or "". */
 char *tl_path(const char *dir, const char *name);
+
+/*
+ * Scratch: "$TMPDIR/NAME.XXXXXX" (/tmp when TMPDIR is unset or empty),
+ * newly allocated, for mkstemp or mkdtemp; and a scratch file made so
+ * and unlinked at once, opened for reading and writing: NULL when it
+ * cannot be made, warned with its path.
+ */
+char *tl_tmppath(const char *name);
+FILE *tl_tmpfile(const char *name);
 
 /*
  * A file being written: out is a tl_out (tsv.h) on DIR/.tl.PID.N.tmp

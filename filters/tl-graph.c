@@ -160,8 +160,8 @@ main(int argc, char *argv[])
 	if (folder == NULL && !pflag) {
 		rowhook = direct;
 		tload_sparse = 1;
-	} else if ((spool = tmpfile()) == NULL)
-		tl_err(1, "tmpfile");
+	} else if ((spool = tl_tmpfile("tl-graph")) == NULL)
+		exit(1);
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD) |

@@ -430,9 +430,7 @@ workbook(const char *xlsx, char *tmpdir)
 {
 	char *dir = bindir();
 	char **av = xreallocarray(NULL, hta_nwritten + 4, sizeof *av);
-	const char *t = getenv("TMPDIR");
-	char *sd = tl_path(t != NULL && *t != '\0' ? t : "/tmp",
-	    "tl-hta.XXXXXX");
+	char *sd = tl_tmppath("tl-hta");
 	size_t i;
 	pid_t p;
 	int st;
@@ -659,10 +657,7 @@ main(int argc, char *argv[])
 	    argc > 0))
 		tl_usage(usage);
 	if (hta_o.outdir == NULL) {	/* the CSV files of the workbook */
-		const char *t = getenv("TMPDIR");
-
-		tmpdir = tl_path(t != NULL && *t != '\0' ? t : "/tmp",
-		    "tl-hta.XXXXXX");
+		tmpdir = tl_tmppath("tl-hta");
 		if (mkdtemp(tmpdir) == NULL)
 			tl_err(1, "%s", tmpdir);
 		hta_o.outdir = tmpdir;

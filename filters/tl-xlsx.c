@@ -806,8 +806,8 @@ member(struct tl_src *src, const char *path)
 static void
 tmpfile_beside(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *dir;
-	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0, n;
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash != NULL ? (size_t)(slash - path + 1) : 0;
 	struct stat st, lst;
 	mode_t mask;
 	int fd, there;
@@ -817,11 +817,7 @@ tmpfile_beside(const char *path)
 	if (lstat(path, &lst) == 0 && !S_ISREG(lst.st_mode) &&
 	    (!S_ISLNK(lst.st_mode) || (there && !S_ISREG(st.st_mode)))) {
 		copyout = 1;
-		if ((dir = getenv("TMPDIR")) == NULL || *dir == '\0')
-			dir = "/tmp";
-		n = strlen(dir) + sizeof "/tl-xlsx.XXXXXX";
-		tmppath = xmalloc(n);
-		snprintf(tmppath, n, "%s/tl-xlsx.XXXXXX", dir);
+		tmppath = tl_tmppath("tl-xlsx");
 	} else {
 		tmppath = xmalloc(strlen(path) + 16);
 		memcpy(tmppath, path, dl);
@@ -922,19 +918,10 @@ bookopen(unsigned long long insize)
 	 * of ours, removed at the end and on a signal, since it leaves them
 	 * behind when the program is stopped.
 	 */
-	{
-		const char *dir = getenv("TMPDIR");
-		size_t n;
-
-		if (dir == NULL || *dir == '\0')
-			dir = "/tmp";
-		n = strlen(dir) + sizeof "/tl-xlsx.XXXXXX";
-		xltmp = xmalloc(n);
-		snprintf(xltmp, n, "%s/tl-xlsx.XXXXXX", dir);
-		if (mkdtemp(xltmp) == NULL) {
-			free(xltmp);
-			xltmp = NULL;
-		}
+	xltmp = tl_tmppath("tl-xlsx");
+	if (mkdtemp(xltmp) == NULL) {
+		free(xltmp);
+		xltmp = NULL;
 	}
 	wo.tmpdir = xltmp;
 	wo.use_zip64 = insize > (1ull << 30);

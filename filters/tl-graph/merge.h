@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/interval.h"
 #include "../../common/json.h"
 #include "../../common/mem.h"

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "../../common/err.h"
+#include "../../common/file.h"
 #include "../../common/input.h"
 #include "../../common/mem.h"
 #include "../../common/pb.h"

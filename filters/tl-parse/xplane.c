@@ -578,10 +578,8 @@ xp_parse(struct tl_src *src, struct tl_out *o, void (*endrow)(void),
 		/* Compressed or piped: spool the stream to a file. */
 		if (fd >= 0)
 			close(fd);
-		if ((spool = tmpfile()) == NULL) {
-			tl_warn("%s: a temporary file for the stream", xname);
+		if ((spool = tl_tmpfile("tl-parse")) == NULL)
 			return -1;
-		}
 		while ((r = tl_in_chunk(src, &c, &cn)) > 0)
 			if (fwrite(c, 1, cn, spool) != cn) {
 				tl_warn("%s: writing the temporary file", xname);

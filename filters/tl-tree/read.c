@@ -143,11 +143,7 @@ hfree(struct htab *t)
 static void
 spill(struct trace *tr)
 {
-	const char *dir = getenv("TMPDIR");
-
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	tr->sp.name = tr->sppath = tl_path(dir, "tl-tree.XXXXXX");
+	tr->sp.name = tr->sppath = tl_tmppath("tl-tree");
 	if ((tr->sp.fd = mkstemp(tr->sppath)) < 0)
 		tl_err(1, "%s", tr->sppath);
 	unlink(tr->sppath);
