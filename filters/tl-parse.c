@@ -949,7 +949,8 @@ amd(struct tl_src *src, int *status)
 	tname = tl_in_name(src);
 	namerank();
 	header();
-	x = (struct tlp_ctx){ &out, tname, rank, tflag, sflag, vflag };
+	x = (struct tlp_ctx){ &out, tname, rank, tflag, sflag, vflag,
+	    nkeep + ndrop > 0 ? leftcat : NULL };
 	if ((f == TLP_ROCPROF ? tlp_rocprof : tlp_pftrace)(src, &x) < 0)
 		*status = 1;
 	ntraces++;

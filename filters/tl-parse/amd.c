@@ -115,8 +115,14 @@ void
 tlp_row_put(const struct tlp_ctx *x, const struct tlp_row *r)
 {
 	struct tl_out *o = x->o;
+	const char *cat = r->s[TLP_CAT];
+	size_t n = cat != NULL ? r->n[TLP_CAT] : 0;
 	int c;
 
+	if (x->left != NULL && !(n == 10 && memcmp(cat, "trace_file", 10) ==
+	    0) && !(n == 9 && memcmp(cat, "trace_key", 9) == 0) &&
+	    x->left(cat != NULL ? cat : "", n, NULL))
+		return;
 	for (c = 0; c < TLP_NCOL; c++) {
 		if (c > 0)
 			tl_out_char(o, '\t');

@@ -33,6 +33,9 @@ struct tlp_ctx {
 	int trace;		/* write the trace and rank columns */
 	int strict;		/* -s: a warning makes the status 1 */
 	int verbose;		/* -v: the counts even when clean */
+	/* -c, -x: is an event of this category left out? (NULL: none is;
+	 * trace_file and trace_key rows are always written) */
+	int (*left)(const char *cat, size_t n, void *arg);
 };
 
 /* Read the current stream of src as the format; 0, or -1 (reported). */
