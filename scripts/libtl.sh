@@ -279,6 +279,15 @@ privout() {
 	nout=$((nout + 1))
 	eval "outk$nout=\$1 outp$nout=\$priv outf$nout=\${2:-\$1}"
 }
+# stale DIR NAMES: name the CSV files in DIR that are not among NAMES
+# (one a line), this run's: files of an earlier run, left as they are.
+stale() {
+	for _x in "$1"/*.csv; do
+		[ -f "$_x" ] || continue
+		printf '%s\n' "$2" | grep -Fxq -- "${_x##*/}" ||
+			warn "$_x: not written by this report (from an earlier run?)"
+	done
+}
 putout() {
 	publish
 	for _k in -d -f; do
@@ -291,9 +300,11 @@ putout() {
 			-f:-d | -d:*) continue ;;
 			esac
 			if [ "$_o" = -d ]; then
+				_w=$(cd "$_p" && ls -A)
 				set -- "$_p"/*
 				[ ! -e "$1" ] || mv -f -t "$_f" "$@" || exit 1
 				rm -rf "$_p" || exit 1
+				stale "$_f" "$_w"
 			else
 				mv -fT "$_p" "$_f" || exit 1
 			fi
