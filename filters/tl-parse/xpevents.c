@@ -497,13 +497,39 @@ putjsonmember(struct tl_out *o, const char *name, struct xs v, int comma)
 	tl_out_jsonstr(o, v.p, v.n);
 }
 
+/*
+ * An instruction's HLO facts as members of the args object being made
+ * (after a ',' with comma): its output, operands, and the metadata,
+ * custom call target and backend config it has.
+ */
+static void
+puthlo(struct tl_out *o, const struct hinst *h, int comma)
+{
+	size_t k;
+
+	putjsonmember(o, "hlo_output", h->output, comma);
+	tl_out_raw(o, ",\"hlo_operands\":[", 17);
+	for (k = 0; k < h->nops; k++) {
+		if (k > 0)
+			tl_out_char(o, ',');
+		tl_out_jsonstr(o, h->ops[k].p, h->ops[k].n);
+	}
+	tl_out_char(o, ']');
+	if (h->hasmeta)
+		putjsonmember(o, "hlo_metadata", h->meta, 1);
+	if (h->hascct)
+		putjsonmember(o, "hlo_custom_call_target", h->cct, 1);
+	if (h->hasbcfg)
+		putjsonmember(o, "hlo_backend_config", h->bcfg, 1);
+}
+
 /* The op row of the open run, put before the rows of its launches. */
 static void
 closerun(void)
 {
 	const struct hinst *h = orun.k.h;
 	struct xs op, name;
-	size_t at, len, k;
+	size_t at, len;
 	int64_t ts = orun.ts, dur = orun.end - orun.ts;
 	char *row;
 
@@ -539,20 +565,7 @@ closerun(void)
 	putjsonmember(&tmp, "hlo_op", op, 0);
 	putjsonmember(&tmp, "hlo_module", orun.k.M->base, 1);
 	putjsonmember(&tmp, "hlo_opcode", h->opcode, 1);
-	putjsonmember(&tmp, "hlo_output", h->output, 1);
-	tl_out_raw(&tmp, ",\"hlo_operands\":[", 17);
-	for (k = 0; k < h->nops; k++) {
-		if (k > 0)
-			tl_out_char(&tmp, ',');
-		tl_out_jsonstr(&tmp, h->ops[k].p, h->ops[k].n);
-	}
-	tl_out_char(&tmp, ']');
-	if (h->hasmeta)
-		putjsonmember(&tmp, "hlo_metadata", h->meta, 1);
-	if (h->hascct)
-		putjsonmember(&tmp, "hlo_custom_call_target", h->cct, 1);
-	if (h->hasbcfg)
-		putjsonmember(&tmp, "hlo_backend_config", h->bcfg, 1);
+	puthlo(&tmp, h, 1);
 	tl_out_char(&tmp, '}');
 	tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
 	tab();
@@ -847,33 +860,8 @@ putline(const struct plane *P, struct span L, int *named)
 			} else
 				tl_out_jsonstr(&tmp, e->m->name.p, ln);
 		}
-		if (h != NULL) {
-			if (nm++ > 0)
-				tl_out_char(&tmp, ',');
-			tl_out_raw(&tmp, "\"hlo_output\":", 13);
-			tl_out_jsonstr(&tmp, h->output.p, h->output.n);
-			tl_out_raw(&tmp, ",\"hlo_operands\":[", 17);
-			for (k = 0; k < h->nops; k++) {
-				if (k > 0)
-					tl_out_char(&tmp, ',');
-				tl_out_jsonstr(&tmp, h->ops[k].p, h->ops[k].n);
-			}
-			tl_out_char(&tmp, ']');
-			if (h->hasmeta) {
-				tl_out_raw(&tmp, ",\"hlo_metadata\":", 16);
-				tl_out_jsonstr(&tmp, h->meta.p, h->meta.n);
-			}
-			if (h->hascct) {
-				tl_out_raw(&tmp, ",\"hlo_custom_call_target\":",
-				    26);
-				tl_out_jsonstr(&tmp, h->cct.p, h->cct.n);
-			}
-			if (h->hasbcfg) {
-				tl_out_raw(&tmp, ",\"hlo_backend_config\":",
-				    22);
-				tl_out_jsonstr(&tmp, h->bcfg.p, h->bcfg.n);
-			}
-		}
+		if (h != NULL)
+			puthlo(&tmp, h, nm++ > 0);
 		if (tmp.n > 0)
 			tl_out_char(&tmp, '}');
 		tl_out_json(xo, tmp.buf, tmp.n);	/* JSON: no TAB, LF, CR */
