@@ -489,12 +489,25 @@ packettime(struct seq *q, int hasts, uint64_t ts, int hasclk, uint32_t clk,
 		return 0;
 	}
 	if (c->incremental) {
-		c->last += (int64_t)(hasts ? ts : 0);
-		v = c->last;
+		if (__builtin_add_overflow(c->last, (int64_t)(hasts ? ts : 0),
+		    &v))
+			goto range;
+		c->last = v;
 	} else
 		v = hasts ? (int64_t)ts : 0;
-	*out = c->has6 ? c->snap6 + (v - c->snap) * (int64_t)c->mult : v;
+	if (!c->has6) {
+		*out = v;
+		return 0;
+	}
+	if (__builtin_sub_overflow(v, c->snap, &v) ||
+	    __builtin_mul_overflow(v, (int64_t)c->mult, &v) ||
+	    __builtin_add_overflow(v, c->snap6, out))
+		goto range;
 	return 0;
+range:
+	warn("clock %" PRIu32 " on sequence %" PRIu32 ": a time past the "
+	    "64-bit range (packet skipped)", clk, q->id);
+	return -1;
 }
 
 static int
