@@ -949,10 +949,14 @@ amd(struct tl_src *src, int *status)
 	tname = tl_in_name(src);
 	namerank();
 	header();
+	nleft = 0;
 	x = (struct tlp_ctx){ &out, tname, rank, tflag, sflag, vflag,
-	    nkeep + ndrop > 0 ? leftcat : NULL };
+	    nkeep + ndrop > 0 ? leftcat : NULL, &nleft };
 	if ((f == TLP_ROCPROF ? tlp_rocprof : tlp_pftrace)(src, &x) < 0)
 		*status = 1;
+	if (x.left != NULL && vflag)
+		tl_warnx("%s: %" PRIu64 " rows left out by -c or -x", tname,
+		    nleft);
 	ntraces++;
 	return 1;
 }

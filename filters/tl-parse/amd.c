@@ -121,8 +121,10 @@ tlp_row_put(const struct tlp_ctx *x, const struct tlp_row *r)
 
 	if (x->left != NULL && !(n == 10 && memcmp(cat, "trace_file", 10) ==
 	    0) && !(n == 9 && memcmp(cat, "trace_key", 9) == 0) &&
-	    x->left(cat != NULL ? cat : "", n, NULL))
+	    x->left(cat != NULL ? cat : "", n, NULL)) {
+		(*x->nleft)++;
 		return;
+	}
 	for (c = 0; c < TLP_NCOL; c++) {
 		if (c > 0)
 			tl_out_char(o, '\t');

@@ -36,6 +36,7 @@ struct tlp_ctx {
 	/* -c, -x: is an event of this category left out? (NULL: none is;
 	 * trace_file and trace_key rows are always written) */
 	int (*left)(const char *cat, size_t n, void *arg);
+	uint64_t *nleft;	/* with left: the rows it left out */
 };
 
 /* Read the current stream of src as the format; 0, or -1 (reported). */

@@ -46,7 +46,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		src = tl_src_mem(FILENAME, data, size);
 		tl_out_init(&out, -1, "<stdout>");
 		tl_err_hook = fuzz_fatal;	/* a fatal error clears it */
-		x = (struct tlp_ctx){ &out, FILENAME, "3", pass, pass, 0 };
+		x = (struct tlp_ctx){ &out, FILENAME, "3", pass, pass, 0, NULL,
+		    NULL };
 		if (setjmp(fuzz_jb) == 0 && tl_src_next(src) == 1) {
 			READER(src, &x);
 			check(&out, pass ? 21 : 19);

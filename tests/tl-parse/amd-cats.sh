@@ -13,3 +13,6 @@ for f in "$TESTDATA/rocprof-tiny.json" \
 	tl-parse "$f" 2>/dev/null | awk -F'\t' '$3 != "ac2g"' >want
 	tl-parse -x ac2g "$f" 2>/dev/null | cmp - want && echo "-x ac2g: the other rows as they were"
 done
+# With -v, the rows left out are counted.
+tl-parse -v -x ac2g "$TESTDATA/rocprof-tiny.json" 2>&1 >/dev/null |
+    sed "s|$TESTDATA/||" | tail -n 1
