@@ -827,8 +827,16 @@ trackevent(struct seq *q, const struct tl_pbf *fd, int64_t ts)
 		else if (f.num == 11 && f.wire == TL_PB_VARINT) {
 			uuid = f.v;
 			hasuuid = 1;
-		} else if (f.num == 16 && f.wire == TL_PB_VARINT)
+		} else if (f.num == 16 && f.wire == TL_PB_VARINT) {
+			/* timestamp_absolute_us */
+			if (f.v > (uint64_t)INT64_MAX / 1000) {
+				warn("track event on sequence %" PRIu32 ": "
+				    "timestamp_absolute_us past the 64-bit "
+				    "range (packet skipped)", q->id);
+				return 0;
+			}
 			ts = (int64_t)f.v * 1000;
+		}
 	}
 	if (r < 0)
 		return badmsg("track_event");
