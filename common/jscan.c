@@ -689,6 +689,37 @@ isdig(int c)
 }
 
 /*
+ * Offset of the first byte at or after i in p[0..n) that is not a digit,
+ * 8 bytes at a time (the digits of a trace's times are 13 and more). A
+ * byte b is a digit when b and b + 6 both have 3 for their high half; a
+ * carry out of a byte comes only from one that is not a digit, so the
+ * first such byte is found right.
+ */
+static inline size_t
+digspan(const unsigned char *p, size_t i, size_t n)
+{
+	const uint64_t hi = 0xf0f0f0f0f0f0f0f0u, three = 0x3030303030303030u;
+	const uint64_t six = 0x0606060606060606u, low = 0x7f7f7f7f7f7f7f7fu;
+	uint64_t w, m;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		m = ((w & hi) ^ three) | (((w + six) & hi) ^ three);
+		if (m != 0) {
+			m = (((m & low) + low) | m) & ~low;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			return i + (size_t)(__builtin_clzll(m) >> 3);
+#else
+			return i + (size_t)(__builtin_ctzll(m) >> 3);
+#endif
+		}
+	}
+	while (i < n && isdig(p[i]))
+		i++;
+	return i;
+}
+
+/*
  * The end of the JSON number that begins at p[i] in p[0..n), the bytes
  * after it not looked at; 0 when none begins there.
  */
@@ -701,23 +732,20 @@ numend(const unsigned char *p, size_t i, size_t n)
 		i++;
 	if (i < n && p[i] == '0')
 		i++;
-	else if (i < n && p[i] != '0' && isdig(p[i]))
-		while (++i < n && isdig(p[i]))
-			;
+	else if (i < n && isdig(p[i]))
+		i = digspan(p, i + 1, n);
 	else
 		return 0;
 	if (i < n && p[i] == '.') {
-		for (k = ++i; i < n && isdig(p[i]); i++)
-			;
-		if (i == k)
+		k = ++i;
+		if ((i = digspan(p, i, n)) == k)
 			return 0;
 	}
 	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
 		if (++i < n && (p[i] == '+' || p[i] == '-'))
 			i++;
-		for (k = i; i < n && isdig(p[i]); i++)
-			;
-		if (i == k)
+		k = i;
+		if ((i = digspan(p, i, n)) == k)
 			return 0;
 	}
 	return i;
@@ -799,14 +827,46 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
 		st[depth - 1] = (t);					\
 } while (0)
 
+/*
+ * The fast path's newtok: token nt of type ty at [from, to) of the buffer
+ * (to -1 while a container is open), its parent par counted. Inside an
+ * event every token has a parent, and the state tells which.
+ */
+#define FASTTOK(ty, from, to, par) do {					\
+	jsmntok_t *t_;							\
+									\
+	if (nt == tokcap) {						\
+		s->ntok = nt;						\
+		growtok(s);						\
+		tk = s->tok;						\
+		tokcap = s->tokcap;					\
+	}								\
+	t_ = &tk[nt];							\
+	t_->type = (ty);						\
+	t_->start = (int)(from);					\
+	t_->end = (int)(to);						\
+	t_->size = 0;							\
+	t_->parent = (par);						\
+	tk[t_->parent].size++;						\
+} while (0)
+
+/*
+ * The state, the tokens and the buffer are held in locals that nothing
+ * else writes (restrict): a store of a byte of the copy or of a state
+ * would otherwise make the compiler load every field of s again.
+ */
 static inline __attribute__((always_inline)) int
 fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 {
-	const unsigned char *p = (const unsigned char *)s->chunk;
+	const unsigned char *restrict p = (const unsigned char *)s->chunk;
 	size_t i = s->pos, n = s->n, j, bl;
-	unsigned char *st = s->st;
-	int depth = s->depth, c, t, k, mk = s->mk;
-	char *b;
+	unsigned char *restrict st = s->st;
+	jsmntok_t *tk = s->tok;
+	int *restrict tstk = s->tstack, *restrict ktok = s->keytok;
+	const int capdepth = s->capdepth, maxdepth = s->maxdepth;
+	int depth = s->depth, c, t, mk = s->mk, nt = s->ntok, nt0 = nt;
+	int tokcap = s->tokcap, par;
+	char *restrict b;
 
 	/* A window, so that what it may copy (of a chunk that is a whole
 	 * mapped file) stays small; the general loop takes the byte at its
@@ -826,32 +886,40 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			i = wssp(p, i + 1, n);
 			continue;
 		case '"':
-			if (!keyok(t) && !valok(t))
-				goto out;
 			j = strsp(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				goto out;
-			copy(b + bl, p + i, j + 1 - i, n - i);
-			if (mk) {
-				s->depth = depth;
-				k = newtok(s, JSMN_STRING, (int)bl + 1,
-				    keyok(t));
-				s->tok[k].end = (int)(bl + j - i);
-			}
-			bl += j + 1 - i;
-			i = j + 1;
-			if (!keyok(t)) {
-				FASTNEXT(valdone(t));
+			if (keyok(t)) {
+				if (mk) {
+					FASTTOK(JSMN_STRING, bl + 1,
+					    bl + j - i, tstk[depth - 1]);
+					ktok[depth - 1] = nt++;
+				}
+				copy(b + bl, p + i, j + 1 - i, n - i);
+				bl += j + 1 - i;
+				i = j + 1;
+				/* The ':' and the blank after it. */
+				if (i < n && p[i] == ':') {
+					st[depth - 1] = S_OBJ_VALUE;
+					b[bl++] = ':';
+					if (++i < n && p[i] == ' ')
+						i++;
+				} else
+					st[depth - 1] = S_OBJ_COLON;
 				continue;
 			}
-			/* A key's ':' and the blank after it. */
-			if (i < n && p[i] == ':') {
-				st[depth - 1] = S_OBJ_VALUE;
-				b[bl++] = ':';
-				if (++i < n && p[i] == ' ')
-					i++;
-			} else
-				st[depth - 1] = S_OBJ_COLON;
+			if (!valok(t))
+				goto out;
+			if (mk) {
+				FASTTOK(JSMN_STRING, bl + 1, bl + j - i,
+				    t == S_OBJ_VALUE ? ktok[depth - 1] :
+				    tstk[depth - 1]);
+				nt++;
+			}
+			copy(b + bl, p + i, j + 1 - i, n - i);
+			bl += j + 1 - i;
+			i = j + 1;
+			FASTNEXT(valdone(t));
 			continue;
 		case ':':
 			if (t != S_OBJ_COLON)
@@ -859,18 +927,19 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			st[depth - 1] = S_OBJ_VALUE;
 			break;
 		case ',':
-			if ((k = comma(t)) < 0)
+			if ((par = comma(t)) < 0)
 				goto out;
-			st[depth - 1] = (unsigned char)k;
+			st[depth - 1] = (unsigned char)par;
 			break;
 		case '{':
 		case '[':
-			if (!valok(t) || depth == s->maxdepth)
+			if (!valok(t) || depth == maxdepth)
 				goto out;
 			if (mk) {
-				s->depth = depth;
-				s->tstack[depth] = newtok(s, toktype(c),
-				    (int)bl, 0);
+				FASTTOK(c == '{' ? JSMN_OBJECT : JSMN_ARRAY,
+				    bl, -1, t == S_OBJ_VALUE ?
+				    ktok[depth - 1] : tstk[depth - 1]);
+				tstk[depth] = nt++;
 			}
 			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
 			break;
@@ -885,8 +954,8 @@ close:
 			b[bl++] = (char)c;
 			i++;
 			if (mk)
-				s->tok[s->tstack[depth - 1]].end = (int)bl;
-			if (--depth == s->capdepth) {
+				tk[tstk[depth - 1]].end = (int)bl;
+			if (--depth == capdepth) {
 				st[depth - 1] = valdone(st[depth - 1]);
 				s->capturing = 0;
 				s->ready = 1;
@@ -898,12 +967,13 @@ close:
 			if (!primch[c] || !valok(t) ||
 			    (j = primend(p, i, n)) == 0)
 				goto out;
-			copy(b + bl, p + i, j - i, n - i);
 			if (mk) {
-				s->depth = depth;
-				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
-				s->tok[k].end = (int)(bl + j - i);
+				FASTTOK(JSMN_PRIMITIVE, bl, bl + j - i,
+				    t == S_OBJ_VALUE ? ktok[depth - 1] :
+				    tstk[depth - 1]);
+				nt++;
 			}
+			copy(b + bl, p + i, j - i, n - i);
 			bl += j - i;
 			i = j;
 			FASTNEXT(valdone(t));
@@ -917,6 +987,9 @@ out:
 	s->pos = i;
 	s->out.n = bl;
 	s->depth = depth;
+	s->ntok = nt;
+	if (nt != nt0)
+		s->curtok = nt - 1;
 	return s->ready;
 }
 

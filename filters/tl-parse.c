@@ -96,6 +96,7 @@ static _Thread_local const struct gen *mapto;	/* the event's, mapped */
 _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
 static _Thread_local int cattok;		/* the key of the cat mapped */
+static _Thread_local struct tl_count uidtext;	/* the last row's uid */
 _Thread_local int inhalf;	/* a worker of startsplit */
 _Thread_local int dirty;		/* it would have warned */
 
@@ -304,6 +305,41 @@ putobj(const int *k, size_t n)
 	tl_out_char(o, '}');
 }
 
+/*
+ * The common time, written without converting it: 1 to 15 digits, the
+ * first not 0, and maybe a point and 1 to 3 more, as 1419119411976.285.
+ * Its nanoseconds are the digits without the point, and a 0 for each
+ * digit short of 3 after it (what tl_us_to_ns makes, in int64's range):
+ * 1, having written them; 0 for any other text.
+ */
+static int
+nstext(const char *s, size_t n)
+{
+	size_t d, f, k;
+
+	if (n == 0 || s[0] < '1' || s[0] > '9')
+		return 0;
+	for (d = 1; d < n && d < 16 && s[d] >= '0' && s[d] <= '9'; d++)
+		;
+	if (d > 15)
+		return 0;
+	f = 0;
+	if (d < n) {
+		if (s[d] != '.' || (f = n - d - 1) == 0 || f > 3)
+			return 0;
+		for (k = d + 1; k < n; k++)
+			if (s[k] < '0' || s[k] > '9')
+				return 0;
+	}
+	if (o->cap - o->n < n + 3)
+		tl_out_grow(o, n + 3);
+	memcpy(o->buf + o->n, s, d);
+	memcpy(o->buf + o->n + d, s + d + 1, f);
+	memcpy(o->buf + o->n + d + f, "000", 3 - f);
+	o->n += d + 3;
+	return 1;
+}
+
 /* A time in microseconds to a field in nanoseconds. */
 static void
 puttime(int i, const char *what, uint64_t uid, uint64_t off)
@@ -316,6 +352,9 @@ puttime(int i, const char *what, uint64_t uid, uint64_t off)
 	int r = -1;
 
 	if (t->type == JSMN_PRIMITIVE && n == 4 && memcmp(s, "null", 4) == 0)
+		return;
+	if ((t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING) &&
+	    nstext(s, n))
 		return;
 	if (t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING)
 		r = tl_us_to_ns(s, n, &ns);
@@ -733,7 +772,7 @@ event(const struct tl_jitem *it)
 		memmove(extra + 1, extra, nextra++ * sizeof *extra);
 		extra[0] = cattok;
 	}
-	tl_out_i64(o, (int64_t)it->index);
+	tl_out_count(o, &uidtext, it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
 		if (c == C_ARGS) {
