@@ -58,6 +58,7 @@ struct tl_jscan {
 	unsigned char u8lo, u8hi;
 	size_t u8start, pstart;
 	unsigned badutf8, ctrl, badesc;
+	int bslash;		/* the event's text has a '\\' */
 	int ready, quietroot;
 	int sawevents;		/* an array of events was entered */
 	int stop;		/* tl_jscan_stopat: n is cut to the stop */
@@ -409,6 +410,7 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		s->mk = 1;
 		newtok(s, toktype(c), c == '"', 0);
 		s->badutf8 = s->ctrl = s->badesc = 0;
+		s->bslash = 0;
 	}
 	return 0;
 }
@@ -1369,6 +1371,7 @@ scan(struct tl_jscan *s)
 				if (c == '\\') {
 					if (incap(s))
 						tl_out_char(&s->out, '\\');
+					s->bslash = 1;
 					s->mode = M_ESC;
 					goto next;
 				}
@@ -1508,6 +1511,8 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	it->badutf8 = s->badutf8;
 	it->ctrl = s->ctrl;
 	it->badesc = s->badesc;
+	/* A raw control byte became "\\u00XX". */
+	it->bslash = s->bslash || s->ctrl > 0;
 	if (s->kind == TL_JEVENT) {
 		it->index = s->index;
 		it->text = s->out.buf;

@@ -97,6 +97,7 @@ _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
 static _Thread_local int cattok;		/* the key of the cat mapped */
 static _Thread_local struct tl_count uidtext;	/* the last row's uid */
+static _Thread_local int evbslash;	/* the event's text has a '\\' */
 _Thread_local int inhalf;	/* a worker of startsplit */
 _Thread_local int dirty;		/* it would have warned */
 
@@ -239,6 +240,16 @@ decode(int i, unsigned *bad)
 	return tl_junescape(scratchbuf(n + 1), ev.js + t->start, n, bad);
 }
 
+/* JSON text of the event as a field: as it is when it holds no '\\'. */
+static inline void
+putjtext(const char *s, size_t n)
+{
+	if (evbslash)
+		tl_out_json(o, s, n);
+	else
+		tl_out_raw(o, s, n);
+}
+
 /* Write the value of token i as a field. */
 static void
 putval(int i, unsigned *bad)
@@ -253,7 +264,7 @@ putval(int i, unsigned *bad)
 		break;
 	case JSMN_STRING:
 		/* Checked JSON holds no raw TAB, LF or CR in a string. */
-		if (memchr(s, '\\', n) == NULL)
+		if (!evbslash || memchr(s, '\\', n) == NULL)
 			tl_out_raw(o, s, n);
 		else {
 			/* decode may move scratch: call it first. */
@@ -267,7 +278,7 @@ putval(int i, unsigned *bad)
 		tl_out_raw(o, s, n);
 		break;
 	default:
-		tl_out_json(o, s, n);
+		putjtext(s, n);
 	}
 }
 
@@ -278,7 +289,7 @@ putjson(int i)
 	const jsmntok_t *t = &ev.tok[i];
 	int q = t->type == JSMN_STRING;
 
-	tl_out_json(o, ev.js + t->start - q, (size_t)(t->end - t->start + 2 * q));
+	putjtext(ev.js + t->start - q, (size_t)(t->end - t->start + 2 * q));
 }
 
 /*
@@ -299,7 +310,7 @@ putobj(const int *k, size_t n)
 		vt = &ev.tok[k[j] + 1];
 		if (j > 0)
 			tl_out_char(o, ',');
-		tl_out_json(o, ev.js + kt->start - 1, (size_t)(vt->end -
+		putjtext(ev.js + kt->start - 1, (size_t)(vt->end -
 		    kt->start + 1 + (vt->type == JSMN_STRING)));
 	}
 	tl_out_char(o, '}');
@@ -693,6 +704,7 @@ event(const struct tl_jitem *it)
 	ev.len = it->len;
 	ev.tok = it->tok;
 	ev.ntok = it->ntok;
+	evbslash = it->bslash;
 	if (ev.tok[0].type != JSMN_OBJECT) {
 		nskipped++;
 		warnev(it->index, it->offset, "not an object (skipped)");
