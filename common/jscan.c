@@ -821,12 +821,12 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
  */
 #define FASTNEXT(t) do {						\
 	if (i < n && p[i] == ',') {					\
-		st[depth - 1] = (t) == S_OBJ_NEXT ? S_OBJ_KEY : S_ARR_VALUE; \
-		b[bl++] = ',';						\
+		*cs = (t) == S_OBJ_NEXT ? S_OBJ_KEY : S_ARR_VALUE;	\
+		*bp++ = ',';						\
 		if (++i < n && p[i] == ' ')				\
 			i++;						\
 	} else								\
-		st[depth - 1] = (t);					\
+		*cs = (t);						\
 } while (0)
 
 /*
@@ -855,20 +855,25 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
 /*
  * The state, the tokens and the buffer are held in locals that nothing
  * else writes (restrict): a store of a byte of the copy or of a state
- * would otherwise make the compiler load every field of s again.
+ * would otherwise make the compiler load every field of s again. The
+ * state, the container's token and its last key of the current depth
+ * are pointers (cs, ts, ks), and the copy's end one (bp), so that the
+ * loop's values fit the registers. It is made twice, making tokens (mk,
+ * for an event) and not.
  */
 static inline __attribute__((always_inline)) int
-fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
+fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp, const int mk)
 {
 	const unsigned char *restrict p = (const unsigned char *)s->chunk;
-	size_t i = s->pos, n = s->n, j, bl;
-	unsigned char *restrict st = s->st;
+	size_t i = s->pos, n = s->n, j;
+	unsigned char *restrict cs = s->st + s->depth - 1;
+	unsigned char *const capst = s->st + s->capdepth - 1;
+	unsigned char *const maxst = s->st + s->maxdepth - 1;
 	jsmntok_t *tk = s->tok;
-	int *restrict tstk = s->tstack, *restrict ktok = s->keytok;
-	const int capdepth = s->capdepth, maxdepth = s->maxdepth;
-	int depth = s->depth, c, t, mk = s->mk, nt = s->ntok, nt0 = nt;
-	int tokcap = s->tokcap, par;
-	char *restrict b;
+	int *restrict ts = s->tstack + s->depth - 1;
+	int *restrict ks = s->keytok + s->depth - 1;
+	int c, t, nt = s->ntok, nt0 = nt, tokcap = s->tokcap, par;
+	char *restrict bp, *b0;
 
 	/* A window, so that what it may copy (of a chunk that is a whole
 	 * mapped file) stays small; the general loop takes the byte at its
@@ -878,11 +883,11 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 	/* Room for all, and for a short copy's 32 bytes past the end. */
 	if (s->out.cap - s->out.n < n - i + 48)
 		tl_out_grow(&s->out, n - i + 48);
-	b = s->out.buf;
-	bl = s->out.n;
+	b0 = s->out.buf;
+	bp = b0 + s->out.n;
 	while (i < n) {
 		c = p[i];
-		t = st[depth - 1];
+		t = *cs;
 		switch (c) {
 		case ' ': case '\n': case '\r': case '\t':
 			i = wssp(p, i + 1, n);
@@ -893,57 +898,58 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 				goto out;
 			if (keyok(t)) {
 				if (mk) {
-					FASTTOK(JSMN_STRING, bl + 1,
-					    bl + j - i, tstk[depth - 1]);
-					ktok[depth - 1] = nt++;
+					FASTTOK(JSMN_STRING, bp - b0 + 1,
+					    bp - b0 + (j - i), *ts);
+					*ks = nt++;
 				}
-				copy(b + bl, p + i, j + 1 - i, n - i);
-				bl += j + 1 - i;
+				copy(bp, p + i, j + 1 - i, n - i);
+				bp += j + 1 - i;
 				i = j + 1;
 				/* The ':' and the blank after it. */
 				if (i < n && p[i] == ':') {
-					st[depth - 1] = S_OBJ_VALUE;
-					b[bl++] = ':';
+					*cs = S_OBJ_VALUE;
+					*bp++ = ':';
 					if (++i < n && p[i] == ' ')
 						i++;
 				} else
-					st[depth - 1] = S_OBJ_COLON;
+					*cs = S_OBJ_COLON;
 				continue;
 			}
 			if (!valok(t))
 				goto out;
 			if (mk) {
-				FASTTOK(JSMN_STRING, bl + 1, bl + j - i,
-				    t == S_OBJ_VALUE ? ktok[depth - 1] :
-				    tstk[depth - 1]);
+				FASTTOK(JSMN_STRING, bp - b0 + 1,
+				    bp - b0 + (j - i),
+				    t == S_OBJ_VALUE ? *ks : *ts);
 				nt++;
 			}
-			copy(b + bl, p + i, j + 1 - i, n - i);
-			bl += j + 1 - i;
+			copy(bp, p + i, j + 1 - i, n - i);
+			bp += j + 1 - i;
 			i = j + 1;
 			FASTNEXT(valdone(t));
 			continue;
 		case ':':
 			if (t != S_OBJ_COLON)
 				goto out;
-			st[depth - 1] = S_OBJ_VALUE;
+			*cs = S_OBJ_VALUE;
 			break;
 		case ',':
 			if ((par = comma(t)) < 0)
 				goto out;
-			st[depth - 1] = (unsigned char)par;
+			*cs = (unsigned char)par;
 			break;
 		case '{':
 		case '[':
-			if (!valok(t) || depth == maxdepth)
+			if (!valok(t) || cs == maxst)
 				goto out;
 			if (mk) {
 				FASTTOK(c == '{' ? JSMN_OBJECT : JSMN_ARRAY,
-				    bl, -1, t == S_OBJ_VALUE ?
-				    ktok[depth - 1] : tstk[depth - 1]);
-				tstk[depth] = nt++;
+				    bp - b0, -1, t == S_OBJ_VALUE ? *ks : *ts);
+				ts[1] = nt++;
 			}
-			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			ts++;
+			ks++;
+			*++cs = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
 			break;
 		case '}':
 			if (!closeok('}', t))
@@ -953,42 +959,44 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			if (!closeok(']', t))
 				goto out;
 close:
-			b[bl++] = (char)c;
+			*bp++ = (char)c;
 			i++;
 			if (mk)
-				tk[tstk[depth - 1]].end = (int)bl;
-			if (--depth == capdepth) {
-				st[depth - 1] = valdone(st[depth - 1]);
+				tk[*ts].end = (int)(bp - b0);
+			ts--;
+			ks--;
+			if (--cs == capst) {
+				*cs = valdone(*cs);
 				s->capturing = 0;
 				s->ready = 1;
 				goto out;
 			}
-			FASTNEXT(valdone(st[depth - 1]));
+			FASTNEXT(valdone(*cs));
 			continue;
 		default:
 			if (!primch[c] || !valok(t) ||
 			    (j = primend(p, i, n)) == 0)
 				goto out;
 			if (mk) {
-				FASTTOK(JSMN_PRIMITIVE, bl, bl + j - i,
-				    t == S_OBJ_VALUE ? ktok[depth - 1] :
-				    tstk[depth - 1]);
+				FASTTOK(JSMN_PRIMITIVE, bp - b0,
+				    bp - b0 + (j - i),
+				    t == S_OBJ_VALUE ? *ks : *ts);
 				nt++;
 			}
-			copy(b + bl, p + i, j - i, n - i);
-			bl += j - i;
+			copy(bp, p + i, j - i, n - i);
+			bp += j - i;
 			i = j;
 			FASTNEXT(valdone(t));
 			continue;
 		}
-		b[bl++] = (char)c;
+		*bp++ = (char)c;
 		if (++i < n && p[i] == ' ')	/* ", " and ": " */
 			i++;
 	}
 out:
 	s->pos = i;
-	s->out.n = bl;
-	s->depth = depth;
+	s->out.n = (size_t)(bp - b0);
+	s->depth = (int)(cs - s->st) + 1;
 	s->ntok = nt;
 	if (nt != nt0)
 		s->curtok = nt - 1;
@@ -998,20 +1006,23 @@ out:
 static int
 fastscan1(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan1, wsspan1);
+	return s->mk ? fastscan_(s, strspan1, wsspan1, 1) :
+	    fastscan_(s, strspan1, wsspan1, 0);
 }
 
 #ifdef TL_X86
 static int
 fastscan16(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan16, wsspan16);
+	return s->mk ? fastscan_(s, strspan16, wsspan16, 1) :
+	    fastscan_(s, strspan16, wsspan16, 0);
 }
 
 __attribute__((target("avx2"))) static int
 fastscan32(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan32, wsspan32);
+	return s->mk ? fastscan_(s, strspan32, wsspan32, 1) :
+	    fastscan_(s, strspan32, wsspan32, 0);
 }
 #endif
 
