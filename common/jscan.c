@@ -1070,7 +1070,6 @@ leftout_(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n,
 			if (j == n || p[j] != '"')
 				return 0;
 			if (keyok(t)) {
-				st[depth - 1] = S_OBJ_COLON;
 				if (depth == 1) {
 					key = j - i == 3 &&
 					    memcmp(p + i, "\"ph", 3) == 0 ?
@@ -1081,16 +1080,26 @@ leftout_(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n,
 					if (key == 'c' && ncat++ > 0)
 						return 0;
 				}
-			} else if (valok(t)) {
-				if (depth == 1 && key == 'c' &&
-				    !s->leave((const char *)p + i + 1,
-				    j - i - 1, s->leavearg))
-					return 0;
-				st[depth - 1] = valdone(t);
-			} else
+				/* The ':' and the blank after it, as
+				 * fastscan takes them. */
+				i = j + 1;
+				if (i < n && p[i] == ':') {
+					st[depth - 1] = S_OBJ_VALUE;
+					if (++i < n && p[i] == ' ')
+						i++;
+				} else
+					st[depth - 1] = S_OBJ_COLON;
+				continue;
+			}
+			if (!valok(t))
+				return 0;
+			if (depth == 1 && key == 'c' &&
+			    !s->leave((const char *)p + i + 1, j - i - 1,
+			    s->leavearg))
 				return 0;
 			i = j + 1;
-			continue;
+			t = valdone(t);
+			goto next;
 		case ':':
 			if (t != S_OBJ_COLON)
 				return 0;
@@ -1121,17 +1130,28 @@ close:
 			if (--depth == 0)
 				return nph > 0 && ncat == 1 &&
 				    i - start <= s->maxitem ? i : 0;
-			st[depth - 1] = valdone(st[depth - 1]);
-			continue;
+			t = valdone(st[depth - 1]);
+			goto next;
 		default:
 			if (!primch[c] || !valok(t) || (depth == 1 && key != 0) ||
 			    (j = primend(p, i, n)) == 0)
 				return 0;
 			i = j;
-			st[depth - 1] = valdone(t);
-			continue;
+			t = valdone(t);
+			goto next;
 		}
-		i++;
+		if (++i < n && p[i] == ' ')	/* ", " and ": " */
+			i++;
+		continue;
+next:
+		/* After a value, now in state t: a ',' and its blank. */
+		if (i < n && p[i] == ',') {
+			st[depth - 1] = t == S_OBJ_NEXT ? S_OBJ_KEY :
+			    S_ARR_VALUE;
+			if (++i < n && p[i] == ' ')
+				i++;
+		} else
+			st[depth - 1] = (unsigned char)t;
 	}
 	return 0;
 }
