@@ -326,11 +326,11 @@ putobj(const int *k, size_t n)
 static int
 nstext(const char *s, size_t n)
 {
-	size_t d, f, k;
+	size_t d, f, k, lim = n < 16 ? n : 16;
 
 	if (n == 0 || s[0] < '1' || s[0] > '9')
 		return 0;
-	for (d = 1; d < n && d < 16 && s[d] >= '0' && s[d] <= '9'; d++)
+	for (d = 1; d < lim && (unsigned char)(s[d] - '0') < 10; d++)
 		;
 	if (d > 15)
 		return 0;
@@ -724,7 +724,8 @@ event(const struct tl_jitem *it)
 				    sizeof *extra);
 			extra[nextra++] = i;
 		}
-		i = tl_jskip(&ev, v);
+		/* A value with nothing in it is one token. */
+		i = ev.tok[v].size == 0 ? v + 1 : tl_jskip(&ev, v);
 	}
 	/*
 	 * The 2021 generation: a capital, or "async"; today's categories
@@ -746,7 +747,7 @@ event(const struct tl_jitem *it)
 					    sizeof *rest);
 				rest[nrest++] = i;
 			}
-			i = tl_jskip(&ev, v);
+			i = ev.tok[v].size == 0 ? v + 1 : tl_jskip(&ev, v);
 		}
 	}
 	if (slot[C_PH] < 0 || ev.tok[slot[C_PH]].type != JSMN_STRING) {
