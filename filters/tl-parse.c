@@ -250,6 +250,19 @@ putjtext(const char *s, size_t n)
 		tl_out_raw(o, s, n);
 }
 
+/* String token i decoded, in *n bytes: in the text itself when the
+ * event has no escape, else in scratch (which decode may move). */
+static const char *
+catname(int i, size_t *n)
+{
+	if (!evbslash) {
+		*n = (size_t)(ev.tok[i].end - ev.tok[i].start);
+		return ev.js + ev.tok[i].start;
+	}
+	*n = decode(i, NULL);
+	return scratch;
+}
+
 /* Write the value of token i as a field. */
 static void
 putval(int i, unsigned *bad)
@@ -761,10 +774,8 @@ event(const struct tl_jitem *it)
 		size_t cn = 0;
 
 		if (slot[C_CAT] >= 0 &&
-		    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
-			cn = decode(slot[C_CAT], NULL);
-			cs = scratch;
-		}
+		    ev.tok[slot[C_CAT]].type == JSMN_STRING)
+			cs = catname(slot[C_CAT], &cn);
 		if (leftcat(cs, cn, NULL)) {
 			nleft++;
 			return;
@@ -772,9 +783,10 @@ event(const struct tl_jitem *it)
 	}
 	if (nnoarg > 0 && slot[C_CAT] >= 0 &&
 	    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
-		size_t cn = decode(slot[C_CAT], NULL);	/* moves scratch */
+		size_t cn;
+		const char *cs = catname(slot[C_CAT], &cn);
 
-		argsout = !noargs(scratch, cn);
+		argsout = !noargs(cs, cn);
 	}
 	if (g >= 0)
 		map2021(slot, g, &nrest);
