@@ -58,6 +58,7 @@ struct tl_jscan {
 	unsigned char u8lo, u8hi;
 	size_t u8start, pstart;
 	unsigned badutf8, ctrl, badesc;
+	int bslash;		/* the event's text has a '\\' */
 	int ready, quietroot;
 	int sawevents;		/* an array of events was entered */
 	int stop;		/* tl_jscan_stopat: n is cut to the stop */
@@ -409,6 +410,7 @@ valstart(struct tl_jscan *s, int c, uint64_t off)
 		s->mk = 1;
 		newtok(s, toktype(c), c == '"', 0);
 		s->badutf8 = s->ctrl = s->badesc = 0;
+		s->bslash = 0;
 	}
 	return 0;
 }
@@ -689,6 +691,37 @@ isdig(int c)
 }
 
 /*
+ * Offset of the first byte at or after i in p[0..n) that is not a digit,
+ * 8 bytes at a time (the digits of a trace's times are 13 and more). A
+ * byte b is a digit when b and b + 6 both have 3 for their high half; a
+ * carry out of a byte comes only from one that is not a digit, so the
+ * first such byte is found right.
+ */
+static inline size_t
+digspan(const unsigned char *p, size_t i, size_t n)
+{
+	const uint64_t hi = 0xf0f0f0f0f0f0f0f0u, three = 0x3030303030303030u;
+	const uint64_t six = 0x0606060606060606u, low = 0x7f7f7f7f7f7f7f7fu;
+	uint64_t w, m;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		m = ((w & hi) ^ three) | (((w + six) & hi) ^ three);
+		if (m != 0) {
+			m = (((m & low) + low) | m) & ~low;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+			return i + (size_t)(__builtin_clzll(m) >> 3);
+#else
+			return i + (size_t)(__builtin_ctzll(m) >> 3);
+#endif
+		}
+	}
+	while (i < n && isdig(p[i]))
+		i++;
+	return i;
+}
+
+/*
  * The end of the JSON number that begins at p[i] in p[0..n), the bytes
  * after it not looked at; 0 when none begins there.
  */
@@ -701,23 +734,20 @@ numend(const unsigned char *p, size_t i, size_t n)
 		i++;
 	if (i < n && p[i] == '0')
 		i++;
-	else if (i < n && p[i] != '0' && isdig(p[i]))
-		while (++i < n && isdig(p[i]))
-			;
+	else if (i < n && isdig(p[i]))
+		i = digspan(p, i + 1, n);
 	else
 		return 0;
 	if (i < n && p[i] == '.') {
-		for (k = ++i; i < n && isdig(p[i]); i++)
-			;
-		if (i == k)
+		k = ++i;
+		if ((i = digspan(p, i, n)) == k)
 			return 0;
 	}
 	if (i < n && (p[i] == 'e' || p[i] == 'E')) {
 		if (++i < n && (p[i] == '+' || p[i] == '-'))
 			i++;
-		for (k = i; i < n && isdig(p[i]); i++)
-			;
-		if (i == k)
+		k = i;
+		if ((i = digspan(p, i, n)) == k)
 			return 0;
 	}
 	return i;
@@ -791,22 +821,59 @@ copy(char *to, const unsigned char *from, size_t k, size_t avail)
  */
 #define FASTNEXT(t) do {						\
 	if (i < n && p[i] == ',') {					\
-		st[depth - 1] = (t) == S_OBJ_NEXT ? S_OBJ_KEY : S_ARR_VALUE; \
-		b[bl++] = ',';						\
+		*cs = (t) == S_OBJ_NEXT ? S_OBJ_KEY : S_ARR_VALUE;	\
+		*bp++ = ',';						\
 		if (++i < n && p[i] == ' ')				\
 			i++;						\
 	} else								\
-		st[depth - 1] = (t);					\
+		*cs = (t);						\
 } while (0)
 
+/*
+ * The fast path's newtok: token nt of type ty at [from, to) of the buffer
+ * (to -1 while a container is open), its parent par counted. Inside an
+ * event every token has a parent, and the state tells which.
+ */
+#define FASTTOK(ty, from, to, par) do {					\
+	jsmntok_t *t_;							\
+									\
+	if (nt == tokcap) {						\
+		s->ntok = nt;						\
+		growtok(s);						\
+		tk = s->tok;						\
+		tokcap = s->tokcap;					\
+	}								\
+	t_ = &tk[nt];							\
+	t_->type = (ty);						\
+	t_->start = (int)(from);					\
+	t_->end = (int)(to);						\
+	t_->size = 0;							\
+	t_->parent = (par);						\
+	tk[t_->parent].size++;						\
+} while (0)
+
+/*
+ * The state, the tokens and the buffer are held in locals that nothing
+ * else writes (restrict): a store of a byte of the copy or of a state
+ * would otherwise make the compiler load every field of s again. The
+ * state, the container's token and its last key of the current depth
+ * are pointers (cs, ts, ks), and the copy's end one (bp), so that the
+ * loop's values fit the registers. It is made twice, making tokens (mk,
+ * for an event) and not.
+ */
 static inline __attribute__((always_inline)) int
-fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
+fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp, const int mk)
 {
-	const unsigned char *p = (const unsigned char *)s->chunk;
-	size_t i = s->pos, n = s->n, j, bl;
-	unsigned char *st = s->st;
-	int depth = s->depth, c, t, k, mk = s->mk;
-	char *b;
+	const unsigned char *restrict p = (const unsigned char *)s->chunk;
+	size_t i = s->pos, n = s->n, j;
+	unsigned char *restrict cs = s->st + s->depth - 1;
+	unsigned char *const capst = s->st + s->capdepth - 1;
+	unsigned char *const maxst = s->st + s->maxdepth - 1;
+	jsmntok_t *tk = s->tok;
+	int *restrict ts = s->tstack + s->depth - 1;
+	int *restrict ks = s->keytok + s->depth - 1;
+	int c, t, nt = s->ntok, nt0 = nt, tokcap = s->tokcap, par;
+	char *restrict bp, *b0;
 
 	/* A window, so that what it may copy (of a chunk that is a whole
 	 * mapped file) stays small; the general loop takes the byte at its
@@ -816,63 +883,73 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 	/* Room for all, and for a short copy's 32 bytes past the end. */
 	if (s->out.cap - s->out.n < n - i + 48)
 		tl_out_grow(&s->out, n - i + 48);
-	b = s->out.buf;
-	bl = s->out.n;
+	b0 = s->out.buf;
+	bp = b0 + s->out.n;
 	while (i < n) {
 		c = p[i];
-		t = st[depth - 1];
+		t = *cs;
 		switch (c) {
 		case ' ': case '\n': case '\r': case '\t':
 			i = wssp(p, i + 1, n);
 			continue;
 		case '"':
-			if (!keyok(t) && !valok(t))
-				goto out;
 			j = strsp(p, i + 1, n);
 			if (j == n || p[j] != '"')
 				goto out;
-			copy(b + bl, p + i, j + 1 - i, n - i);
-			if (mk) {
-				s->depth = depth;
-				k = newtok(s, JSMN_STRING, (int)bl + 1,
-				    keyok(t));
-				s->tok[k].end = (int)(bl + j - i);
-			}
-			bl += j + 1 - i;
-			i = j + 1;
-			if (!keyok(t)) {
-				FASTNEXT(valdone(t));
+			if (keyok(t)) {
+				if (mk) {
+					FASTTOK(JSMN_STRING, bp - b0 + 1,
+					    bp - b0 + (j - i), *ts);
+					*ks = nt++;
+				}
+				copy(bp, p + i, j + 1 - i, n - i);
+				bp += j + 1 - i;
+				i = j + 1;
+				/* The ':' and the blank after it. */
+				if (i < n && p[i] == ':') {
+					*cs = S_OBJ_VALUE;
+					*bp++ = ':';
+					if (++i < n && p[i] == ' ')
+						i++;
+				} else
+					*cs = S_OBJ_COLON;
 				continue;
 			}
-			/* A key's ':' and the blank after it. */
-			if (i < n && p[i] == ':') {
-				st[depth - 1] = S_OBJ_VALUE;
-				b[bl++] = ':';
-				if (++i < n && p[i] == ' ')
-					i++;
-			} else
-				st[depth - 1] = S_OBJ_COLON;
+			if (!valok(t))
+				goto out;
+			if (mk) {
+				FASTTOK(JSMN_STRING, bp - b0 + 1,
+				    bp - b0 + (j - i),
+				    t == S_OBJ_VALUE ? *ks : *ts);
+				nt++;
+			}
+			copy(bp, p + i, j + 1 - i, n - i);
+			bp += j + 1 - i;
+			i = j + 1;
+			FASTNEXT(valdone(t));
 			continue;
 		case ':':
 			if (t != S_OBJ_COLON)
 				goto out;
-			st[depth - 1] = S_OBJ_VALUE;
+			*cs = S_OBJ_VALUE;
 			break;
 		case ',':
-			if ((k = comma(t)) < 0)
+			if ((par = comma(t)) < 0)
 				goto out;
-			st[depth - 1] = (unsigned char)k;
+			*cs = (unsigned char)par;
 			break;
 		case '{':
 		case '[':
-			if (!valok(t) || depth == s->maxdepth)
+			if (!valok(t) || cs == maxst)
 				goto out;
 			if (mk) {
-				s->depth = depth;
-				s->tstack[depth] = newtok(s, toktype(c),
-				    (int)bl, 0);
+				FASTTOK(c == '{' ? JSMN_OBJECT : JSMN_ARRAY,
+				    bp - b0, -1, t == S_OBJ_VALUE ? *ks : *ts);
+				ts[1] = nt++;
 			}
-			st[depth++] = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+			ts++;
+			ks++;
+			*++cs = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
 			break;
 		case '}':
 			if (!closeok('}', t))
@@ -882,61 +959,70 @@ fastscan_(struct tl_jscan *s, spanfn *strsp, spanfn *wssp)
 			if (!closeok(']', t))
 				goto out;
 close:
-			b[bl++] = (char)c;
+			*bp++ = (char)c;
 			i++;
 			if (mk)
-				s->tok[s->tstack[depth - 1]].end = (int)bl;
-			if (--depth == s->capdepth) {
-				st[depth - 1] = valdone(st[depth - 1]);
+				tk[*ts].end = (int)(bp - b0);
+			ts--;
+			ks--;
+			if (--cs == capst) {
+				*cs = valdone(*cs);
 				s->capturing = 0;
 				s->ready = 1;
 				goto out;
 			}
-			FASTNEXT(valdone(st[depth - 1]));
+			FASTNEXT(valdone(*cs));
 			continue;
 		default:
 			if (!primch[c] || !valok(t) ||
 			    (j = primend(p, i, n)) == 0)
 				goto out;
-			copy(b + bl, p + i, j - i, n - i);
 			if (mk) {
-				s->depth = depth;
-				k = newtok(s, JSMN_PRIMITIVE, (int)bl, 0);
-				s->tok[k].end = (int)(bl + j - i);
+				FASTTOK(JSMN_PRIMITIVE, bp - b0,
+				    bp - b0 + (j - i),
+				    t == S_OBJ_VALUE ? *ks : *ts);
+				nt++;
 			}
-			bl += j - i;
+			copy(bp, p + i, j - i, n - i);
+			bp += j - i;
 			i = j;
 			FASTNEXT(valdone(t));
 			continue;
 		}
-		b[bl++] = (char)c;
+		*bp++ = (char)c;
 		if (++i < n && p[i] == ' ')	/* ", " and ": " */
 			i++;
 	}
 out:
 	s->pos = i;
-	s->out.n = bl;
-	s->depth = depth;
+	s->out.n = (size_t)(bp - b0);
+	s->depth = (int)(cs - s->st) + 1;
+	s->ntok = nt;
+	if (nt != nt0)
+		s->curtok = nt - 1;
 	return s->ready;
 }
 
 static int
 fastscan1(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan1, wsspan1);
+	return s->mk ? fastscan_(s, strspan1, wsspan1, 1) :
+	    fastscan_(s, strspan1, wsspan1, 0);
 }
 
 #ifdef TL_X86
 static int
 fastscan16(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan16, wsspan16);
+	return s->mk ? fastscan_(s, strspan16, wsspan16, 1) :
+	    fastscan_(s, strspan16, wsspan16, 0);
 }
 
 __attribute__((target("avx2"))) static int
 fastscan32(struct tl_jscan *s)
 {
-	return fastscan_(s, strspan32, wsspan32);
+	return s->mk ? fastscan_(s, strspan32, wsspan32, 1) :
+	    fastscan_(s, strspan32, wsspan32, 0);
 }
 #endif
 
@@ -984,7 +1070,6 @@ leftout_(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n,
 			if (j == n || p[j] != '"')
 				return 0;
 			if (keyok(t)) {
-				st[depth - 1] = S_OBJ_COLON;
 				if (depth == 1) {
 					key = j - i == 3 &&
 					    memcmp(p + i, "\"ph", 3) == 0 ?
@@ -995,16 +1080,26 @@ leftout_(struct tl_jscan *s, const unsigned char *p, size_t i, size_t n,
 					if (key == 'c' && ncat++ > 0)
 						return 0;
 				}
-			} else if (valok(t)) {
-				if (depth == 1 && key == 'c' &&
-				    !s->leave((const char *)p + i + 1,
-				    j - i - 1, s->leavearg))
-					return 0;
-				st[depth - 1] = valdone(t);
-			} else
+				/* The ':' and the blank after it, as
+				 * fastscan takes them. */
+				i = j + 1;
+				if (i < n && p[i] == ':') {
+					st[depth - 1] = S_OBJ_VALUE;
+					if (++i < n && p[i] == ' ')
+						i++;
+				} else
+					st[depth - 1] = S_OBJ_COLON;
+				continue;
+			}
+			if (!valok(t))
+				return 0;
+			if (depth == 1 && key == 'c' &&
+			    !s->leave((const char *)p + i + 1, j - i - 1,
+			    s->leavearg))
 				return 0;
 			i = j + 1;
-			continue;
+			t = valdone(t);
+			goto next;
 		case ':':
 			if (t != S_OBJ_COLON)
 				return 0;
@@ -1035,17 +1130,28 @@ close:
 			if (--depth == 0)
 				return nph > 0 && ncat == 1 &&
 				    i - start <= s->maxitem ? i : 0;
-			st[depth - 1] = valdone(st[depth - 1]);
-			continue;
+			t = valdone(st[depth - 1]);
+			goto next;
 		default:
 			if (!primch[c] || !valok(t) || (depth == 1 && key != 0) ||
 			    (j = primend(p, i, n)) == 0)
 				return 0;
 			i = j;
-			st[depth - 1] = valdone(t);
-			continue;
+			t = valdone(t);
+			goto next;
 		}
-		i++;
+		if (++i < n && p[i] == ' ')	/* ", " and ": " */
+			i++;
+		continue;
+next:
+		/* After a value, now in state t: a ',' and its blank. */
+		if (i < n && p[i] == ',') {
+			st[depth - 1] = t == S_OBJ_NEXT ? S_OBJ_KEY :
+			    S_ARR_VALUE;
+			if (++i < n && p[i] == ' ')
+				i++;
+		} else
+			st[depth - 1] = (unsigned char)t;
 	}
 	return 0;
 }
@@ -1296,6 +1402,7 @@ scan(struct tl_jscan *s)
 				if (c == '\\') {
 					if (incap(s))
 						tl_out_char(&s->out, '\\');
+					s->bslash = 1;
 					s->mode = M_ESC;
 					goto next;
 				}
@@ -1435,6 +1542,8 @@ tl_jscan_next(struct tl_jscan *s, struct tl_jitem *it)
 	it->badutf8 = s->badutf8;
 	it->ctrl = s->ctrl;
 	it->badesc = s->badesc;
+	/* A raw control byte became "\\u00XX". */
+	it->bslash = s->bslash || s->ctrl > 0;
 	if (s->kind == TL_JEVENT) {
 		it->index = s->index;
 		it->text = s->out.buf;

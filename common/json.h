@@ -105,6 +105,7 @@ struct tl_jitem {
 	unsigned badutf8;	/* invalid UTF-8 sequences, now U+FFFD */
 	unsigned ctrl;		/* raw control bytes in strings, now \u00XX */
 	unsigned badesc;	/* bad escapes in strings, now literal */
+	int bslash;		/* TL_JEVENT: 0 when text holds no '\\' */
 };
 
 struct tl_jscan;

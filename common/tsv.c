@@ -293,6 +293,26 @@ tl_out_i64(struct tl_out *o, int64_t v)
 	o->n += tl_fmt_i64(o->buf + o->n, v);
 }
 
+void
+tl_out_count(struct tl_out *o, struct tl_count *c, uint64_t v)
+{
+	size_t i;
+
+	if (c->n > 0 && v == c->v + 1 && v <= INT64_MAX) {
+		for (i = c->n; i > 0 && c->d[i - 1] == '9'; i--)
+			c->d[i - 1] = '0';
+		if (i > 0)
+			c->d[i - 1]++;
+		else {		/* 99 to 100 */
+			memmove(c->d + 1, c->d, c->n++);
+			c->d[0] = '1';
+		}
+	} else
+		c->n = tl_fmt_i64(c->d, (int64_t)v);
+	c->v = v;
+	tl_out_raw(o, c->d, c->n);
+}
+
 int
 tl_fmt_double(char *buf, size_t cap, double v)
 {

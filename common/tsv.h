@@ -73,6 +73,17 @@ void tl_out_header(struct tl_out *, const char *const *names);
 #define TL_I64_MAX	21
 size_t tl_fmt_i64(char *buf, int64_t);
 /*
+ * A count written as it goes (such as a row's uid): the text of the last
+ * number written, which the next, when one more, is made from by carrying
+ * a digit rather than formatted anew. Zeroed, it holds none.
+ */
+struct tl_count {
+	uint64_t v;
+	size_t n;
+	char d[TL_I64_MAX];
+};
+void tl_out_count(struct tl_out *, struct tl_count *, uint64_t v);
+/*
  * The integer that decimal text s[0..n) is (an optional '-', digits
  * only): 0; -1 if it is not one, -2 if it is out of int64's range.
  */

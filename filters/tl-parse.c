@@ -96,6 +96,8 @@ static _Thread_local const struct gen *mapto;	/* the event's, mapped */
 _Thread_local jsmntok_t *tok2021;	/* its tokens, and one more */
 static _Thread_local size_t captok2021;
 static _Thread_local int cattok;		/* the key of the cat mapped */
+static _Thread_local struct tl_count uidtext;	/* the last row's uid */
+static _Thread_local int evbslash;	/* the event's text has a '\\' */
 _Thread_local int inhalf;	/* a worker of startsplit */
 _Thread_local int dirty;		/* it would have warned */
 
@@ -238,6 +240,29 @@ decode(int i, unsigned *bad)
 	return tl_junescape(scratchbuf(n + 1), ev.js + t->start, n, bad);
 }
 
+/* JSON text of the event as a field: as it is when it holds no '\\'. */
+static inline void
+putjtext(const char *s, size_t n)
+{
+	if (evbslash)
+		tl_out_json(o, s, n);
+	else
+		tl_out_raw(o, s, n);
+}
+
+/* String token i decoded, in *n bytes: in the text itself when the
+ * event has no escape, else in scratch (which decode may move). */
+static const char *
+catname(int i, size_t *n)
+{
+	if (!evbslash) {
+		*n = (size_t)(ev.tok[i].end - ev.tok[i].start);
+		return ev.js + ev.tok[i].start;
+	}
+	*n = decode(i, NULL);
+	return scratch;
+}
+
 /* Write the value of token i as a field. */
 static void
 putval(int i, unsigned *bad)
@@ -252,7 +277,7 @@ putval(int i, unsigned *bad)
 		break;
 	case JSMN_STRING:
 		/* Checked JSON holds no raw TAB, LF or CR in a string. */
-		if (memchr(s, '\\', n) == NULL)
+		if (!evbslash || memchr(s, '\\', n) == NULL)
 			tl_out_raw(o, s, n);
 		else {
 			/* decode may move scratch: call it first. */
@@ -266,7 +291,7 @@ putval(int i, unsigned *bad)
 		tl_out_raw(o, s, n);
 		break;
 	default:
-		tl_out_json(o, s, n);
+		putjtext(s, n);
 	}
 }
 
@@ -277,7 +302,7 @@ putjson(int i)
 	const jsmntok_t *t = &ev.tok[i];
 	int q = t->type == JSMN_STRING;
 
-	tl_out_json(o, ev.js + t->start - q, (size_t)(t->end - t->start + 2 * q));
+	putjtext(ev.js + t->start - q, (size_t)(t->end - t->start + 2 * q));
 }
 
 /*
@@ -298,10 +323,45 @@ putobj(const int *k, size_t n)
 		vt = &ev.tok[k[j] + 1];
 		if (j > 0)
 			tl_out_char(o, ',');
-		tl_out_json(o, ev.js + kt->start - 1, (size_t)(vt->end -
+		putjtext(ev.js + kt->start - 1, (size_t)(vt->end -
 		    kt->start + 1 + (vt->type == JSMN_STRING)));
 	}
 	tl_out_char(o, '}');
+}
+
+/*
+ * The common time, written without converting it: 1 to 15 digits, the
+ * first not 0, and maybe a point and 1 to 3 more, as 1419119411976.285.
+ * Its nanoseconds are the digits without the point, and a 0 for each
+ * digit short of 3 after it (what tl_us_to_ns makes, in int64's range):
+ * 1, having written them; 0 for any other text.
+ */
+static int
+nstext(const char *s, size_t n)
+{
+	size_t d, f, k, lim = n < 16 ? n : 16;
+
+	if (n == 0 || s[0] < '1' || s[0] > '9')
+		return 0;
+	for (d = 1; d < lim && (unsigned char)(s[d] - '0') < 10; d++)
+		;
+	if (d > 15)
+		return 0;
+	f = 0;
+	if (d < n) {
+		if (s[d] != '.' || (f = n - d - 1) == 0 || f > 3)
+			return 0;
+		for (k = d + 1; k < n; k++)
+			if (s[k] < '0' || s[k] > '9')
+				return 0;
+	}
+	if (o->cap - o->n < n + 3)
+		tl_out_grow(o, n + 3);
+	memcpy(o->buf + o->n, s, d);
+	memcpy(o->buf + o->n + d, s + d + 1, f);
+	memcpy(o->buf + o->n + d + f, "000", 3 - f);
+	o->n += d + 3;
+	return 1;
 }
 
 /* A time in microseconds to a field in nanoseconds. */
@@ -316,6 +376,9 @@ puttime(int i, const char *what, uint64_t uid, uint64_t off)
 	int r = -1;
 
 	if (t->type == JSMN_PRIMITIVE && n == 4 && memcmp(s, "null", 4) == 0)
+		return;
+	if ((t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING) &&
+	    nstext(s, n))
 		return;
 	if (t->type == JSMN_PRIMITIVE || t->type == JSMN_STRING)
 		r = tl_us_to_ns(s, n, &ns);
@@ -654,6 +717,7 @@ event(const struct tl_jitem *it)
 	ev.len = it->len;
 	ev.tok = it->tok;
 	ev.ntok = it->ntok;
+	evbslash = it->bslash;
 	if (ev.tok[0].type != JSMN_OBJECT) {
 		nskipped++;
 		warnev(it->index, it->offset, "not an object (skipped)");
@@ -673,7 +737,8 @@ event(const struct tl_jitem *it)
 				    sizeof *extra);
 			extra[nextra++] = i;
 		}
-		i = tl_jskip(&ev, v);
+		/* A value with nothing in it is one token. */
+		i = ev.tok[v].size == 0 ? v + 1 : tl_jskip(&ev, v);
 	}
 	/*
 	 * The 2021 generation: a capital, or "async"; today's categories
@@ -695,7 +760,7 @@ event(const struct tl_jitem *it)
 					    sizeof *rest);
 				rest[nrest++] = i;
 			}
-			i = tl_jskip(&ev, v);
+			i = ev.tok[v].size == 0 ? v + 1 : tl_jskip(&ev, v);
 		}
 	}
 	if (slot[C_PH] < 0 || ev.tok[slot[C_PH]].type != JSMN_STRING) {
@@ -709,10 +774,8 @@ event(const struct tl_jitem *it)
 		size_t cn = 0;
 
 		if (slot[C_CAT] >= 0 &&
-		    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
-			cn = decode(slot[C_CAT], NULL);
-			cs = scratch;
-		}
+		    ev.tok[slot[C_CAT]].type == JSMN_STRING)
+			cs = catname(slot[C_CAT], &cn);
 		if (leftcat(cs, cn, NULL)) {
 			nleft++;
 			return;
@@ -720,9 +783,10 @@ event(const struct tl_jitem *it)
 	}
 	if (nnoarg > 0 && slot[C_CAT] >= 0 &&
 	    ev.tok[slot[C_CAT]].type == JSMN_STRING) {
-		size_t cn = decode(slot[C_CAT], NULL);	/* moves scratch */
+		size_t cn;
+		const char *cs = catname(slot[C_CAT], &cn);
 
-		argsout = !noargs(scratch, cn);
+		argsout = !noargs(cs, cn);
 	}
 	if (g >= 0)
 		map2021(slot, g, &nrest);
@@ -733,7 +797,7 @@ event(const struct tl_jitem *it)
 		memmove(extra + 1, extra, nextra++ * sizeof *extra);
 		extra[0] = cattok;
 	}
-	tl_out_i64(o, (int64_t)it->index);
+	tl_out_count(o, &uidtext, it->index);
 	for (c = C_PH; c <= C_EXTRA; c++) {
 		tl_out_char(o, '\t');
 		if (c == C_ARGS) {

@@ -181,6 +181,7 @@ startsplit(struct tl_jscan *js, struct tl_src *src, uint64_t end,
 static void
 putrows(struct tl_out *from, uint64_t base)
 {
+	static struct tl_count uid;
 	const char *p = from->buf, *end = p + from->n, *nl;
 	uint64_t u;
 
@@ -188,7 +189,7 @@ putrows(struct tl_out *from, uint64_t base)
 		for (u = 0; *p >= '0' && *p <= '9'; p++)
 			u = u * 10 + (uint64_t)(*p - '0');
 		nl = memchr(p, '\n', (size_t)(end - p));
-		tl_out_i64(o, (int64_t)(base + u));
+		tl_out_count(o, &uid, base + u);
 		tl_out_raw(o, p, (size_t)(nl + 1 - p));
 	}
 	from->n = 0;
