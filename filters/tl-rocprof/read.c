@@ -693,6 +693,7 @@ readstream(const char *path)
 	struct ev *e;
 	struct kern *k;
 	int64_t v;
+	uint64_t nact = 0;
 
 	if ((src = tl_src_open(path)) == NULL)
 		tl_exit(1);
@@ -782,10 +783,14 @@ readstream(const char *path)
 		}
 		if ((s = tl_tsv_str(t, cargs, &n)) != NULL)
 			pfargs(e, s, n);
-		/* Keep only what the report reads. */
-		if ((pfmode == 1 && e->agent == 0 &&
-		    strcmp(e->cat, "hip_api") != 0) ||
-		    (pfmode == 2 && !e->hascorr && e->agent == 0) ||
+		/* Keep only what the report reads; activity takes each
+		 * event as it comes, and keeps none. */
+		if (pfmode == 1) {
+			e->order = nact++;
+			if (e->agent != 0 || strcmp(e->cat, "hip_api") == 0)
+				actev(e);
+			nev--;
+		} else if ((pfmode == 2 && !e->hascorr && e->agent == 0) ||
 		    (pfmode == 3 && !(e->has & (1u << A_BYTES))))
 			nev--;
 	}

@@ -101,6 +101,7 @@ void hfree(struct hix *h);
 int i64cmp(const void *a, const void *b);
 extern struct tl_out md;
 void activity(const char *dir);
+void actev(const struct ev *e);
 extern int multik, nonlaunch;
 extern const char *exclude;
 char *lower(const char *s);
