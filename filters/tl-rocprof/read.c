@@ -47,6 +47,14 @@ cstr(const char *s, size_t n)
 	tl_out_csvfield(&sheet.out, s, n);
 }
 
+/* Cells already as CSV, s[0..n): one or more, commas between. */
+void
+craw(const char *s, size_t n)
+{
+	sep();
+	tl_out_raw(&sheet.out, s, n);
+}
+
 void
 ccstr(const char *s)
 {

@@ -425,6 +425,64 @@ summaries(const char *dir)
 	free(v);
 }
 
+/* Each distinct name (a uniq() string) as a CSV cell, made once. */
+struct cnames {
+	const char **key;
+	size_t *v, cap, n, slot;
+	char *buf;
+	size_t len, capb;
+	struct tl_out o;	/* a name made a cell */
+	int init;
+};
+
+static void
+csvname(const char *name, struct cnames *c)
+{
+	struct tl_out *o = &c->o;
+	size_t h, i, j, oc;
+	const char **ok;
+	size_t *ov;
+
+	if (2 * (c->n + 1) > c->cap) {
+		ok = c->key;
+		ov = c->v;
+		oc = c->cap;
+		c->cap = c->cap ? 2 * c->cap : 256;
+		c->key = xcalloc(c->cap, sizeof *c->key);
+		c->v = xcalloc(c->cap, sizeof *c->v);
+		for (j = 0; j < oc; j++)
+			if (ok[j]) {
+				for (i = tl_hash64((uint64_t)(uintptr_t)ok[j]) &
+				    (c->cap - 1); c->key[i]; i = (i + 1) &
+				    (c->cap - 1))
+					;
+				c->key[i] = ok[j];
+				c->v[i] = ov[j];
+			}
+		free(ok);
+		free(ov);
+	}
+	for (h = tl_hash64((uint64_t)(uintptr_t)name) & (c->cap - 1);
+	    c->key[h] && c->key[h] != name; h = (h + 1) & (c->cap - 1))
+		;
+	c->slot = h;
+	if (c->key[h])
+		return;
+	if (!c->init) {
+		tl_out_init(o, -1, "(name)");
+		c->init = 1;
+	}
+	o->n = 0;
+	tl_out_csvfield(o, name, strlen(name));
+	xgrow(&c->buf, &c->capb, c->len + o->n + 1, 1);
+	memcpy(c->buf + c->len, o->buf, o->n);
+	c->buf[c->len + o->n] = '\0';
+	c->key[h] = name;
+	c->v[h] = c->len;
+	c->len += o->n + 1;
+	c->n++;
+}
+
 static void
 kdetails(const char *dir)
 {
@@ -432,8 +490,12 @@ kdetails(const char *dir)
 	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
 	    "block_y", "block_z", "agent_id", "thread_id", NULL };
 	struct kern **p;
-	size_t i, n;
+	struct cnames cn;
+	size_t i, n, k, m;
+	int64_t b[10];
+	char row[10 * (TL_I64_MAX + 1)];
 
+	memset(&cn, 0, sizeof cn);
 	if (nkern == 0) {
 		emptyframe(dir, "kernel_details");
 		return;
@@ -446,25 +508,36 @@ kdetails(const char *dir)
 	opensheet(dir, "kernel_details");
 	header(h);
 	for (i = 0; i < n; i++) {
-		ccstr(p[i]->name);
+		csvname(p[i]->name, &cn);
+		craw(cn.buf + cn.v[cn.slot], strlen(cn.buf + cn.v[cn.slot]));
 		if (tracelens)
 			cint(p[i]->dur);
 		else
 			cfloat((double)p[i]->dur / 1000);
-		cint(p[i]->stream);
-		cint(p[i]->dispatch);
-		cint(p[i]->grid[0]);
-		cint(p[i]->grid[1]);
-		cint(p[i]->grid[2]);
-		cint(p[i]->block[0]);
-		cint(p[i]->block[1]);
-		cint(p[i]->block[2]);
-		cint(p[i]->agent);
-		cint(p[i]->thread);
+		b[0] = p[i]->stream;
+		b[1] = p[i]->dispatch;
+		memcpy(b + 2, p[i]->grid, sizeof p[i]->grid);
+		memcpy(b + 5, p[i]->block, sizeof p[i]->block);
+		b[8] = p[i]->agent;
+		b[9] = p[i]->thread;
+		for (k = m = 0; k < 10; k++) {
+			if (k > 0)
+				row[m++] = ',';
+			if (b[k] >= 0 && b[k] < 10)
+				row[m++] = (char)('0' + b[k]);
+			else
+				m += tl_fmt_i64(row + m, b[k]);
+		}
+		craw(row, m);
 		endline();
 	}
 	closesheet();
 	free(p);
+	if (cn.init)
+		tl_out_close(&cn.o);
+	free(cn.buf);
+	free(cn.v);
+	free(cn.key);
 }
 
 struct sk {

@@ -60,6 +60,7 @@ struct hix {
 void opensheet(const char *dir, const char *name);
 void closesheet(void);
 void ccstr(const char *s);
+void craw(const char *s, size_t n);
 void cint(int64_t v);
 void cfloat(double v);
 void endline(void);
