@@ -11,40 +11,63 @@
 
 /* ---- Values as pandas writes them ---- */
 
-static struct tl_file sheet;
-static int nfield;
+/* The sheet the cells go to: each thread's own (rocprof's kernel_details
+ * is written by a thread of its own). */
+static struct tl_file mainsheet;
+static _Thread_local struct tl_file *sheet = &mainsheet;
+static _Thread_local int nfield;
 
 void
-opensheet(const char *dir, const char *name)
+opensheetf(struct tl_file *f, const char *dir, const char *name)
 {
 	char *fn = xmalloc(strlen(name) + 5);
 
 	sprintf(fn, "%s.csv", name);
-	if (tl_file_open(&sheet, dir, fn) < 0)
+	if (tl_file_open(f, dir, fn) < 0)
 		tl_exit(1);
 	free(fn);
+	usesheet(f);
+}
+
+void
+opensheet(const char *dir, const char *name)
+{
+	opensheetf(&mainsheet, dir, name);
+}
+
+/* The cells of this thread go to f from now on. */
+void
+usesheet(struct tl_file *f)
+{
+	sheet = f;
 	nfield = 0;
+}
+
+void
+closesheetf(struct tl_file *f)
+{
+	if (tl_file_close(f) < 0)
+		tl_exit(1);
 }
 
 void
 closesheet(void)
 {
-	if (tl_file_close(&sheet) < 0)
-		tl_exit(1);
+	closesheetf(sheet);
 }
 
 static void
 sep(void)
 {
 	if (nfield++ > 0)
-		tl_out_char(&sheet.out, ',');
+		tl_out_char(&sheet->out, ',');
 }
 
 static void
 cstr(const char *s, size_t n)
 {
 	sep();
-	tl_out_csvfield(&sheet.out, s, n);
+	tl_out_csvfield(&sheet->out, s, n);
 }
 
 /* Cells already as CSV, s[0..n): one or more, commas between. */
@@ -52,7 +75,7 @@ void
 craw(const char *s, size_t n)
 {
 	sep();
-	tl_out_raw(&sheet.out, s, n);
+	tl_out_raw(&sheet->out, s, n);
 }
 
 void
@@ -67,7 +90,7 @@ cint(int64_t v)
 	char b[TL_I64_MAX];
 
 	sep();
-	tl_out_raw(&sheet.out, b, tl_fmt_i64(b, v));
+	tl_out_raw(&sheet->out, b, tl_fmt_i64(b, v));
 }
 
 void
@@ -76,13 +99,13 @@ cfloat(double v)
 	sep();
 	if (v != v)
 		return;		/* NaN: an empty cell */
-	tl_out_pyfloat(&sheet.out, v);
+	tl_out_pyfloat(&sheet->out, v);
 }
 
 void
 endline(void)
 {
-	tl_out_char(&sheet.out, '\n');
+	tl_out_char(&sheet->out, '\n');
 	nfield = 0;
 }
 
@@ -747,7 +770,7 @@ readstream(const char *path)
 			xgrow(&kerns, &capkern, nkern + 1, sizeof *kerns);
 			k = &kerns[nkern];
 			memset(k, 0, sizeof *k);
-			k->order = nkern++;
+			nkern++;
 			k->ts = v;
 			tl_tsv_i64(t, cdur, &k->dur);
 			if (cstr >= 0)

@@ -2,46 +2,13 @@
  * tl-rocprof: the "rocprof" report on a rocprofv3 JSON: GPU timeline,
  * kernel summaries, kernel details, short kernels.
  */
+#include <pthread.h>
+
 #include "rocprof.h"
 
 /* ---- rocprof ---- */
 
 long long shortthr = 10, shortbins = 100, topk = -1;
-
-struct iv {
-	double s, e;
-};
-
-/* Merged length of intervals (sorted by start, stably by the caller). */
-static double
-merged(struct iv *v, size_t n)
-{
-	double sum = 0, ls = 0, le = 0;
-	size_t i;
-	int open = 0;
-
-	for (i = 0; i < n; i++) {
-		if (open && v[i].s <= le) {
-			if (v[i].e > le)
-				le = v[i].e;
-			continue;
-		}
-		if (open)
-			sum += le - ls;
-		ls = v[i].s;
-		le = v[i].e;
-		open = 1;
-	}
-	if (open)
-		sum += le - ls;
-	return sum;
-}
-
-/* An interval, for the union of intervals sorted by start (stable). */
-struct ivx {
-	double s, e;
-	size_t i;
-};
 
 /* A double's bits as a key that sorts as the double (no NaN; the starts
  * are integers over 1000, so no -0). */
@@ -54,37 +21,63 @@ dblkey(double d)
 	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
 }
 
+/* Interval i of the kernels (i < nkern) then of the copies, in us. */
+static void
+ival(size_t i, double *s, double *e)
+{
+	const int64_t *m;
+
+	if (i < nkern) {
+		*s = (double)kerns[i].ts / 1000.0;
+		*e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
+		return;
+	}
+	m = mems[i - nkern];
+	*s = (double)m[0] / 1000.0;
+	*e = (double)(m[0] + m[1]) / 1000.0;
+}
+
+/* Merged length of intervals lo..hi (ival's numbers), sorted by start,
+ * stably. */
 static double
-unionlen(struct ivx *v, size_t n)
+unionlen(size_t lo, size_t hi)
 {
 	struct tl_sortkey *a;
-	struct iv *w;
-	size_t i;
-	double r;
+	double sum = 0, ls = 0, le = 0, s, e;
+	size_t i, n = hi - lo;
+	int open = 0;
 
 	a = xcalloc(n + 1, sizeof *a);
 	for (i = 0; i < n; i++) {
-		a[i].k = dblkey(v[i].s);
+		ival(lo + i, &s, &e);
+		a[i].k = dblkey(s);
 		a[i].i = (uint32_t)i;
 	}
 	tl_key_sort(a, n);
-	w = xcalloc(n + 1, sizeof *w);
 	for (i = 0; i < n; i++) {
-		w[i].s = v[a[i].i].s;
-		w[i].e = v[a[i].i].e;
+		ival(lo + a[i].i, &s, &e);
+		if (open && s <= le) {
+			if (e > le)
+				le = e;
+			continue;
+		}
+		if (open)
+			sum += le - ls;
+		ls = s;
+		le = e;
+		open = 1;
 	}
-	r = merged(w, n);
-	free(w);
+	if (open)
+		sum += le - ls;
 	free(a);
-	return r;
+	return sum;
 }
 
 static void
 timeline(const char *dir)
 {
 	static const char *const h[] = { "type", "time ms", "percent", NULL };
-	struct ivx *v;
-	size_t i, n = 0;
+	size_t i;
 	double total, kus, mus, bus, ius, val[5];
 	static const char *const rowname[5] = { "total_time", "kernel",
 	    "memory", "busy_time", "idle" };
@@ -96,31 +89,9 @@ timeline(const char *dir)
 		return;
 	}
 	total = (double)fini_time / 1000.0 - (double)init_time / 1000.0;
-	v = xcalloc(nkern + nmem + 1, sizeof *v);
-	for (i = 0; i < nkern; i++, n++) {
-		v[n].s = (double)kerns[i].ts / 1000.0;
-		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
-		v[n].i = n;
-	}
-	kus = unionlen(v, n);
-	for (i = n = 0; i < nmem; i++, n++) {
-		v[n].s = (double)mems[i][0] / 1000.0;
-		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
-		v[n].i = n;
-	}
-	mus = unionlen(v, n);
-	for (i = n = 0; i < nkern; i++, n++) {
-		v[n].s = (double)kerns[i].ts / 1000.0;
-		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
-		v[n].i = n;
-	}
-	for (i = 0; i < nmem; i++, n++) {
-		v[n].s = (double)mems[i][0] / 1000.0;
-		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
-		v[n].i = n;
-	}
-	bus = unionlen(v, n);
-	free(v);
+	kus = unionlen(0, nkern);
+	mus = unionlen(nkern, nkern + nmem);
+	bus = unionlen(0, nkern + nmem);
 	ius = total - bus;
 	if (ius < 0)
 		ius = 0;
@@ -483,30 +454,30 @@ csvname(const char *name, struct cnames *c)
 	c->n++;
 }
 
-static void
-kdetails(const char *dir)
+static struct tl_file kdfile;
+
+/*
+ * kernel_details' rows, into kdfile (open, its header written), longest
+ * first: run by a thread of its own while the other sheets are made, the
+ * kernels only read.
+ */
+static void *
+kdrows(void *arg)
 {
-	static const char *const h[] = { "name", "Kernel duration (µs)",
-	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
-	    "block_y", "block_z", "agent_id", "thread_id", NULL };
 	struct kern **p;
 	struct cnames cn;
 	size_t i, n, k, m;
 	int64_t b[10];
 	char row[10 * (TL_I64_MAX + 1)];
 
+	(void)arg;
+	usesheet(&kdfile);
 	memset(&cn, 0, sizeof cn);
-	if (nkern == 0) {
-		emptyframe(dir, "kernel_details");
-		return;
-	}
 	p = xcalloc(nkern, sizeof *p);
 	for (i = 0; i < nkern; i++)
 		p[i] = &kerns[i];
 	ksort(p, nkern, 0);
 	n = topk >= 0 && (size_t)topk < nkern ? (size_t)topk : nkern;
-	opensheet(dir, "kernel_details");
-	header(h);
 	for (i = 0; i < n; i++) {
 		csvname(p[i]->name, &cn);
 		craw(cn.buf + cn.v[cn.slot], strlen(cn.buf + cn.v[cn.slot]));
@@ -531,13 +502,13 @@ kdetails(const char *dir)
 		craw(row, m);
 		endline();
 	}
-	closesheet();
 	free(p);
 	if (cn.init)
 		tl_out_close(&cn.o);
 	free(cn.buf);
 	free(cn.v);
 	free(cn.key);
+	return NULL;
 }
 
 struct sk {
@@ -667,11 +638,29 @@ shortkernels(const char *dir)
 void
 rocprof(const char *dir)
 {
+	static const char *const h[] = { "name", "Kernel duration (µs)",
+	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
+	    "block_y", "block_z", "agent_id", "thread_id", NULL };
+	pthread_t th;
+	int kd = details && nkern > 0, threaded = 0;
+
+	if (details && nkern == 0)
+		emptyframe(dir, "kernel_details");
+	if (kd) {
+		opensheetf(&kdfile, dir, "kernel_details");
+		header(h);
+		if (pthread_create(&th, NULL, kdrows, NULL) == 0)
+			threaded = 1;
+		else
+			kdrows(NULL);
+	}
 	timeline(dir);
 	if (!nosummary)
 		summaries(dir);
-	if (details)
-		kdetails(dir);
 	if (shortstudy)
 		shortkernels(dir);
+	if (threaded && pthread_join(th, NULL) != 0)
+		tl_errx(1, "cannot join a thread");
+	if (kd)
+		closesheetf(&kdfile);
 }

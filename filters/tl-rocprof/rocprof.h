@@ -49,7 +49,6 @@ struct ev {
 struct kern {
 	const char *name;
 	int64_t ts, dur, stream, dispatch, grid[3], block[3], agent, thread;
-	uint64_t order;
 };
 
 struct hix {
@@ -58,6 +57,9 @@ struct hix {
 };
 
 void opensheet(const char *dir, const char *name);
+void opensheetf(struct tl_file *f, const char *dir, const char *name);
+void usesheet(struct tl_file *f);
+void closesheetf(struct tl_file *f);
 void closesheet(void);
 void ccstr(const char *s);
 void craw(const char *s, size_t n);
