@@ -702,18 +702,25 @@ static int fav3;
 static int64_t hipbase;
 static FILE *spool;	/* int64 triples: raw GPU * 2 + RCCL, ts, dur */
 
+#define NSPOOL	65536
+static int64_t spbuf[NSPOOL][3];	/* the last ones, not yet in spool */
+static size_t nspbuf;
+
 static void
 putspool(size_t a, int comm, int64_t ts, int64_t dur)
 {
-	int64_t r[3];
-
-	if (spool == NULL && (spool = tl_tmpfile("tl-rocprof")) == NULL)
-		tl_exit(1);
-	r[0] = (int64_t)(a * 2 + (size_t)comm);
-	r[1] = ts;
-	r[2] = dur;
-	if (fwrite(r, sizeof r, 1, spool) != 1)
-		tl_err(1, "(temporary file)");
+	if (nspbuf == NSPOOL) {
+		if (spool == NULL && (spool = tl_tmpfile("tl-rocprof")) ==
+		    NULL)
+			tl_exit(1);
+		if (fwrite(spbuf, sizeof spbuf[0], nspbuf, spool) != nspbuf)
+			tl_err(1, "(temporary file)");
+		nspbuf = 0;
+	}
+	spbuf[nspbuf][0] = (int64_t)(a * 2 + (size_t)comm);
+	spbuf[nspbuf][1] = ts;
+	spbuf[nspbuf][2] = dur;
+	nspbuf++;
 }
 
 /* One event of the stream, taken into the report as it comes. */
@@ -828,11 +835,20 @@ intervals(size_t a, int64_t (**cv)[2], size_t *nc, int64_t (**mv)[2],
 	size_t capc = 0, capm = 0, *n, *cap;
 	int64_t (**w)[2];
 
+	size_t b = 0;
+
 	*cv = *mv = NULL;
 	*nc = *nm = 0;
-	if (fflush(spool) == EOF || fseek(spool, 0, SEEK_SET) < 0)
+	if (spool != NULL && (fflush(spool) == EOF || fseek(spool, 0,
+	    SEEK_SET) < 0))
 		tl_err(1, "(temporary file)");
-	while (fread(r, sizeof r, 1, spool) == 1) {
+	for (;;) {
+		/* The file's, then the buffer's. */
+		if (spool == NULL || fread(r, sizeof r, 1, spool) != 1) {
+			if (b == nspbuf)
+				break;
+			memcpy(r, spbuf[b++], sizeof r);
+		}
 		if ((size_t)r[0] / 2 != a)
 			continue;
 		w = r[0] % 2 ? mv : cv;
@@ -844,7 +860,7 @@ intervals(size_t a, int64_t (**cv)[2], size_t *nc, int64_t (**mv)[2],
 		v[*n][1] = r[2];
 		(*n)++;
 	}
-	if (ferror(spool))
+	if (spool != NULL && ferror(spool))
 		tl_err(1, "(temporary file)");
 	qsort(*cv, *nc, sizeof **cv, ivcmp);
 	qsort(*mv, *nm, sizeof **mv, ivcmp);
@@ -949,6 +965,7 @@ activity(const char *dir)
 	if (spool != NULL)
 		fclose(spool);
 	spool = NULL;
+	nspbuf = 0;
 	/* category_summary */
 	if (G == 0)
 		emptyframe(dir, "category_summary");
