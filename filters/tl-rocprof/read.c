@@ -150,6 +150,17 @@ pyint(const struct tl_jdoc *d, int t, int64_t *v)
 	s = d->js + k->start;
 	n = (size_t)(k->end - k->start);
 	if (k->type == JSMN_PRIMITIVE) {
+		/* Most are small integers without a sign: read here. */
+		if (n > 0 && n <= 18 && s[0] >= '0' && s[0] <= '9' &&
+		    (s[0] != '0' || n == 1)) {
+			for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+				u = u * 10 + (uint64_t)(s[i] - '0');
+			if (i == n) {
+				*v = (int64_t)u;
+				return 1;
+			}
+			u = 0;
+		}
 		if (n == 4 && memcmp(s, "true", 4) == 0) {
 			*v = 1;
 			return 1;
@@ -440,7 +451,7 @@ fastmembers(const char *js, size_t n, const char *const *key,
 	    *s, *ks;
 	const unsigned char *te;
 	size_t kl;
-	int k, want, nt, arr, inarr, c, found = 0;
+	int k, want, nt, arr, inarr, c, found = 0, nm = 0;
 	jsmntok_t *t;
 
 	if (n < 2 || n > INT_MAX / 2 || p[0] != '{')
@@ -472,7 +483,7 @@ fastmembers(const char *js, size_t n, const char *const *key,
 		if (q == e || *q != ':')
 			return 0;
 		q++;
-		jd.tok[0].size++;
+		nm++;
 		want = -1;
 		for (k = 0; k < nk; k++)
 			if (len[k] == kl && v[k] < 0 && key[k][0] == ks[0] &&
@@ -575,6 +586,7 @@ end:
 	if (q + 1 != e)
 		return 0;
 done:
+	jd.tok[0].size = nm;	/* those read */
 	jd.js = js;
 	jd.len = n;
 	jd.ntok = nt;
