@@ -220,7 +220,7 @@ main(int argc, char *argv[])
 	rocmode = m == 0;
 	pfmode = m;
 	readstream(argc ? argv[0] : "-");
-	if (pfrows) {
+	if (pfrows && m != 1) {
 		qsort(evs, nev, sizeof *evs, pforder);
 		reagent();
 	}

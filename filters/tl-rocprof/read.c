@@ -4,42 +4,78 @@
  */
 #include "rocprof.h"
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#define TL_SSE2	1
+#include <emmintrin.h>
+#endif
+
 /* ---- Values as pandas writes them ---- */
 
-static struct tl_file sheet;
-static int nfield;
+/* The sheet the cells go to: each thread's own (rocprof's kernel_details
+ * is written by a thread of its own). */
+static struct tl_file mainsheet;
+static _Thread_local struct tl_file *sheet = &mainsheet;
+static _Thread_local int nfield;
 
 void
-opensheet(const char *dir, const char *name)
+opensheetf(struct tl_file *f, const char *dir, const char *name)
 {
 	char *fn = xmalloc(strlen(name) + 5);
 
 	sprintf(fn, "%s.csv", name);
-	if (tl_file_open(&sheet, dir, fn) < 0)
+	if (tl_file_open(f, dir, fn) < 0)
 		tl_exit(1);
 	free(fn);
+	usesheet(f);
+}
+
+void
+opensheet(const char *dir, const char *name)
+{
+	opensheetf(&mainsheet, dir, name);
+}
+
+/* The cells of this thread go to f from now on. */
+void
+usesheet(struct tl_file *f)
+{
+	sheet = f;
 	nfield = 0;
+}
+
+void
+closesheetf(struct tl_file *f)
+{
+	if (tl_file_close(f) < 0)
+		tl_exit(1);
 }
 
 void
 closesheet(void)
 {
-	if (tl_file_close(&sheet) < 0)
-		tl_exit(1);
+	closesheetf(sheet);
 }
 
 static void
 sep(void)
 {
 	if (nfield++ > 0)
-		tl_out_char(&sheet.out, ',');
+		tl_out_char(&sheet->out, ',');
 }
 
 static void
 cstr(const char *s, size_t n)
 {
 	sep();
-	tl_out_csvfield(&sheet.out, s, n);
+	tl_out_csvfield(&sheet->out, s, n);
+}
+
+/* Cells already as CSV, s[0..n): one or more, commas between. */
+void
+craw(const char *s, size_t n)
+{
+	sep();
+	tl_out_raw(&sheet->out, s, n);
 }
 
 void
@@ -54,7 +90,7 @@ cint(int64_t v)
 	char b[TL_I64_MAX];
 
 	sep();
-	tl_out_raw(&sheet.out, b, tl_fmt_i64(b, v));
+	tl_out_raw(&sheet->out, b, tl_fmt_i64(b, v));
 }
 
 void
@@ -63,13 +99,13 @@ cfloat(double v)
 	sep();
 	if (v != v)
 		return;		/* NaN: an empty cell */
-	tl_out_pyfloat(&sheet.out, v);
+	tl_out_pyfloat(&sheet->out, v);
 }
 
 void
 endline(void)
 {
-	tl_out_char(&sheet.out, '\n');
+	tl_out_char(&sheet->out, '\n');
 	nfield = 0;
 }
 
@@ -114,6 +150,17 @@ pyint(const struct tl_jdoc *d, int t, int64_t *v)
 	s = d->js + k->start;
 	n = (size_t)(k->end - k->start);
 	if (k->type == JSMN_PRIMITIVE) {
+		/* Most are small integers without a sign: read here. */
+		if (n > 0 && n <= 18 && s[0] >= '0' && s[0] <= '9' &&
+		    (s[0] != '0' || n == 1)) {
+			for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+				u = u * 10 + (uint64_t)(s[i] - '0');
+			if (i == n) {
+				*v = (int64_t)u;
+				return 1;
+			}
+			u = 0;
+		}
 		if (n == 4 && memcmp(s, "true", 4) == 0) {
 			*v = 1;
 			return 1;
@@ -311,6 +358,241 @@ uniq(const char *s, size_t n)
 	return uq.v[i];
 }
 
+/* len[0..nk) as the lengths of key[0..nk), set on the first call. */
+static const size_t *
+keylens(const char *const *key, size_t *len, int nk)
+{
+	int k;
+
+	if (len[0] == 0)
+		for (k = 0; k < nk; k++)
+			len[k] = strlen(key[k]);
+	return len;
+}
+
+/* A byte of a literal, as tl_json_quick reads them. */
+static int
+litch(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
+}
+
+static int
+hexch(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+/* The closing quote of the string body at q, checked as tl_json_quick
+ * checks it (no raw control byte, valid escapes), or NULL. */
+static const unsigned char *
+fstring(const unsigned char *q, const unsigned char *e)
+{
+	int c;
+
+#ifdef TL_SSE2
+	const __m128i quote = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'),
+	    sp = _mm_set1_epi8(0x20);
+	__m128i b;
+	int m;
+#endif
+
+	for (;;) {
+#ifdef TL_SSE2
+		/* " \ and, compared as signed, controls and bytes >= 0x80 */
+		for (; e - q >= 16; q += 16) {
+			b = _mm_loadu_si128((const __m128i *)(const void *)q);
+			m = _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(
+			    _mm_cmpeq_epi8(b, quote), _mm_cmpeq_epi8(b, bs)),
+			    _mm_cmplt_epi8(b, sp)));
+			if (m != 0) {
+				q += __builtin_ctz((unsigned)m);
+				break;
+			}
+		}
+#endif
+		while (q < e && *q != '"' && *q != '\\' && *q >= 0x20)
+			q++;
+		if (q == e)
+			return NULL;
+		if (*q == '"')
+			return q;
+		if (*q != '\\' || e - q < 6)
+			return NULL;
+		if (q[1] == 'u') {
+			for (c = 2; c < 6; c++)
+				if (!hexch(q[c]))
+					return NULL;
+			q += 6;
+		} else if (q[1] == '\0' || !strchr("\"/\\bfnrt", q[1]))
+			return NULL;
+		else
+			q += 2;
+	}
+}
+
+/*
+ * The quick way to members() of a row's args, which tl-parse wrote and
+ * checked (tl-tsv(5): a JSON object; common/json.h): js[0..n) scanned as
+ * a flat object of compact JSON, as tl-parse writes args, with tokens
+ * made only for the values of key[0..nk) (len[k] set), each the first
+ * member of its name, into jd as tl_json_parse would make them: v[k] its
+ * token, or -1. Once every key is found the rest is not read. 0 for a
+ * value that is an object or an array of anything but strings and
+ * literals, or for what is not such JSON: the caller parses js whole.
+ */
+static int
+fastmembers(const char *js, size_t n, const char *const *key,
+    const size_t *len, int nk, int *v)
+{
+	const unsigned char *p = (const unsigned char *)js, *e = p + n, *q,
+	    *s, *ks;
+	const unsigned char *te;
+	size_t kl;
+	int k, want, nt, arr, inarr, c, found = 0, nm = 0;
+	jsmntok_t *t;
+
+	if (n < 2 || n > INT_MAX / 2 || p[0] != '{')
+		return 0;
+	for (k = 0; k < nk; k++)
+		v[k] = -1;
+	if (jd.cap < 64) {
+		jd.cap = 64;
+		jd.tok = xreallocarray(jd.tok, jd.cap, sizeof *jd.tok);
+	}
+	jd.tok[0].type = JSMN_OBJECT;
+	jd.tok[0].start = 0;
+	jd.tok[0].end = (int)n;
+	jd.tok[0].size = 0;
+	jd.tok[0].parent = -1;
+	nt = 1;
+	q = p + 1;
+	if (*q == '}')
+		goto end;
+	for (;;) {
+		/* A key: its raw text, as members() compares it. */
+		if (q == e || *q != '"')
+			return 0;
+		ks = ++q;
+		if ((q = fstring(q, e)) == NULL)
+			return 0;
+		kl = (size_t)(q - ks);
+		q++;
+		if (q == e || *q != ':')
+			return 0;
+		q++;
+		nm++;
+		want = -1;
+		for (k = 0; k < nk; k++)
+			if (len[k] == kl && v[k] < 0 && key[k][0] == ks[0] &&
+			    memcmp(key[k], ks, kl) == 0) {
+				want = k;
+				break;
+			}
+		/* The value: a string, a literal or an array of those. */
+		arr = -1;
+		inarr = *q == '[';
+		if (inarr) {
+			if (want >= 0) {
+				arr = nt++;
+				t = &jd.tok[arr];
+				t->type = JSMN_ARRAY;
+				t->start = (int)(q - p);
+				t->size = 0;
+				t->parent = 0;
+				v[want] = arr;
+			}
+			if (++q < e && *q == ']')
+				goto close;
+		}
+		for (;;) {
+			if (want >= 0 && (size_t)nt + 2 >= jd.cap) {
+				jd.cap *= 2;
+				jd.tok = xreallocarray(jd.tok, jd.cap,
+				    sizeof *jd.tok);
+			}
+			if (q == e || *q == '{' || *q == '[')
+				return 0;
+			if (*q == '"') {
+				s = ++q;
+				if ((q = fstring(q, e)) == NULL)
+					return 0;
+				c = JSMN_STRING;
+				te = q++;
+			} else {
+				s = q;
+				/* Most are integers, as tl_json_quick sees. */
+				if (*q >= '1' && *q <= '9')
+					while (q < e && *q >= '0' && *q <= '9')
+						q++;
+				if (q > s && q < e && !litch(*q))
+					goto lit;
+				q = s;
+				while (q < e && litch(*q))
+					q++;
+				if (q == e || !((q - s == 4 && (memcmp(s, "true",
+				    4) == 0 || memcmp(s, "null", 4) == 0)) ||
+				    (q - s == 5 && memcmp(s, "false", 5) == 0) ||
+				    tl_jnumber((const char *)s, (size_t)(q - s))))
+					return 0;
+lit:
+				c = JSMN_PRIMITIVE;
+				te = q;
+			}
+			if (want >= 0) {
+				found += arr < 0;
+				t = &jd.tok[nt++];
+				t->type = c;
+				t->start = (int)(s - p);
+				t->end = (int)(te - p);
+				t->size = 0;
+				t->parent = arr >= 0 ? arr : 0;
+				if (arr >= 0)
+					jd.tok[arr].size++;
+				else
+					v[want] = nt - 1;
+			}
+			if (!inarr)
+				break;
+			if (q == e)
+				return 0;
+			if (*q == ',') {
+				q++;
+				continue;
+			}
+			if (*q != ']')
+				return 0;
+close:
+			q++;
+			if (arr >= 0) {
+				jd.tok[arr].end = (int)(q - p);
+				found++;
+			}
+			break;
+		}
+		if (found == nk)
+			goto done;
+		if (q < e && *q == ',') {
+			q++;
+			continue;
+		}
+		if (q == e || *q != '}')
+			return 0;
+		break;
+	}
+end:
+	if (q + 1 != e)
+		return 0;
+done:
+	jd.tok[0].size = nm;	/* those read */
+	jd.js = js;
+	jd.len = n;
+	jd.ntok = nt;
+	return 1;
+}
+
 /* The first member of object 0 of jd named key[k] (k < nk, len[k] its
  * length, 0 before the first call): v[k] its value token, or -1. */
 static void
@@ -361,10 +643,12 @@ pfargs(struct ev *e, const char *js, size_t n)
 	int64_t x;
 	size_t kn;
 
-	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
-	    jd.tok[0].type != JSMN_OBJECT)
-		return;
-	members(key, len, NK, v);
+	if (!fastmembers(js, n, key, keylens(key, len, NK), NK, v)) {
+		if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
+		    jd.tok[0].type != JSMN_OBJECT)
+			return;
+		members(key, len, NK, v);
+	}
 	for (k = 0; k < A_DEV; k++)
 		if (pyint(&jd, v[k], &x)) {
 			e->a[k] = x;
@@ -410,10 +694,12 @@ rocargs(struct kern *k, const char *js, size_t n)
 	static size_t len[5];
 	int t, i, v[5];
 
-	if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
-	    jd.tok[0].type != JSMN_OBJECT)
-		return;
-	members(key, len, 5, v);
+	if (!fastmembers(js, n, key, keylens(key, len, 5), 5, v)) {
+		if (n == 0 || tl_json_parse(&jd, js, n) < 0 ||
+		    jd.tok[0].type != JSMN_OBJECT)
+			return;
+		members(key, len, 5, v);
+	}
 	k->dispatch = jint(v[0], 0);
 	k->agent = jint(v[1], 0);
 	k->thread = jint(v[2], 0);
@@ -450,6 +736,7 @@ readstream(const char *path)
 	struct ev *e;
 	struct kern *k;
 	int64_t v;
+	uint64_t nact = 0;
 
 	if ((src = tl_src_open(path)) == NULL)
 		tl_exit(1);
@@ -495,7 +782,7 @@ readstream(const char *path)
 			xgrow(&kerns, &capkern, nkern + 1, sizeof *kerns);
 			k = &kerns[nkern];
 			memset(k, 0, sizeof *k);
-			k->order = nkern++;
+			nkern++;
 			k->ts = v;
 			tl_tsv_i64(t, cdur, &k->dur);
 			if (cstr >= 0)
@@ -539,10 +826,14 @@ readstream(const char *path)
 		}
 		if ((s = tl_tsv_str(t, cargs, &n)) != NULL)
 			pfargs(e, s, n);
-		/* Keep only what the report reads. */
-		if ((pfmode == 1 && e->agent == 0 &&
-		    strcmp(e->cat, "hip_api") != 0) ||
-		    (pfmode == 2 && !e->hascorr && e->agent == 0) ||
+		/* Keep only what the report reads; activity takes each
+		 * event as it comes, and keeps none. */
+		if (pfmode == 1) {
+			e->order = nact++;
+			if (e->agent != 0 || strcmp(e->cat, "hip_api") == 0)
+				actev(e);
+			nev--;
+		} else if ((pfmode == 2 && !e->hascorr && e->agent == 0) ||
 		    (pfmode == 3 && !(e->has & (1u << A_BYTES))))
 			nev--;
 	}

@@ -2,46 +2,13 @@
  * tl-rocprof: the "rocprof" report on a rocprofv3 JSON: GPU timeline,
  * kernel summaries, kernel details, short kernels.
  */
+#include <pthread.h>
+
 #include "rocprof.h"
 
 /* ---- rocprof ---- */
 
 long long shortthr = 10, shortbins = 100, topk = -1;
-
-struct iv {
-	double s, e;
-};
-
-/* Merged length of intervals (sorted by start, stably by the caller). */
-static double
-merged(struct iv *v, size_t n)
-{
-	double sum = 0, ls = 0, le = 0;
-	size_t i;
-	int open = 0;
-
-	for (i = 0; i < n; i++) {
-		if (open && v[i].s <= le) {
-			if (v[i].e > le)
-				le = v[i].e;
-			continue;
-		}
-		if (open)
-			sum += le - ls;
-		ls = v[i].s;
-		le = v[i].e;
-		open = 1;
-	}
-	if (open)
-		sum += le - ls;
-	return sum;
-}
-
-/* An interval, for the union of intervals sorted by start (stable). */
-struct ivx {
-	double s, e;
-	size_t i;
-};
 
 /* A double's bits as a key that sorts as the double (no NaN; the starts
  * are integers over 1000, so no -0). */
@@ -54,37 +21,63 @@ dblkey(double d)
 	return u >> 63 ? ~u : u | UINT64_C(1) << 63;
 }
 
+/* Interval i of the kernels (i < nkern) then of the copies, in us. */
+static void
+ival(size_t i, double *s, double *e)
+{
+	const int64_t *m;
+
+	if (i < nkern) {
+		*s = (double)kerns[i].ts / 1000.0;
+		*e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
+		return;
+	}
+	m = mems[i - nkern];
+	*s = (double)m[0] / 1000.0;
+	*e = (double)(m[0] + m[1]) / 1000.0;
+}
+
+/* Merged length of intervals lo..hi (ival's numbers), sorted by start,
+ * stably. */
 static double
-unionlen(struct ivx *v, size_t n)
+unionlen(size_t lo, size_t hi)
 {
 	struct tl_sortkey *a;
-	struct iv *w;
-	size_t i;
-	double r;
+	double sum = 0, ls = 0, le = 0, s, e;
+	size_t i, n = hi - lo;
+	int open = 0;
 
 	a = xcalloc(n + 1, sizeof *a);
 	for (i = 0; i < n; i++) {
-		a[i].k = dblkey(v[i].s);
+		ival(lo + i, &s, &e);
+		a[i].k = dblkey(s);
 		a[i].i = (uint32_t)i;
 	}
 	tl_key_sort(a, n);
-	w = xcalloc(n + 1, sizeof *w);
 	for (i = 0; i < n; i++) {
-		w[i].s = v[a[i].i].s;
-		w[i].e = v[a[i].i].e;
+		ival(lo + a[i].i, &s, &e);
+		if (open && s <= le) {
+			if (e > le)
+				le = e;
+			continue;
+		}
+		if (open)
+			sum += le - ls;
+		ls = s;
+		le = e;
+		open = 1;
 	}
-	r = merged(w, n);
-	free(w);
+	if (open)
+		sum += le - ls;
 	free(a);
-	return r;
+	return sum;
 }
 
 static void
 timeline(const char *dir)
 {
 	static const char *const h[] = { "type", "time ms", "percent", NULL };
-	struct ivx *v;
-	size_t i, n = 0;
+	size_t i;
 	double total, kus, mus, bus, ius, val[5];
 	static const char *const rowname[5] = { "total_time", "kernel",
 	    "memory", "busy_time", "idle" };
@@ -96,31 +89,9 @@ timeline(const char *dir)
 		return;
 	}
 	total = (double)fini_time / 1000.0 - (double)init_time / 1000.0;
-	v = xcalloc(nkern + nmem + 1, sizeof *v);
-	for (i = 0; i < nkern; i++, n++) {
-		v[n].s = (double)kerns[i].ts / 1000.0;
-		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
-		v[n].i = n;
-	}
-	kus = unionlen(v, n);
-	for (i = n = 0; i < nmem; i++, n++) {
-		v[n].s = (double)mems[i][0] / 1000.0;
-		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
-		v[n].i = n;
-	}
-	mus = unionlen(v, n);
-	for (i = n = 0; i < nkern; i++, n++) {
-		v[n].s = (double)kerns[i].ts / 1000.0;
-		v[n].e = (double)(kerns[i].ts + kerns[i].dur) / 1000.0;
-		v[n].i = n;
-	}
-	for (i = 0; i < nmem; i++, n++) {
-		v[n].s = (double)mems[i][0] / 1000.0;
-		v[n].e = (double)(mems[i][0] + mems[i][1]) / 1000.0;
-		v[n].i = n;
-	}
-	bus = unionlen(v, n);
-	free(v);
+	kus = unionlen(0, nkern);
+	mus = unionlen(nkern, nkern + nmem);
+	bus = unionlen(0, nkern + nmem);
 	ius = total - bus;
 	if (ius < 0)
 		ius = 0;
@@ -425,46 +396,119 @@ summaries(const char *dir)
 	free(v);
 }
 
-static void
-kdetails(const char *dir)
-{
-	static const char *const h[] = { "name", "Kernel duration (µs)",
-	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
-	    "block_y", "block_z", "agent_id", "thread_id", NULL };
-	struct kern **p;
-	size_t i, n;
+/* Each distinct name (a uniq() string) as a CSV cell, made once. */
+struct cnames {
+	const char **key;
+	size_t *v, cap, n, slot;
+	char *buf;
+	size_t len, capb;
+	struct tl_out o;	/* a name made a cell */
+	int init;
+};
 
-	if (nkern == 0) {
-		emptyframe(dir, "kernel_details");
-		return;
+static void
+csvname(const char *name, struct cnames *c)
+{
+	struct tl_out *o = &c->o;
+	size_t h, i, j, oc;
+	const char **ok;
+	size_t *ov;
+
+	if (2 * (c->n + 1) > c->cap) {
+		ok = c->key;
+		ov = c->v;
+		oc = c->cap;
+		c->cap = c->cap ? 2 * c->cap : 256;
+		c->key = xcalloc(c->cap, sizeof *c->key);
+		c->v = xcalloc(c->cap, sizeof *c->v);
+		for (j = 0; j < oc; j++)
+			if (ok[j]) {
+				for (i = tl_hash64((uint64_t)(uintptr_t)ok[j]) &
+				    (c->cap - 1); c->key[i]; i = (i + 1) &
+				    (c->cap - 1))
+					;
+				c->key[i] = ok[j];
+				c->v[i] = ov[j];
+			}
+		free(ok);
+		free(ov);
 	}
+	for (h = tl_hash64((uint64_t)(uintptr_t)name) & (c->cap - 1);
+	    c->key[h] && c->key[h] != name; h = (h + 1) & (c->cap - 1))
+		;
+	c->slot = h;
+	if (c->key[h])
+		return;
+	if (!c->init) {
+		tl_out_init(o, -1, "(name)");
+		c->init = 1;
+	}
+	o->n = 0;
+	tl_out_csvfield(o, name, strlen(name));
+	xgrow(&c->buf, &c->capb, c->len + o->n + 1, 1);
+	memcpy(c->buf + c->len, o->buf, o->n);
+	c->buf[c->len + o->n] = '\0';
+	c->key[h] = name;
+	c->v[h] = c->len;
+	c->len += o->n + 1;
+	c->n++;
+}
+
+static struct tl_file kdfile;
+
+/*
+ * kernel_details' rows, into kdfile (open, its header written), longest
+ * first: run by a thread of its own while the other sheets are made, the
+ * kernels only read.
+ */
+static void *
+kdrows(void *arg)
+{
+	struct kern **p;
+	struct cnames cn;
+	size_t i, n, k, m;
+	int64_t b[10];
+	char row[10 * (TL_I64_MAX + 1)];
+
+	(void)arg;
+	usesheet(&kdfile);
+	memset(&cn, 0, sizeof cn);
 	p = xcalloc(nkern, sizeof *p);
 	for (i = 0; i < nkern; i++)
 		p[i] = &kerns[i];
 	ksort(p, nkern, 0);
 	n = topk >= 0 && (size_t)topk < nkern ? (size_t)topk : nkern;
-	opensheet(dir, "kernel_details");
-	header(h);
 	for (i = 0; i < n; i++) {
-		ccstr(p[i]->name);
+		csvname(p[i]->name, &cn);
+		craw(cn.buf + cn.v[cn.slot], strlen(cn.buf + cn.v[cn.slot]));
 		if (tracelens)
 			cint(p[i]->dur);
 		else
 			cfloat((double)p[i]->dur / 1000);
-		cint(p[i]->stream);
-		cint(p[i]->dispatch);
-		cint(p[i]->grid[0]);
-		cint(p[i]->grid[1]);
-		cint(p[i]->grid[2]);
-		cint(p[i]->block[0]);
-		cint(p[i]->block[1]);
-		cint(p[i]->block[2]);
-		cint(p[i]->agent);
-		cint(p[i]->thread);
+		b[0] = p[i]->stream;
+		b[1] = p[i]->dispatch;
+		memcpy(b + 2, p[i]->grid, sizeof p[i]->grid);
+		memcpy(b + 5, p[i]->block, sizeof p[i]->block);
+		b[8] = p[i]->agent;
+		b[9] = p[i]->thread;
+		for (k = m = 0; k < 10; k++) {
+			if (k > 0)
+				row[m++] = ',';
+			if (b[k] >= 0 && b[k] < 10)
+				row[m++] = (char)('0' + b[k]);
+			else
+				m += tl_fmt_i64(row + m, b[k]);
+		}
+		craw(row, m);
 		endline();
 	}
-	closesheet();
 	free(p);
+	if (cn.init)
+		tl_out_close(&cn.o);
+	free(cn.buf);
+	free(cn.v);
+	free(cn.key);
+	return NULL;
 }
 
 struct sk {
@@ -594,11 +638,29 @@ shortkernels(const char *dir)
 void
 rocprof(const char *dir)
 {
+	static const char *const h[] = { "name", "Kernel duration (µs)",
+	    "stream", "dispatch_id", "grid_x", "grid_y", "grid_z", "block_x",
+	    "block_y", "block_z", "agent_id", "thread_id", NULL };
+	pthread_t th;
+	int kd = details && nkern > 0, threaded = 0;
+
+	if (details && nkern == 0)
+		emptyframe(dir, "kernel_details");
+	if (kd) {
+		opensheetf(&kdfile, dir, "kernel_details");
+		header(h);
+		if (pthread_create(&th, NULL, kdrows, NULL) == 0)
+			threaded = 1;
+		else
+			kdrows(NULL);
+	}
 	timeline(dir);
 	if (!nosummary)
 		summaries(dir);
-	if (details)
-		kdetails(dir);
 	if (shortstudy)
 		shortkernels(dir);
+	if (threaded && pthread_join(th, NULL) != 0)
+		tl_errx(1, "cannot join a thread");
+	if (kd)
+		closesheetf(&kdfile);
 }

@@ -49,7 +49,6 @@ struct ev {
 struct kern {
 	const char *name;
 	int64_t ts, dur, stream, dispatch, grid[3], block[3], agent, thread;
-	uint64_t order;
 };
 
 struct hix {
@@ -58,8 +57,12 @@ struct hix {
 };
 
 void opensheet(const char *dir, const char *name);
+void opensheetf(struct tl_file *f, const char *dir, const char *name);
+void usesheet(struct tl_file *f);
+void closesheetf(struct tl_file *f);
 void closesheet(void);
 void ccstr(const char *s);
+void craw(const char *s, size_t n);
 void cint(int64_t v);
 void cfloat(double v);
 void endline(void);
@@ -101,6 +104,7 @@ void hfree(struct hix *h);
 int i64cmp(const void *a, const void *b);
 extern struct tl_out md;
 void activity(const char *dir);
+void actev(const struct ev *e);
 extern int multik, nonlaunch;
 extern const char *exclude;
 char *lower(const char *s);
