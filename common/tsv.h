@@ -91,7 +91,8 @@ struct tl_tsv {
 	char **col;		/* header names */
 	char **f;		/* current record: field views */
 	size_t *fl;		/* their lengths */
-	unsigned char *fu;	/* field already unescaped */
+	unsigned char *fu;	/* field already unescaped (when esc) */
+	int esc;		/* the current line has a \ */
 	char *chunk;
 	size_t nchunk, pos;
 	int eof;
