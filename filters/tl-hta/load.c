@@ -264,6 +264,9 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 	uint32_t prof_cat = tl_intern(hta_str, "cuda_profiler_range", 19);
 	uint32_t esync = tl_intern(hta_str, "Event Sync", 10);
 	uint32_t swait = tl_intern(hta_str, "Stream Wait Event", 17);
+	/* cat, pid and tid come in runs: their last ids are tried first */
+	struct tl_intern_last lcat = TL_INTERN_LAST, lpid = TL_INTERN_LAST,
+	    ltid = TL_INTERN_LAST;
 
 	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
 		if (r == TL_ROW_FACT) {
@@ -294,16 +297,16 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 			v = xreallocarray(v, cap, sizeof *v);
 		}
 		o = &v[nv];
-		o->cat = tl_intern(hta_str, s, n);
+		o->cat = tl_intern_last(hta_str, &lcat, s, n);
 		if (o->cat == trace_cat)
 			continue;
 		o->index = tl_trace_uid(tr);
 		s = tl_trace_str(tr, TL_C_NAME, &n);
 		o->name = tl_intern(hta_str, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_PID, &n);
-		o->pid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->pid = tl_intern_last(hta_str, &lpid, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_TID, &n);
-		o->tid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->tid = tl_intern_last(hta_str, &ltid, s != NULL ? s : "", n);
 		o->ts = t0;
 		o->dur = (double)dur;	/* exact: below 2^53 ns */
 		o->stream = num(tr, TL_C_STREAM, -1);
