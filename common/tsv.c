@@ -724,17 +724,12 @@ tl_parse_i64(const char *s, size_t n, int64_t *v)
 	return 0;
 }
 
-int
-tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+void
+tl_tsv_badi64(const struct tl_tsv *t, int i, int why)
 {
 	char q[TL_QUOTE_MAX];
-	int r;
 
-	if (t->fl[i] == 0)
-		return 0;
-	if ((r = tl_parse_i64(t->f[i], t->fl[i], v)) == 0)
-		return 1;
-	tl_tsv_errx(t, "column \"%s\": %s: \"%s\"", t->col[i], r == -2 ?
+	tl_tsv_errx(t, "column \"%s\": %s: \"%s\"", t->col[i], why == -2 ?
 	    "integer out of range" : "not an integer",
 	    tl_quote(q, sizeof q, t->f[i], t->fl[i]));
 }

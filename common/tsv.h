@@ -111,8 +111,20 @@ int tl_tsv_need(const struct tl_tsv *, const char *name);
 int tl_tsv_next(struct tl_tsv *);
 /* Field i unescaped (in place); NULL when empty (absent). */
 const char *tl_tsv_str(struct tl_tsv *, int i, size_t *len);
-/* Field i as an integer: 1 set, 0 absent; exit if not an integer. */
-int tl_tsv_i64(struct tl_tsv *, int i, int64_t *v);
+/* Field i as an integer: 1 set, 0 absent; exit if not an integer.
+ * Inline: tools read several of every row. */
+noreturn void tl_tsv_badi64(const struct tl_tsv *, int i, int why);
+static inline int
+tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+{
+	int r;
+
+	if (t->fl[i] == 0)
+		return 0;
+	if ((r = tl_parse_i64(t->f[i], t->fl[i], v)) != 0)
+		tl_tsv_badi64(t, i, r);
+	return 1;
+}
 /* Field i as a double: 1 set, 0 absent; exit if not a number. */
 int tl_tsv_double(struct tl_tsv *, int i, double *v);
 /*
