@@ -411,6 +411,7 @@ getline_(struct tl_tsv *t, size_t *len)
 			char *line = t->chunk + t->pos;
 
 			checklen(t, n);
+			t->end = t->chunk + t->nchunk;
 			t->pos += n + 1;
 			*len = n;
 			t->lineno++;
@@ -422,6 +423,7 @@ getline_(struct tl_tsv *t, size_t *len)
 		t->ncarry += n;
 		t->pos += n + (nl != NULL);
 		if (nl != NULL) {
+			t->end = t->carry + t->carrycap;
 			*len = t->ncarry;
 			t->lineno++;
 			return t->carry;
@@ -693,16 +695,9 @@ tl_parse_i64(const char *s, size_t n, int64_t *v)
 			uint64_t w;
 
 			memcpy(&w, s + k, 8);
-			if (((w & 0xf0f0f0f0f0f0f0f0u) | ((w +
-			    0x0606060606060606u) & 0xf0f0f0f0f0f0f0f0u) >> 4) !=
-			    0x3333333333333333u)
+			if (!tl_digits8(w, &w))
 				return -1;
-			w -= 0x3030303030303030u;
-			w = w * 10 + (w >> 8);
-			w = ((w & 0x000000ff000000ffu) * 0x000f424000000064u +
-			    (w >> 16 & 0x000000ff000000ffu) *
-			    0x0000271000000001u) >> 32;
-			u = u * 100000000 + (uint32_t)w;
+			u = u * 100000000 + w;
 		}
 #endif
 		for (; k < n; k++) {
