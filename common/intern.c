@@ -75,6 +75,35 @@ tl_hash64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/*
+ * The n < 8 bytes of s as memcpy puts them in a zeroed uint64_t, without
+ * a call of memcpy: from two loads that overlap (the bytes both hold
+ * are the same), or from three bytes.
+ */
+static inline uint64_t
+tail(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t lo, hi;
+	uint64_t w = 0;
+
+	if (n >= 4) {
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + n - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		return (uint64_t)lo | (uint64_t)hi << (8 * (n - 4));
+#endif
+	} else if (n > 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		return (uint64_t)u[0] | (uint64_t)u[n / 2] << (8 * (n / 2)) |
+		    (uint64_t)u[n - 1] << (8 * (n - 1));
+#endif
+	} else
+		return 0;
+	memcpy(&w, s, n);
+	return w;
+}
+
 static uint64_t
 hashk(uint64_t key, const char *s, size_t n)
 {
@@ -87,8 +116,7 @@ hashk(uint64_t key, const char *s, size_t n)
 		s += 8;
 		n -= 8;
 	}
-	w = 0;
-	memcpy(&w, s, n);
+	w = tail(s, n);
 	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
 	h ^= h >> 29;
 	h *= 0xff51afd7ed558ccdull;
