@@ -104,6 +104,28 @@ tail(const char *s, size_t n)
 	return w;
 }
 
+/* a[0..n) and b[0..n) the same: a short string without a call of
+ * memcmp, eight bytes at a time (the last eight overlapping). */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+
+	if (n < 8)
+		return tail(a, n) == tail(b, n);
+	if (n > 64)
+		return memcmp(a, b, n) == 0;
+	for (; n > 8; a += 8, b += 8, n -= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
+
 static uint64_t
 hashk(uint64_t key, const char *s, size_t n)
 {
@@ -190,7 +212,7 @@ lookup(const struct tl_intern *t, const char *s, size_t n, uint64_t h,
 			break;
 		id = t->slot[i] - 1;
 		if (t->hash[id] == (uint32_t)h && t->str[id].n == n &&
-		    memcmp(t->str[id].s, s, n) == 0)
+		    same(t->str[id].s, s, n))
 			break;
 	}
 	*probes = k;
@@ -306,12 +328,10 @@ tl_intern_last(struct tl_intern *t, struct tl_intern_last *l,
 {
 	uint32_t id = l->id[0];
 
-	if (id < t->nstr && t->str[id].n == n &&
-	    memcmp(t->str[id].s, s, n) == 0)
+	if (id < t->nstr && t->str[id].n == n && same(t->str[id].s, s, n))
 		return id;
 	id = l->id[1];
-	if (!(id < t->nstr && t->str[id].n == n &&
-	    memcmp(t->str[id].s, s, n) == 0))
+	if (!(id < t->nstr && t->str[id].n == n && same(t->str[id].s, s, n)))
 		id = tl_intern(t, s, n);
 	l->id[1] = l->id[0];
 	l->id[0] = id;
