@@ -648,18 +648,14 @@ tl_tsv_next(struct tl_tsv *t)
 	return 1;
 }
 
+/* tl_tsv_str of a nonempty field of a line with a backslash. */
 const char *
-tl_tsv_str(struct tl_tsv *t, int i, size_t *len)
+tl_tsv_unesc_(struct tl_tsv *t, int i, size_t *len)
 {
 	ptrdiff_t n;
 	char q[TL_QUOTE_MAX];
 
-	if (t->fl[i] == 0) {
-		if (len != NULL)
-			*len = 0;
-		return NULL;
-	}
-	if (t->esc && !t->fu[i]) {
+	if (!t->fu[i]) {
 		if (memchr(t->f[i], '\\', t->fl[i]) != NULL) {
 			n = tl_tsv_unescape(t->f[i], t->f[i], t->fl[i]);
 			if (n < 0)

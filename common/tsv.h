@@ -110,8 +110,18 @@ int tl_tsv_col(const struct tl_tsv *, const char *name);
 int tl_tsv_need(const struct tl_tsv *, const char *name);
 /* Next record: 1, or 0 at the end; exit on a malformed record. */
 int tl_tsv_next(struct tl_tsv *);
-/* Field i unescaped (in place); NULL when empty (absent). */
-const char *tl_tsv_str(struct tl_tsv *, int i, size_t *len);
+/* Field i unescaped (in place); NULL when empty (absent). Inline for
+ * a line without a backslash, which has nothing to unescape. */
+const char *tl_tsv_unesc_(struct tl_tsv *, int i, size_t *len);
+static inline const char *
+tl_tsv_str(struct tl_tsv *t, int i, size_t *len)
+{
+	if (t->esc && t->fl[i] != 0)
+		return tl_tsv_unesc_(t, i, len);
+	if (len != NULL)
+		*len = t->fl[i];
+	return t->fl[i] != 0 ? t->f[i] : NULL;
+}
 /*
  * Eight digit characters in w, the first in its lowest byte: 1 and
  * their value in *v, or 0 if any byte of w is not a digit.
