@@ -75,6 +75,57 @@ tl_hash64(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/*
+ * The n < 8 bytes of s as memcpy puts them in a zeroed uint64_t, without
+ * a call of memcpy: from two loads that overlap (the bytes both hold
+ * are the same), or from three bytes.
+ */
+static inline uint64_t
+tail(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t lo, hi;
+	uint64_t w = 0;
+
+	if (n >= 4) {
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + n - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		return (uint64_t)lo | (uint64_t)hi << (8 * (n - 4));
+#endif
+	} else if (n > 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		return (uint64_t)u[0] | (uint64_t)u[n / 2] << (8 * (n / 2)) |
+		    (uint64_t)u[n - 1] << (8 * (n - 1));
+#endif
+	} else
+		return 0;
+	memcpy(&w, s, n);
+	return w;
+}
+
+/* a[0..n) and b[0..n) the same: a short string without a call of
+ * memcmp, eight bytes at a time (the last eight overlapping). */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+
+	if (n < 8)
+		return tail(a, n) == tail(b, n);
+	if (n > 64)
+		return memcmp(a, b, n) == 0;
+	for (; n > 8; a += 8, b += 8, n -= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
+
 static uint64_t
 hashk(uint64_t key, const char *s, size_t n)
 {
@@ -87,8 +138,7 @@ hashk(uint64_t key, const char *s, size_t n)
 		s += 8;
 		n -= 8;
 	}
-	w = 0;
-	memcpy(&w, s, n);
+	w = tail(s, n);
 	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
 	h ^= h >> 29;
 	h *= 0xff51afd7ed558ccdull;
@@ -162,7 +212,7 @@ lookup(const struct tl_intern *t, const char *s, size_t n, uint64_t h,
 			break;
 		id = t->slot[i] - 1;
 		if (t->hash[id] == (uint32_t)h && t->str[id].n == n &&
-		    memcmp(t->str[id].s, s, n) == 0)
+		    same(t->str[id].s, s, n))
 			break;
 	}
 	*probes = k;
@@ -278,12 +328,10 @@ tl_intern_last(struct tl_intern *t, struct tl_intern_last *l,
 {
 	uint32_t id = l->id[0];
 
-	if (id < t->nstr && t->str[id].n == n &&
-	    memcmp(t->str[id].s, s, n) == 0)
+	if (id < t->nstr && t->str[id].n == n && same(t->str[id].s, s, n))
 		return id;
 	id = l->id[1];
-	if (!(id < t->nstr && t->str[id].n == n &&
-	    memcmp(t->str[id].s, s, n) == 0))
+	if (!(id < t->nstr && t->str[id].n == n && same(t->str[id].s, s, n)))
 		id = tl_intern(t, s, n);
 	l->id[1] = l->id[0];
 	l->id[0] = id;

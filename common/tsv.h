@@ -102,7 +102,9 @@ struct tl_tsv {
 	char **col;		/* header names */
 	char **f;		/* current record: field views */
 	size_t *fl;		/* their lengths */
-	unsigned char *fu;	/* field already unescaped */
+	unsigned char *fu;	/* field already unescaped (when esc) */
+	int esc;		/* the current line has a backslash */
+	const char *end;	/* the end of the current line's buffer */
 	char *chunk;
 	size_t nchunk, pos;
 	int eof;
@@ -119,10 +121,67 @@ int tl_tsv_col(const struct tl_tsv *, const char *name);
 int tl_tsv_need(const struct tl_tsv *, const char *name);
 /* Next record: 1, or 0 at the end; exit on a malformed record. */
 int tl_tsv_next(struct tl_tsv *);
-/* Field i unescaped (in place); NULL when empty (absent). */
-const char *tl_tsv_str(struct tl_tsv *, int i, size_t *len);
-/* Field i as an integer: 1 set, 0 absent; exit if not an integer. */
-int tl_tsv_i64(struct tl_tsv *, int i, int64_t *v);
+/* Field i unescaped (in place); NULL when empty (absent). Inline for
+ * a line without a backslash, which has nothing to unescape. */
+const char *tl_tsv_unesc_(struct tl_tsv *, int i, size_t *len);
+static inline const char *
+tl_tsv_str(struct tl_tsv *t, int i, size_t *len)
+{
+	if (t->esc && t->fl[i] != 0)
+		return tl_tsv_unesc_(t, i, len);
+	if (len != NULL)
+		*len = t->fl[i];
+	return t->fl[i] != 0 ? t->f[i] : NULL;
+}
+/*
+ * Eight digit characters in w, the first in its lowest byte: 1 and
+ * their value in *v, or 0 if any byte of w is not a digit.
+ */
+static inline int
+tl_digits8(uint64_t w, uint64_t *v)
+{
+	if (((w & 0xf0f0f0f0f0f0f0f0u) | ((w + 0x0606060606060606u) &
+	    0xf0f0f0f0f0f0f0f0u) >> 4) != 0x3333333333333333u)
+		return 0;
+	w -= 0x3030303030303030u;
+	w = w * 10 + (w >> 8);
+	*v = (uint32_t)(((w & 0x000000ff000000ffu) * 0x000f424000000064u +
+	    (w >> 16 & 0x000000ff000000ffu) * 0x0000271000000001u) >> 32);
+	return 1;
+}
+
+/* Field i as an integer: 1 set, 0 absent; exit if not an integer.
+ * Inline: tools read several of every row, most of them short, whose
+ * eight bytes from the field's first are read at once when the line's
+ * buffer holds them. */
+noreturn void tl_tsv_badi64(const struct tl_tsv *, int i, int why);
+static inline int
+tl_tsv_i64(struct tl_tsv *t, int i, int64_t *v)
+{
+	const char *s = t->f[i];
+	size_t n = t->fl[i];
+	int r;
+
+	if (n == 0)
+		return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n <= 8 && (size_t)(t->end - s) >= 8) {
+		uint64_t w, u;
+		unsigned sh = 8 * (8 - (unsigned)n);
+
+		memcpy(&w, s, 8);
+		/* the digits last, after '0's */
+		w = w << sh | (0x3030303030303030u & (((uint64_t)1 << sh) - 1));
+		if (tl_digits8(w, &u)) {
+			*v = (int64_t)u;
+			return 1;
+		}
+	}
+#endif
+	if ((r = tl_parse_i64(s, n, v)) != 0)
+		tl_tsv_badi64(t, i, r);
+	return 1;
+}
 /* Field i as a double: 1 set, 0 absent; exit if not a number. */
 int tl_tsv_double(struct tl_tsv *, int i, double *v);
 /*

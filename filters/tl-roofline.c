@@ -212,6 +212,13 @@ row(struct rl_seg *S, struct tl_trace *tr, int r)
 	return written;
 }
 
+/* A name of tl-roofline's own: no byte of it needs an escape. */
+static inline void
+lit(const char *s)
+{
+	tl_out_raw(&out, s, strlen(s));
+}
+
 static void
 writerows(const struct rl_seg *S)
 {
@@ -232,7 +239,7 @@ writerows(const struct rl_seg *S)
 		t = (double)in->busy_ns;
 		tl_out_raw(&out, S->lines.buf + o->line, o->linelen);
 		tl_out_char(&out, '\t');
-		tl_out_cstr(&out, rl_sheetname[in->sheet]);
+		lit(rl_sheetname[in->sheet]);
 		tl_out_char(&out, '\t');
 		tl_out_cstr(&out, o->fam != o->m->family ?
 		    "aten_binary_elementwise" : rl_classname(o->m));
@@ -246,7 +253,7 @@ writerows(const struct rl_seg *S)
 			if (k > 0)
 				tl_out_char(&out, ',');
 			tl_out_char(&out, '"');
-			tl_out_cstr(&out, rl_paramname[p[k].key]);
+			lit(rl_paramname[p[k].key]);
 			tl_out_raw(&out, "\":", 2);
 			tl_out_field(&out, S->text.buf + p[k].js, p[k].jsn);
 		}
@@ -272,7 +279,7 @@ writerows(const struct rl_seg *S)
 		if (r.bound != NULL) {
 			putd(r.roof);
 			tl_out_char(&out, '\t');
-			tl_out_cstr(&out, r.bound);
+			lit(r.bound);
 			tl_out_char(&out, '\t');
 			if (t > 0)
 				putd(r.roof / t * 100);
@@ -283,15 +290,16 @@ writerows(const struct rl_seg *S)
 }
 
 /* -p: a row without a perf row, as it came, and empty perf columns. */
+/* The empty perf columns of a row, one TAB before each. */
+static const char noperf[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n";
+_Static_assert(sizeof noperf - 2 == sizeof outcol / sizeof *outcol - 1,
+    "a TAB for each perf column");
+
 static void
 passrow(void)
 {
-	size_t i;
-
 	tl_out_raw(&out, raw.buf, raw.n);
-	for (i = 0; outcol[i] != NULL; i++)
-		tl_out_char(&out, '\t');
-	tl_out_char(&out, '\n');
+	tl_out_raw(&out, noperf, sizeof noperf - 1);
 }
 
 /* -p: the rows of the ops that turned out to have no perf row. */
@@ -299,16 +307,14 @@ static void
 deadrows(const struct rl_seg *S)
 {
 	const struct rl_op *o;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < S->nops; i++) {
 		o = &S->ops[i];
 		if (!o->dead)
 			continue;
 		tl_out_raw(&out, S->lines.buf + o->line, o->linelen);
-		for (j = 0; outcol[j] != NULL; j++)
-			tl_out_char(&out, '\t');
-		tl_out_char(&out, '\n');
+		tl_out_raw(&out, noperf, sizeof noperf - 1);
 	}
 }
 
@@ -524,7 +530,7 @@ main(int argc, char *argv[])
 			raw.buf = t->f[0];
 			raw.n = (size_t)(t->f[t->ncol - 1] +
 			    t->fl[t->ncol - 1] - t->f[0]);
-			if (memchr(raw.buf, '\\', raw.n) != NULL) {
+			if (t->esc) {	/* the row has a backslash */
 				rawbuf.n = 0;
 				tl_out_raw(&rawbuf, raw.buf, raw.n);
 				raw.buf = rawbuf.buf;

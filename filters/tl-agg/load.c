@@ -169,7 +169,8 @@ dbl(int c)
 {
 	double v;
 
-	if (COL(c) < 0 || !tl_tsv_double(A->tr->t, COL(c), &v))
+	if (COL(c) < 0 || A->tr->t->fl[COL(c)] == 0 ||
+	    !tl_tsv_double(A->tr->t, COL(c), &v))
 		return NAN;
 	return v;
 }

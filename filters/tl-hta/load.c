@@ -31,8 +31,10 @@ is(const char *s, size_t n, const char *p)
 	return n == strlen(p) && memcmp(s, p, n) == 0;
 }
 
-unsigned
-hta_ni(uint32_t name)
+/* hta_ni's way for a name not seen before (out of line: the way of a
+ * name seen before stays short). */
+static unsigned __attribute__((noinline))
+newni(uint32_t name)
 {
 	static const char *const stats[] = { "cudaLaunchKernel",
 	    "cudaLaunchKernelExC",
@@ -55,8 +57,6 @@ hta_ni(uint32_t name)
 		ni = xreallocarray(ni, nni, sizeof *ni);
 		memset(ni + old, 0, (nni - old) * sizeof *ni);
 	}
-	if (ni[name] & NI_KNOWN)
-		return ni[name];
 	s = tl_intern_str(hta_str, name, &n);
 	v = NI_KNOWN | (unsigned)hta_ktype(s, n) << 1;
 	for (i = 0; stats[i] != NULL; i++)
@@ -74,6 +74,14 @@ hta_ni(uint32_t name)
 		v |= NI_PSTEP;
 	ni[name] = (uint16_t)v;
 	return v;
+}
+
+unsigned
+hta_ni(uint32_t name)
+{
+	if (name < nni && (ni[name] & NI_KNOWN))
+		return ni[name];
+	return newni(name);
 }
 
 /* What is read of an event before the rounding rule is known. */
@@ -156,6 +164,20 @@ num(struct tl_trace *tr, int c, int64_t dflt)
 
 	if (s == NULL)
 		return dflt;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n <= 8 && (size_t)(tr->t->end - s) >= 8) {
+		/* eight bytes at once, as tl_tsv_i64 reads them */
+		uint64_t w, u;
+		unsigned sh = 8 * (8 - (unsigned)n);
+
+		memcpy(&w, s, 8);
+		w = w << sh | (0x3030303030303030u & (((uint64_t)1 << sh) - 1));
+		if (tl_digits8(w, &u))
+			return (int64_t)u;
+		if (s[0] != '-')
+			return dflt;
+	}
+#endif
 	if (s[0] == '-') {
 		neg = 1;
 		i = 1;
@@ -264,6 +286,9 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 	uint32_t prof_cat = tl_intern(hta_str, "cuda_profiler_range", 19);
 	uint32_t esync = tl_intern(hta_str, "Event Sync", 10);
 	uint32_t swait = tl_intern(hta_str, "Stream Wait Event", 17);
+	/* cat, pid and tid come in runs: their last ids are tried first */
+	struct tl_intern_last lcat = TL_INTERN_LAST, lpid = TL_INTERN_LAST,
+	    ltid = TL_INTERN_LAST;
 
 	while ((r = tl_trace_row(tr)) != TL_ROW_END) {
 		if (r == TL_ROW_FACT) {
@@ -294,16 +319,16 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 			v = xreallocarray(v, cap, sizeof *v);
 		}
 		o = &v[nv];
-		o->cat = tl_intern(hta_str, s, n);
+		o->cat = tl_intern_last(hta_str, &lcat, s, n);
 		if (o->cat == trace_cat)
 			continue;
 		o->index = tl_trace_uid(tr);
 		s = tl_trace_str(tr, TL_C_NAME, &n);
 		o->name = tl_intern(hta_str, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_PID, &n);
-		o->pid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->pid = tl_intern_last(hta_str, &lpid, s != NULL ? s : "", n);
 		s = tl_trace_str(tr, TL_C_TID, &n);
-		o->tid = tl_intern(hta_str, s != NULL ? s : "", n);
+		o->tid = tl_intern_last(hta_str, &ltid, s != NULL ? s : "", n);
 		o->ts = t0;
 		o->dur = (double)dur;	/* exact: below 2^53 ns */
 		o->stream = num(tr, TL_C_STREAM, -1);

@@ -88,10 +88,20 @@ rl_opparams(const struct rl_seg *S, const struct rl_op *o,
 const char *
 rl_spec(const struct rl_op *o, char *buf, size_t cap)
 {
+	size_t n, k = 7;
+
 	if (o->prec == NULL)
 		return NULL;
-	snprintf(buf, cap, "%s_%s", o->matrix ? "matrix" : "vector",
-	    o->prec);
+	/* "matrix_" or "vector_" and prec, cut to cap - 1 bytes (as
+	 * snprintf would; every row of an op asks it, so not snprintf) */
+	if (k > cap - 1)
+		k = cap - 1;
+	memcpy(buf, o->matrix ? "matrix_" : "vector_", k);
+	n = strlen(o->prec);
+	if (n > cap - 1 - k)
+		n = cap - 1 - k;
+	memcpy(buf + k, o->prec, n);
+	buf[k + n] = '\0';
 	return buf;
 }
 
