@@ -1,4 +1,5 @@
 /* tl: the input layer (plain files, stdin, gzip, libarchive). */
+#define _GNU_SOURCE		/* F_SETPIPE_SZ */
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -165,13 +166,23 @@ progress(struct tl_src *s)
 	tl_progressline = 1;
 }
 
+/*
+ * The progress line's size, for a large file read from a terminal; and
+ * a pipe's buffer of 1 MiB rather than 64 KiB, as tl_out_init sets on
+ * its writing end (a writer such as tee(1) does not): a stage reads its
+ * input in a sixteenth of the calls.
+ */
 static void
-progressstart(struct tl_src *s)
+fdstart(struct tl_src *s)
 {
 	struct stat st;
 
 	s->lastpct = -1;
-	if (isatty(2) && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	if (fstat(s->fd, &st) != 0)
+		return;
+	if (S_ISFIFO(st.st_mode))
+		(void)fcntl(s->fd, F_SETPIPE_SZ, 1024 * 1024);
+	if (isatty(2) && S_ISREG(st.st_mode) &&
 	    (uint64_t)st.st_size >= PROGRESSMIN)
 		s->size = (uint64_t)st.st_size;
 }
@@ -783,7 +794,7 @@ tl_src_open(const char *path)
 		posix_fadvise(s->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
 	}
-	progressstart(s);
+	fdstart(s);
 	s->peek = xmalloc(PEEK);
 	while (s->npeek < PEEK) {
 		n = readfd(s, s->peek + s->npeek, PEEK - s->npeek);
