@@ -3,7 +3,8 @@
 # tests/golden/outputs.sha256; prints the outputs that differ, are
 # missing or are new. On a sanitizer build only the small traces run.
 # TL_HASH_SEED=1: outputs must not depend on the hash seed (seed.sh runs
-# another).
+# another). It runs every tool on every trace: a minute or two.
+# timeout: 900
 [ -d "$TRACES" ] || exit 77
 small=
 [ -n "${TL_SANITIZED:-}" ] && small=small
