@@ -18,6 +18,9 @@
 #include <archive_entry.h>
 #include <libdeflate.h>
 #include <zlib.h>
+#ifdef TL_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
 
 #include "err.h"
 #include "input.h"
@@ -106,7 +109,13 @@ struct tl_src {
 	int gz;			/* the stream is gzip */
 	z_stream z;
 	int zinit, zend, zeof, zerr;
+	size_t zpart;		/* bytes inflated into out before an error */
 	char *zin;
+#ifdef TL_ISAL
+	struct inflate_state *is;	/* ISA-L's inflate, for a gzip file */
+	int isal;		/* the stream is inflated by it */
+	uint64_t isout;		/* the bytes it has given */
+#endif
 	char *whole;		/* the stream inflated in one call */
 	size_t nwhole;
 	const char *wp;		/* the stream whole in one buffer, its */
@@ -263,6 +272,7 @@ zfill1(struct tl_src *s, char *out, size_t cap)
 
 	if (s->zerr)
 		return -1;
+	s->zpart = 0;
 	s->z.next_out = (unsigned char *)out;
 	s->z.avail_out = (unsigned)cap;
 	while (s->z.avail_out > 0) {
@@ -270,14 +280,14 @@ zfill1(struct tl_src *s, char *out, size_t cap)
 			if (s->zeof)
 				break;
 			if ((n = rawin(s, s->zin, BLOCK)) < 0)
-				return -1;
+				goto err;
 			if (n == 0) {
 				s->zeof = 1;
 				if (!s->zend) {
 					snprintf(s->errmsg, sizeof s->errmsg,
 					    "unexpected end of compressed data"
 					    " (truncated file?)");
-					return -1;
+					goto err;
 				}
 				break;
 			}
@@ -296,7 +306,7 @@ zfill1(struct tl_src *s, char *out, size_t cap)
 			if (s->z.next_in[0] != 0x1f) {
 				snprintf(s->errmsg, sizeof s->errmsg,
 				    "trailing garbage after compressed data");
-				return -1;
+				goto err;
 			}
 			inflateReset(&s->z);
 			s->zend = 0;
@@ -308,11 +318,154 @@ zfill1(struct tl_src *s, char *out, size_t cap)
 			snprintf(s->errmsg, sizeof s->errmsg,
 			    "invalid compressed data: %s",
 			    s->z.msg != NULL ? s->z.msg : "error");
-			return -1;
+			goto err;
 		}
 	}
 	return (ssize_t)(cap - s->z.avail_out);
+err:
+	s->zpart = cap - s->z.avail_out;
+	return -1;
 }
+
+#ifdef TL_ISAL
+/*
+ * A gzip file (one or more members) inflated by ISA-L, several times
+ * faster than zlib. Its output is zlib's up to an error, and the error
+ * must be zlib's (its words, and the bytes given before it): at any
+ * error of ISA-L, or a cut file, the stream is inflated again by zlib
+ * from the file's start, the bytes ISA-L gave skipped, and zlib goes on
+ * from there (zfallback). So it is taken only for a regular file read
+ * from its start.
+ */
+static int
+isalok(struct tl_src *s)
+{
+	struct stat st;
+	const char *e = getenv("TL_INFLATE");
+
+	if (e != NULL && strcmp(e, "zlib") == 0)
+		return 0;
+	return s->rawkind == RAW_FD && s->fd >= 0 && s->peekpos == 0 &&
+	    fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static ssize_t
+zfallback(struct tl_src *s, char *out, size_t cap)
+{
+	uint64_t skip = s->isout;
+	ssize_t n;
+
+	s->isal = 0;
+	if (lseek(s->fd, (off_t)s->npeek, SEEK_SET) < 0) {
+		snprintf(s->errmsg, sizeof s->errmsg, "%s", strerror(errno));
+		s->zpart = 0;
+		return -1;
+	}
+	s->peekpos = 0;
+	s->nraw = s->npeek;
+	s->zend = s->zeof = 0;
+	memset(&s->z, 0, sizeof s->z);
+	if (inflateInit2(&s->z, 15 + 16) != Z_OK)
+		tl_errx(tl_failstatus, "out of memory");
+	s->zinit = 1;
+	while (skip > 0) {
+		n = zfill1(s, out, cap);
+		if (n < 0) {
+			s->zpart = 0;
+			return -1;
+		}
+		if (n == 0)
+			return 0;
+		if ((uint64_t)n > skip) {
+			memmove(out, out + skip, (size_t)n - skip);
+			n -= (ssize_t)skip;
+			skip = 0;
+			if ((size_t)n == cap)
+				return n;
+			{
+				ssize_t m = zfill1(s, out + n, cap - (size_t)n);
+
+				if (m < 0) {
+					s->zpart += (size_t)n;
+					return -1;
+				}
+				return n + m;
+			}
+		}
+		skip -= (uint64_t)n;
+	}
+	return zfill1(s, out, cap);
+}
+
+static ssize_t
+ifill1(struct tl_src *s, char *out, size_t cap)
+{
+	struct inflate_state *is = s->is;
+	ssize_t n;
+	int r;
+
+	if (s->zerr)
+		return -1;
+	s->zpart = 0;
+	is->next_out = (uint8_t *)out;
+	is->avail_out = (uint32_t)cap;
+	while (is->avail_out > 0) {
+		if (is->avail_in == 0) {
+			if (s->zeof)
+				break;
+			if ((n = rawin(s, s->zin, BLOCK)) < 0) {
+				s->zpart = cap - is->avail_out;
+				return -1;
+			}
+			if (n == 0) {
+				s->zeof = 1;
+				if (!s->zend)	/* cut: zlib's bytes and words */
+					return zfallback(s, out, cap);
+				break;
+			}
+			is->next_in = (uint8_t *)s->zin;
+			is->avail_in = (uint32_t)n;
+		}
+		if (s->zend && is->next_in[0] == 0) {
+			while (is->avail_in > 0 && *is->next_in == 0)
+				is->next_in++, is->avail_in--;
+			if (is->avail_in == 0)
+				continue;
+		}
+		if (s->zend) {
+			uint8_t *in = is->next_in;
+			uint32_t nin = is->avail_in;
+
+			if (in[0] != 0x1f) {
+				snprintf(s->errmsg, sizeof s->errmsg,
+				    "trailing garbage after compressed data");
+				s->zpart = cap - is->avail_out;
+				return -1;
+			}
+			isal_inflate_reset(is);
+			is->crc_flag = ISAL_GZIP;
+			is->next_in = in;
+			is->avail_in = nin;
+			s->zend = 0;
+		}
+		{
+			uint32_t in0 = is->avail_in, out0 = is->avail_out;
+
+			r = isal_inflate(is);
+			/* An error, or a step that made no progress: zlib's. */
+			if (r < 0 || (r != ISAL_DECOMP_OK && r != ISAL_END_INPUT &&
+			    r != ISAL_OUT_OVERFLOW) || (is->avail_in == in0 &&
+			    is->avail_out == out0 &&
+			    is->block_state != ISAL_BLOCK_FINISH))
+				return zfallback(s, out, cap);
+		}
+		if (is->block_state == ISAL_BLOCK_FINISH)
+			s->zend = 1;
+	}
+	s->isout += cap - is->avail_out;
+	return (ssize_t)(cap - is->avail_out);
+}
+#endif
 
 /*
  * As zfill1, but the bytes inflated before an error are delivered first
@@ -321,11 +474,17 @@ zfill1(struct tl_src *s, char *out, size_t cap)
 static ssize_t
 zfill(struct tl_src *s, char *out, size_t cap)
 {
-	ssize_t n = zfill1(s, out, cap);
+	ssize_t n;
 
+#ifdef TL_ISAL
+	if (s->isal)
+		n = ifill1(s, out, cap);
+	else
+#endif
+		n = zfill1(s, out, cap);
 	if (n < 0 && !s->zerr) {
 		s->zerr = 1;
-		n = (ssize_t)(cap - s->z.avail_out);
+		n = (ssize_t)s->zpart;
 		if (n == 0)
 			return -1;
 	}
@@ -438,6 +597,9 @@ endstream(struct tl_src *s)
 	s->mpeek = NULL;
 	s->nmpeek = s->mpeekpos = 0;
 	s->gz = s->zend = s->zeof = s->zerr = 0;
+#ifdef TL_ISAL
+	s->isal = 0;
+#endif
 	s->holding = 0;
 	s->again = 0;
 	s->rd = s->wr = 0;
@@ -653,12 +815,24 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 		if (s->whole != NULL)
 			return;
 		s->gz = 1;
-		memset(&s->z, 0, sizeof s->z);
-		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-			tl_errx(tl_failstatus, "out of memory");
-		s->zinit = 1;
 		if (s->zin == NULL)
 			s->zin = xmalloc(BLOCK);
+#ifdef TL_ISAL
+		if (isalok(s)) {
+			if (s->is == NULL)
+				s->is = xmalloc(sizeof *s->is);
+			isal_inflate_init(s->is);
+			s->is->crc_flag = ISAL_GZIP;
+			s->isal = 1;
+			s->isout = 0;
+		} else
+#endif
+		{
+			memset(&s->z, 0, sizeof s->z);
+			if (inflateInit2(&s->z, 15 + 16) != Z_OK)
+				tl_errx(tl_failstatus, "out of memory");
+			s->zinit = 1;
+		}
 	}
 	s->errmsg[0] = '\0';
 	if (s->gz || s->kind == K_ARCHIVE) {
@@ -1154,6 +1328,9 @@ tl_src_close(struct tl_src *s)
 	for (i = 0; i < NSLOT; i++)
 		free(s->ring[i].buf);
 	free(s->zin);
+#ifdef TL_ISAL
+	free(s->is);
+#endif
 	free(s->pbuf);
 	free(s->peek);
 	free(s->arbuf);
