@@ -19,21 +19,6 @@
 #include "json.h"
 #include "mem.h"
 
-/* Bytes of a JSON literal (a number, true, false, null) as jsmn reads. */
-static int
-litbyte(unsigned c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
-}
-
-static int
-hexdig(unsigned c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 #define QDEPTH	64
 
 /* The first byte in q[0..e) that ends a string's plain run, or e. */
@@ -120,8 +105,8 @@ tl_json_quick(struct tl_jdoc *d, const char *js, size_t len, size_t *used,
 				q++;
 		if (q == e)
 			return 0;
-		if (q == s || q[-1] == '-' || litbyte(*q)) {
-			for (q = s; q < e && litbyte(*q); q++)
+		if (q == s || q[-1] == '-' || tl_jlitbyte(*q)) {
+			for (q = s; q < e && tl_jlitbyte(*q); q++)
 				;
 			if (q == e || !((q - s == 4 && (memcmp(s, "true", 4) ==
 			    0 || memcmp(s, "null", 4) == 0)) || (q - s == 5 &&
@@ -180,7 +165,7 @@ string:
 				return 0;
 			else if (q[1] == 'u') {
 				for (c = 2; c < 6; c++)
-					if (!hexdig(q[c]))
+					if (!tl_jhexdig(q[c]))
 						return 0;
 				q += 5;
 			} else if (!strchr("\"/\\bfnrt", q[1]) || q[1] == '\0')

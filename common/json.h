@@ -46,6 +46,20 @@ int tl_json_parse(struct tl_jdoc *, const char *js, size_t len);
 int tl_json_quick(struct tl_jdoc *, const char *js, size_t len,
     size_t *used, int *high);
 void tl_json_free(struct tl_jdoc *);
+/* A byte of a JSON literal (a number, true, false, null) as jsmn and
+ * tl_json_quick read them; a hex digit of a \u escape. */
+static inline int
+tl_jlitbyte(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
+}
+static inline int
+tl_jhexdig(unsigned c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
 /* Index of the token after token i and everything inside it. */
 static inline int
 tl_jskip(const struct tl_jdoc *d, int i)

@@ -370,21 +370,6 @@ keylens(const char *const *key, size_t *len, int nk)
 	return len;
 }
 
-/* A byte of a literal, as tl_json_quick reads them. */
-static int
-litch(unsigned c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
-	    (c >= 'A' && c <= 'Z') || c == '.' || c == '+' || c == '-';
-}
-
-static int
-hexch(unsigned c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 /* The closing quote of the string body at q, checked as tl_json_quick
  * checks it (no raw control byte, valid escapes), or NULL. */
 static const unsigned char *
@@ -423,7 +408,7 @@ fstring(const unsigned char *q, const unsigned char *e)
 			return NULL;
 		if (q[1] == 'u') {
 			for (c = 2; c < 6; c++)
-				if (!hexch(q[c]))
+				if (!tl_jhexdig(q[c]))
 					return NULL;
 			q += 6;
 		} else if (q[1] == '\0' || !strchr("\"/\\bfnrt", q[1]))
@@ -527,10 +512,10 @@ fastmembers(const char *js, size_t n, const char *const *key,
 				if (*q >= '1' && *q <= '9')
 					while (q < e && *q >= '0' && *q <= '9')
 						q++;
-				if (q > s && q < e && !litch(*q))
+				if (q > s && q < e && !tl_jlitbyte(*q))
 					goto lit;
 				q = s;
-				while (q < e && litch(*q))
+				while (q < e && tl_jlitbyte(*q))
 					q++;
 				if (q == e || !((q - s == 4 && (memcmp(s, "true",
 				    4) == 0 || memcmp(s, "null", 4) == 0)) ||
