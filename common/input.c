@@ -18,25 +18,13 @@
 #include <archive_entry.h>
 #include <libdeflate.h>
 #include <zlib.h>
-#ifdef TL_ISAL
-#include <isa-l/igzip_lib.h>
-#endif
 
 #include "err.h"
 #include "input.h"
 #include "limit.h"
 #include "mem.h"
+#include "src.h"
 
-enum { K_PLAIN, K_GZIP, K_ARCHIVE };
-enum { RAW_FD, RAW_MEMBER };
-
-#define BLOCK	(256 * 1024)	/* read(2) and libarchive block */
-#define SLOT	(1024 * 1024)	/* one decoded chunk of the pipeline */
-#define NSLOT	4
-#define PEEK	4096		/* bytes read before deciding the kind */
-#define WHOLE	(64 << 20)	/* gzip files inflated in one call, at most */
-#define MAPMIN	(1 << 20)	/* plain files mapped (readwhole) from */
-#define MAPWIN	BLOCK		/* a mapped file's chunks */
 
 /*
  * libarchive (zip, tar, 7z, cpio, and xz, zstd, bzip2, lz4 streams) is
@@ -74,75 +62,6 @@ static struct {
 static pthread_once_t laonce = PTHREAD_ONCE_INIT;
 static char laerr[256];		/* why it could not be loaded, or "" */
 
-struct slot {
-	char *buf;
-	ssize_t n;		/* >0 data, 0 end, -1 error */
-};
-
-struct tl_src {
-	char *path;		/* NULL for stdin */
-	char *name;		/* "<stdin>" or the path */
-	int fd;
-	int kind;
-	int asis;		/* tl_src_mem: no decompression */
-	int readwhole;		/* tl_src_readwhole */
-
-	/* Raw bytes read ahead of deciding the kind, replayed first. */
-	char *peek;
-	size_t npeek, peekpos;
-	int rawerr;		/* read(2) failed: errno */
-	uint64_t nraw, ndec;	/* bytes read, and decompressed from them */
-	uint64_t wraw, wdec;	/* the same where the ratio's window began */
-	uint64_t size;		/* of a large regular file on a terminal */
-	int lastpct;		/* the percentage shown, -1 none */
-
-	struct archive *ar;
-	char *arbuf;
-	int arraw;		/* libarchive's "raw" format: a bare stream */
-	int started, ended;
-
-	/* The current stream. */
-	char *inname;
-	int rawkind;		/* RAW_FD or RAW_MEMBER */
-	char *mpeek;		/* member bytes read ahead */
-	size_t nmpeek, mpeekpos;
-	int gz;			/* the stream is gzip */
-	z_stream z;
-	int zinit, zend, zeof, zerr;
-	size_t zpart;		/* bytes inflated into out before an error */
-	char *zin;
-#ifdef TL_ISAL
-	struct inflate_state *is;	/* ISA-L's inflate, for a gzip file */
-	int isal;		/* the stream is inflated by it */
-	uint64_t isout;		/* the bytes it has given */
-#endif
-	char *whole;		/* the stream inflated in one call */
-	size_t nwhole;
-	const char *wp;		/* the stream whole in one buffer, its */
-	size_t wn;		/* first chunk: whole, or peek */
-	char errmsg[256];
-
-	/* Plain streams: one buffer, no thread. */
-	char *pbuf;
-	/* ... or a plain file mapped whole (readwhole), given in windows. */
-	char *map;
-	size_t nmap;
-	size_t mpos;		/* the next window's offset */
-	size_t mdrop;		/* pages given back below this */
-
-	/* Compressed streams: a producer thread and a ring of slots. */
-	int threaded;
-	pthread_t th;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	struct slot ring[NSLOT];
-	unsigned rd, wr;	/* slots taken and filled, ever */
-	int holding;		/* the consumer holds slot rd % NSLOT */
-	int again;		/* tl_in_peek: give this chunk again */
-	char *againp;
-	size_t againn;
-	int cancel, finished;
-};
 
 /*
  * Progress, for a file of PROGRESSMIN bytes or more read while the
@@ -240,8 +159,8 @@ rawfd(struct tl_src *s, char *buf, size_t cap)
 }
 
 /* Raw bytes of the current stream (the file, or an archive member). */
-static ssize_t
-rawin(struct tl_src *s, char *buf, size_t cap)
+ssize_t
+tl_src_rawin(struct tl_src *s, char *buf, size_t cap)
 {
 	la_ssize_t r;
 	ssize_t k;
@@ -263,233 +182,6 @@ rawin(struct tl_src *s, char *buf, size_t cap)
 	return r;
 }
 
-/* Inflate the current gzip stream (one or more members) into out. */
-static ssize_t
-zfill1(struct tl_src *s, char *out, size_t cap)
-{
-	ssize_t n;
-	int r;
-
-	if (s->zerr)
-		return -1;
-	s->zpart = 0;
-	s->z.next_out = (unsigned char *)out;
-	s->z.avail_out = (unsigned)cap;
-	while (s->z.avail_out > 0) {
-		if (s->z.avail_in == 0) {
-			if (s->zeof)
-				break;
-			if ((n = rawin(s, s->zin, BLOCK)) < 0)
-				goto err;
-			if (n == 0) {
-				s->zeof = 1;
-				if (!s->zend) {
-					snprintf(s->errmsg, sizeof s->errmsg,
-					    "unexpected end of compressed data"
-					    " (truncated file?)");
-					goto err;
-				}
-				break;
-			}
-			s->z.next_in = (unsigned char *)s->zin;
-			s->z.avail_in = (unsigned)n;
-		}
-		if (s->zend && s->z.next_in[0] == 0) {
-			/* Zero padding after the last member is ignored. */
-			while (s->z.avail_in > 0 && *s->z.next_in == 0)
-				s->z.next_in++, s->z.avail_in--;
-			if (s->z.avail_in == 0)
-				continue;
-		}
-		if (s->zend) {
-			/* Another gzip member follows, as gzip -dc allows. */
-			if (s->z.next_in[0] != 0x1f) {
-				snprintf(s->errmsg, sizeof s->errmsg,
-				    "trailing garbage after compressed data");
-				goto err;
-			}
-			inflateReset(&s->z);
-			s->zend = 0;
-		}
-		r = inflate(&s->z, Z_NO_FLUSH);
-		if (r == Z_STREAM_END)
-			s->zend = 1;
-		else if (r != Z_OK && r != Z_BUF_ERROR) {
-			snprintf(s->errmsg, sizeof s->errmsg,
-			    "invalid compressed data: %s",
-			    s->z.msg != NULL ? s->z.msg : "error");
-			goto err;
-		}
-	}
-	return (ssize_t)(cap - s->z.avail_out);
-err:
-	s->zpart = cap - s->z.avail_out;
-	return -1;
-}
-
-#ifdef TL_ISAL
-/*
- * A gzip file (one or more members) inflated by ISA-L, several times
- * faster than zlib. Its output is zlib's up to an error, and the error
- * must be zlib's (its words, and the bytes given before it): at any
- * error of ISA-L, or a cut file, the stream is inflated again by zlib
- * from the file's start, the bytes ISA-L gave skipped, and zlib goes on
- * from there (zfallback). So it is taken only for a regular file read
- * from its start.
- */
-static int
-isalok(struct tl_src *s)
-{
-	struct stat st;
-	const char *e = getenv("TL_INFLATE");
-
-	if (e != NULL && strcmp(e, "zlib") == 0)
-		return 0;
-	return s->rawkind == RAW_FD && s->fd >= 0 && s->peekpos == 0 &&
-	    fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static ssize_t
-zfallback(struct tl_src *s, char *out, size_t cap)
-{
-	uint64_t skip = s->isout;
-	ssize_t n;
-
-	s->isal = 0;
-	if (lseek(s->fd, (off_t)s->npeek, SEEK_SET) < 0) {
-		snprintf(s->errmsg, sizeof s->errmsg, "%s", strerror(errno));
-		s->zpart = 0;
-		return -1;
-	}
-	s->peekpos = 0;
-	s->nraw = s->npeek;
-	s->zend = s->zeof = 0;
-	memset(&s->z, 0, sizeof s->z);
-	if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-		tl_errx(tl_failstatus, "out of memory");
-	s->zinit = 1;
-	while (skip > 0) {
-		n = zfill1(s, out, cap);
-		if (n < 0) {
-			s->zpart = 0;
-			return -1;
-		}
-		if (n == 0)
-			return 0;
-		if ((uint64_t)n > skip) {
-			memmove(out, out + skip, (size_t)n - skip);
-			n -= (ssize_t)skip;
-			skip = 0;
-			if ((size_t)n == cap)
-				return n;
-			{
-				ssize_t m = zfill1(s, out + n, cap - (size_t)n);
-
-				if (m < 0) {
-					s->zpart += (size_t)n;
-					return -1;
-				}
-				return n + m;
-			}
-		}
-		skip -= (uint64_t)n;
-	}
-	return zfill1(s, out, cap);
-}
-
-static ssize_t
-ifill1(struct tl_src *s, char *out, size_t cap)
-{
-	struct inflate_state *is = s->is;
-	ssize_t n;
-	int r;
-
-	if (s->zerr)
-		return -1;
-	s->zpart = 0;
-	is->next_out = (uint8_t *)out;
-	is->avail_out = (uint32_t)cap;
-	while (is->avail_out > 0) {
-		if (is->avail_in == 0) {
-			if (s->zeof)
-				break;
-			if ((n = rawin(s, s->zin, BLOCK)) < 0) {
-				s->zpart = cap - is->avail_out;
-				return -1;
-			}
-			if (n == 0) {
-				s->zeof = 1;
-				if (!s->zend)	/* cut: zlib's bytes and words */
-					return zfallback(s, out, cap);
-				break;
-			}
-			is->next_in = (uint8_t *)s->zin;
-			is->avail_in = (uint32_t)n;
-		}
-		if (s->zend && is->next_in[0] == 0) {
-			while (is->avail_in > 0 && *is->next_in == 0)
-				is->next_in++, is->avail_in--;
-			if (is->avail_in == 0)
-				continue;
-		}
-		if (s->zend) {
-			uint8_t *in = is->next_in;
-			uint32_t nin = is->avail_in;
-
-			if (in[0] != 0x1f) {
-				snprintf(s->errmsg, sizeof s->errmsg,
-				    "trailing garbage after compressed data");
-				s->zpart = cap - is->avail_out;
-				return -1;
-			}
-			isal_inflate_reset(is);
-			is->crc_flag = ISAL_GZIP;
-			is->next_in = in;
-			is->avail_in = nin;
-			s->zend = 0;
-		}
-		{
-			uint32_t in0 = is->avail_in, out0 = is->avail_out;
-
-			r = isal_inflate(is);
-			/* An error, or a step that made no progress: zlib's. */
-			if (r < 0 || (r != ISAL_DECOMP_OK && r != ISAL_END_INPUT &&
-			    r != ISAL_OUT_OVERFLOW) || (is->avail_in == in0 &&
-			    is->avail_out == out0 &&
-			    is->block_state != ISAL_BLOCK_FINISH))
-				return zfallback(s, out, cap);
-		}
-		if (is->block_state == ISAL_BLOCK_FINISH)
-			s->zend = 1;
-	}
-	s->isout += cap - is->avail_out;
-	return (ssize_t)(cap - is->avail_out);
-}
-#endif
-
-/*
- * As zfill1, but the bytes inflated before an error are delivered first
- * and the error on the next call, so nothing decodable is lost.
- */
-static ssize_t
-zfill(struct tl_src *s, char *out, size_t cap)
-{
-	ssize_t n;
-
-#ifdef TL_ISAL
-	if (s->isal)
-		n = ifill1(s, out, cap);
-	else
-#endif
-		n = zfill1(s, out, cap);
-	if (n < 0 && !s->zerr) {
-		s->zerr = 1;
-		n = (ssize_t)s->zpart;
-		if (n == 0)
-			return -1;
-	}
-	return n;
-}
 
 /*
  * Decoded bytes of the current stream. A source that decompresses to
@@ -510,7 +202,7 @@ decode(struct tl_src *s, char *out, size_t cap)
 	int bad = 0;
 	char b[TL_LIMIT_STRMAX];
 
-	n = s->gz ? zfill(s, out, cap) : rawin(s, out, cap);
+	n = s->gz ? tl_gz_fill(s, out, cap) : tl_src_rawin(s, out, cap);
 	if (n <= 0 || (!s->gz && s->kind != K_ARCHIVE))
 		return n;
 	s->ndec += (uint64_t)n;
@@ -581,10 +273,7 @@ static void
 endstream(struct tl_src *s)
 {
 	stopthread(s);
-	if (s->zinit) {
-		inflateEnd(&s->z);
-		s->zinit = 0;
-	}
+	tl_gz_end(s);
 	free(s->inname);
 	s->inname = NULL;
 	free(s->whole);
@@ -596,10 +285,6 @@ endstream(struct tl_src *s)
 	free(s->mpeek);
 	s->mpeek = NULL;
 	s->nmpeek = s->mpeekpos = 0;
-	s->gz = s->zend = s->zeof = s->zerr = 0;
-#ifdef TL_ISAL
-	s->isal = 0;
-#endif
 	s->holding = 0;
 	s->again = 0;
 	s->rd = s->wr = 0;
@@ -814,25 +499,7 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 		inflatewhole(s);
 		if (s->whole != NULL)
 			return;
-		s->gz = 1;
-		if (s->zin == NULL)
-			s->zin = xmalloc(BLOCK);
-#ifdef TL_ISAL
-		if (isalok(s)) {
-			if (s->is == NULL)
-				s->is = xmalloc(sizeof *s->is);
-			isal_inflate_init(s->is);
-			s->is->crc_flag = ISAL_GZIP;
-			s->isal = 1;
-			s->isout = 0;
-		} else
-#endif
-		{
-			memset(&s->z, 0, sizeof s->z);
-			if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-				tl_errx(tl_failstatus, "out of memory");
-			s->zinit = 1;
-		}
+		tl_gz_begin(s);
 	}
 	s->errmsg[0] = '\0';
 	if (s->gz || s->kind == K_ARCHIVE) {
@@ -1246,7 +913,7 @@ tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 			s->peekpos = s->npeek;
 			return 1;
 		}
-		k = rawin(s, s->pbuf, BLOCK);
+		k = tl_src_rawin(s, s->pbuf, BLOCK);
 		if (k <= 0) {
 			s->finished = 1;
 			if (k < 0) {
@@ -1327,10 +994,7 @@ tl_src_close(struct tl_src *s)
 	pthread_cond_destroy(&s->cv);
 	for (i = 0; i < NSLOT; i++)
 		free(s->ring[i].buf);
-	free(s->zin);
-#ifdef TL_ISAL
-	free(s->is);
-#endif
+	tl_gz_free(s);
 	free(s->pbuf);
 	free(s->peek);
 	free(s->arbuf);

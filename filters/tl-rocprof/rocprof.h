@@ -110,5 +110,10 @@ extern const char *exclude;
 char *lower(const char *s);
 void apireport(const char *dir);
 void memcpyreport(const char *dir);
+/* Text on md; the sheet dir/sheetname.csv as a Markdown table on md
+ * (mdtable.c). */
+void mdstr(const char *s);
+void mdtable(const char *dir, const char *sheetname, size_t top,
+    const char *title);
 
 #endif
