@@ -15,6 +15,16 @@
 #include "mem.h"
 #include "src.h"
 
+/* zlib's inflater for the current stream, made. */
+static void
+zbegin(struct tl_src *s)
+{
+	memset(&s->z, 0, sizeof s->z);
+	if (inflateInit2(&s->z, 15 + 16) != Z_OK)
+		tl_errx(tl_failstatus, "out of memory");
+	s->zinit = 1;
+}
+
 /* Inflate the current gzip stream (one or more members) into out. */
 static ssize_t
 zfill1(struct tl_src *s, char *out, size_t cap)
@@ -105,6 +115,7 @@ static ssize_t
 zfallback(struct tl_src *s, char *out, size_t cap)
 {
 	uint64_t skip = s->isout;
+	size_t k = 0;
 	ssize_t n;
 
 	s->isal = 0;
@@ -116,37 +127,27 @@ zfallback(struct tl_src *s, char *out, size_t cap)
 	s->peekpos = 0;
 	s->nraw = s->npeek;
 	s->zend = s->zeof = 0;
-	memset(&s->z, 0, sizeof s->z);
-	if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-		tl_errx(tl_failstatus, "out of memory");
-	s->zinit = 1;
+	zbegin(s);
+	/* The bytes given already: zlib's first, read past. */
 	while (skip > 0) {
-		n = zfill1(s, out, cap);
-		if (n < 0) {
+		if ((n = zfill1(s, out, cap)) <= 0) {
 			s->zpart = 0;
-			return -1;
+			return n;
 		}
-		if (n == 0)
-			return 0;
 		if ((uint64_t)n > skip) {
-			memmove(out, out + skip, (size_t)n - skip);
-			n -= (ssize_t)skip;
-			skip = 0;
-			if ((size_t)n == cap)
-				return n;
-			{
-				ssize_t m = zfill1(s, out + n, cap - (size_t)n);
-
-				if (m < 0) {
-					s->zpart += (size_t)n;
-					return -1;
-				}
-				return n + m;
-			}
+			k = (size_t)n - (size_t)skip;
+			memmove(out, out + skip, k);
+			break;
 		}
 		skip -= (uint64_t)n;
 	}
-	return zfill1(s, out, cap);
+	if (k == cap)
+		return (ssize_t)k;
+	if ((n = zfill1(s, out + k, cap - k)) < 0) {
+		s->zpart += k;
+		return -1;
+	}
+	return (ssize_t)k + n;
 }
 
 static ssize_t
@@ -261,10 +262,7 @@ tl_gz_begin(struct tl_src *s)
 		return;
 	}
 #endif
-	memset(&s->z, 0, sizeof s->z);
-	if (inflateInit2(&s->z, 15 + 16) != Z_OK)
-		tl_errx(tl_failstatus, "out of memory");
-	s->zinit = 1;
+	zbegin(s);
 }
 
 /* End the current stream's inflating, if any. */
