@@ -253,6 +253,155 @@ producer(void *arg)
 	}
 }
 
+/*
+ * A gzip regular file that ISA-L inflates, too large to inflate in one
+ * call, for a reader of the whole (tl_src_readwhole) on two cores or
+ * more: the producer inflates it into one buffer that grows, GROWMAX
+ * bytes of address space reserved, so that the reader can scan parts of
+ * it in threads of their own (tl_in_grown) as it would a mapped file.
+ * tl_in_chunk gives the same bytes in windows. The producer keeps at most
+ * GROWWIN bytes ahead of what the reader is done with (tl_in_drop, or a
+ * window before the one asked for), and those pages are moved ahead of
+ * it (mremap) to be written again, not given back and faulted in anew.
+ * Where they were is no longer the buffer's (another mapping may come
+ * there), so once a move fails they are given back (madvise) from there
+ * on, and the buffer is unmapped from the lowest address it still has.
+ * Past GROWMAX the stream goes on as chunks of pbuf.
+ */
+#define GROWMAX	((size_t)1 << 44)
+#define GROWWIN	((size_t)32 << 20)
+
+static void *
+growprod(void *arg)
+{
+	struct tl_src *s = arg;
+	size_t cap;
+	ssize_t n;
+
+	for (;;) {
+		pthread_mutex_lock(&s->mu);
+		while (!s->cancel && s->gn - s->gdrop >= GROWWIN)
+			pthread_cond_wait(&s->cv, &s->mu);
+		if (s->cancel) {
+			pthread_mutex_unlock(&s->mu);
+			return NULL;
+		}
+		cap = GROWMAX - s->gn < SLOT ? GROWMAX - s->gn : SLOT;
+		s->gw = s->gn + cap;
+		pthread_mutex_unlock(&s->mu);
+
+		n = cap == 0 ? 0 : decode(s, s->grow + s->gn, cap);
+
+		pthread_mutex_lock(&s->mu);
+		if (n > 0)
+			s->gn += (size_t)n;
+		s->gw = s->gn;
+		if (n <= 0) {
+			s->gdone = 1;
+			s->gerr = n < 0;
+			s->gfull = cap == 0;
+		}
+		pthread_cond_broadcast(&s->cv);
+		pthread_mutex_unlock(&s->mu);
+		if (n <= 0)
+			return NULL;
+	}
+}
+
+/* The growing buffer's pages below off are done with (s->mu held). */
+static void
+growdrop(struct tl_src *s, size_t off)
+{
+	static size_t pg;
+	size_t to, len, at;
+
+	if (pg == 0)
+		pg = (size_t)sysconf(_SC_PAGESIZE);
+	if (off > s->gn)
+		off = s->gn;
+	if ((to = off / pg * pg) <= s->gdrop)
+		return;
+	len = to - s->gdrop;
+	at = (s->gw + pg - 1) / pg * pg;
+	if (s->gahead > at)
+		at = s->gahead;
+	if (!s->gnomove && at <= GROWMAX - len && mremap(s->grow + s->gdrop,
+	    len, len, MREMAP_MAYMOVE | MREMAP_FIXED, s->grow + at) !=
+	    MAP_FAILED) {
+		s->gahead = at + len;
+		s->gkeep = to;
+	} else {
+		s->gnomove = 1;
+		madvise(s->grow + s->gdrop, len, MADV_DONTNEED);
+	}
+	s->gdrop = to;
+	pthread_cond_broadcast(&s->cv);
+}
+
+/* Inflate the current stream into a growing buffer, if it is one for it. */
+static int
+growstart(struct tl_src *s)
+{
+#ifdef TL_ISAL
+	static long ncpu;
+	void *m;
+
+	if (ncpu == 0)
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (!s->readwhole || !s->isal || ncpu < 2)
+		return 0;
+	m = mmap(NULL, GROWMAX, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	s->grow = m;
+	s->gn = s->gw = s->gpos = s->gdrop = s->gahead = s->gkeep = 0;
+	s->gdone = s->gerr = s->gfull = s->gnomove = 0;
+	if (s->pbuf == NULL)
+		s->pbuf = xmalloc(BLOCK);
+	s->cancel = 0;
+	if (pthread_create(&s->th, NULL, growprod, s) != 0)
+		tl_errx(tl_failstatus, "cannot start a thread");
+	s->threaded = 1;
+	return 1;
+#else
+	(void)s;
+	return 0;
+#endif
+}
+
+/* tl_in_chunk of a growing buffer: its next window, up to SLOT bytes. */
+static int
+growchunk(struct tl_src *s, char **p, size_t *n)
+{
+	ssize_t k;
+
+	pthread_mutex_lock(&s->mu);
+	growdrop(s, s->gpos);
+	while (s->gpos == s->gn && !s->gdone)
+		pthread_cond_wait(&s->cv, &s->mu);
+	if (s->gpos < s->gn) {
+		*p = s->grow + s->gpos;
+		*n = s->gn - s->gpos < SLOT ? s->gn - s->gpos : SLOT;
+		s->gpos += *n;
+		pthread_mutex_unlock(&s->mu);
+		return 1;
+	}
+	pthread_mutex_unlock(&s->mu);
+	k = s->gerr ? -1 : 0;
+	if (s->gfull && (k = decode(s, s->pbuf, BLOCK)) > 0) {
+		*p = s->pbuf;
+		*n = (size_t)k;
+		return 1;
+	}
+	s->finished = 1;
+	if (k < 0) {
+		tl_warnx("%s: %s", tl_in_name(s), s->errmsg);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 stopthread(struct tl_src *s)
 {
@@ -273,6 +422,10 @@ static void
 endstream(struct tl_src *s)
 {
 	stopthread(s);
+	if (s->grow != NULL) {
+		munmap(s->grow + s->gkeep, GROWMAX - s->gkeep);
+		s->grow = NULL;
+	}
 	tl_gz_end(s);
 	free(s->inname);
 	s->inname = NULL;
@@ -500,6 +653,8 @@ beginstream(struct tl_src *s, const char *p, size_t n)
 		if (s->whole != NULL)
 			return;
 		tl_gz_begin(s);
+		if (growstart(s))
+			return;
 	}
 	s->errmsg[0] = '\0';
 	if (s->gz || s->kind == K_ARCHIVE) {
@@ -857,16 +1012,44 @@ mapprogress(struct tl_src *s, size_t off)
 	}
 }
 
+int
+tl_in_grown(struct tl_src *s, const char **p, size_t *n, uint64_t want)
+{
+	int r;
+
+	if (s->grow == NULL || s->finished)
+		return 0;
+	pthread_mutex_lock(&s->mu);
+	while (s->gn < want && !s->gdone && s->gn - s->gdrop < GROWWIN)
+		pthread_cond_wait(&s->cv, &s->mu);
+	*p = s->grow;
+	*n = s->gn;
+	r = s->gdone && !s->gfull ? 2 : 1;
+	pthread_mutex_unlock(&s->mu);
+	return r;
+}
+
 void
-tl_in_taken(struct tl_src *s)
+tl_in_taken(struct tl_src *s, size_t n)
 {
 	if (s->map != NULL)
-		s->mpos = s->nmap;
+		s->mpos = n;
+	else if (s->grow != NULL) {
+		pthread_mutex_lock(&s->mu);
+		s->gpos = n;
+		pthread_mutex_unlock(&s->mu);
+	}
 }
 
 void
 tl_in_drop(struct tl_src *s, uint64_t off)
 {
+	if (s->grow != NULL) {
+		pthread_mutex_lock(&s->mu);
+		growdrop(s, off > s->gn ? s->gn : (size_t)off);
+		pthread_mutex_unlock(&s->mu);
+		return;
+	}
 	if (s->map == NULL)
 		return;
 	mapdrop(s, off > s->nmap ? s->nmap : (size_t)off);
@@ -887,6 +1070,8 @@ tl_in_chunk(struct tl_src *s, char **p, size_t *n)
 		*n = s->againn;
 		return 1;
 	}
+	if (s->grow != NULL)
+		return s->finished ? 0 : growchunk(s, p, n);
 	if (!s->threaded) {
 		if (s->finished)
 			return 0;

@@ -78,14 +78,27 @@ int tl_in_whole(const struct tl_src *, const char **p, size_t *n);
 int tl_in_ismapped(const struct tl_src *);
 
 /*
- * For a reader of the whole buffer (tl_in_whole): tl_in_taken says it
- * reads all of it itself, so the next tl_in_chunk gives what follows it
- * (when the file grew), not the rest of its windows; tl_in_drop(off), that
- * it is done with the bytes below off, which a mapped file gives back to
- * the page cache (a later read of them maps them again). Both do nothing
- * when the stream is not mapped.
+ * A large gzip file after tl_src_readwhole, inflated by ISA-L on two
+ * cores or more, is inflated by a thread of its own into one buffer that
+ * grows; tl_in_grown gives it, as far as it is inflated: it waits until
+ * the buffer holds want bytes, or the stream has ended, or the thread
+ * waits for the reader (tl_in_drop) to go on, then sets p[0..n) to what
+ * it holds, which other threads may read while the stream is current. 2
+ * when n is the stream's end, 1 when it may grow, 0 when the stream is
+ * not read so. tl_in_chunk gives the same bytes in windows.
  */
-void tl_in_taken(struct tl_src *);
+int tl_in_grown(struct tl_src *, const char **p, size_t *n, uint64_t want);
+
+/*
+ * For a reader of the whole buffer (tl_in_whole, tl_in_grown):
+ * tl_in_taken says it reads its first n bytes itself, so the next
+ * tl_in_chunk gives what follows them (when the file grew, or the buffer
+ * did), not the rest of its windows; tl_in_drop(off), that it is done
+ * with the bytes below off and never reads them again: a mapped file
+ * gives them back to the page cache, a growing buffer has them written
+ * over. Both do nothing when the stream is not so held.
+ */
+void tl_in_taken(struct tl_src *, size_t n);
 void tl_in_drop(struct tl_src *, uint64_t off);
 
 /*

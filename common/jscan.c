@@ -160,6 +160,17 @@ tl_jscan_unstop(struct tl_jscan *s)
 }
 
 int
+tl_jscan_grow(struct tl_jscan *s, const char *p, size_t n)
+{
+	size_t *end = s->stop ? &s->fulln : &s->n;
+
+	if (s->chunk != p + s->base || n < s->base + *end)
+		return 0;
+	*end = (size_t)(n - s->base);
+	return 1;
+}
+
+int
 tl_jscan_atevent(const struct tl_jscan *s)
 {
 	return s->stop && s->pos == s->n && s->mode == M_WS &&

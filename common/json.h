@@ -177,10 +177,13 @@ void tl_jscan_leaveout(struct tl_jscan *,
  * asks src for more bytes; with src NULL that is the end, and it writes
  * no messages: errors only return -1. s must stand in its array (NULL
  * otherwise). Scanners share nothing: each may run in a thread of its own.
+ * tl_jscan_grow says that the buffer p it reads has grown to n bytes: 1
+ * when it reads on in it (0 when it has gone on to src's chunks).
  */
 #define TL_JSTOPPED	(-3)
 int tl_jscan_stopat(struct tl_jscan *, uint64_t off);
 int tl_jscan_atevent(const struct tl_jscan *);
+int tl_jscan_grow(struct tl_jscan *, const char *p, size_t n);
 void tl_jscan_unstop(struct tl_jscan *);
 uint64_t tl_jscan_nevents(const struct tl_jscan *);
 struct tl_jscan *tl_jscan_at(const struct tl_jscan *s, struct tl_src *src,

@@ -84,6 +84,22 @@ struct tl_src {
 	size_t mpos;		/* the next window's offset */
 	size_t mdrop;		/* pages given back below this */
 
+	/*
+	 * A large gzip file for a reader of the whole: the producer inflates
+	 * it into one buffer that grows (input.c, growstart).
+	 */
+	char *grow;		/* GROWMAX bytes of address space, or NULL */
+	size_t gn;		/* bytes inflated into it */
+	size_t gw;		/* the end of the producer's write under way */
+	size_t gpos;		/* the next chunk's offset */
+	size_t gdrop;		/* no byte below it is read again */
+	size_t gahead;		/* pages moved past gw, up to here */
+	size_t gkeep;		/* the buffer's address space from here on */
+	int gnomove;		/* pages given back (madvise), not moved */
+	int gdone;		/* the producer has ended: gn is all */
+	int gerr;		/* ... at an error (errmsg) */
+	int gfull;		/* ... at GROWMAX, the stream going on */
+
 	/* Compressed streams: a producer thread and a ring of slots. */
 	int threaded;
 	pthread_t th;

@@ -10,16 +10,40 @@ struct pieces sp = { .mu = PTHREAD_MUTEX_INITIALIZER,
 /* Pieces of about this many bytes; 0: of the stream's size (startsplit). */
 size_t piecesz;
 
-/* The offset of the '{' of the first guessed boundary at or past from, or 0. */
-static uint64_t
-boundary(uint64_t from)
-{
-	const char *hit;
+/* A growing buffer's pieces, and the bytes asked for past the one needed. */
+#define GROWPIECE	((size_t)4 << 20)
+#define GROWSTEP	((uint64_t)1 << 20)
+#define NOBOUND		UINT64_MAX
 
-	if (from >= sp.n || (hit = memmem(sp.p + from, sp.n - from, sp.pat,
-	    sp.plen)) == NULL)
-		return 0;
-	return (uint64_t)(hit - sp.p) + sp.plen - 1;
+/*
+ * The offset of the '{' of the first guessed boundary at or past from, in
+ * p[0..*np), or 0 when there is none to the stream's end. While *grow, the
+ * buffer is waited for as needed (*np, *grow as they are then), and when
+ * it stops growing before a boundary (until this thread goes on), NOBOUND.
+ */
+static uint64_t
+boundary(uint64_t from, size_t *np, int *grow)
+{
+	const char *hit, *p;
+	uint64_t seen = from;
+	size_t n = *np, m;
+	int r;
+
+	for (;;) {
+		if (seen < n && (hit = memmem(sp.p + seen, n - seen, sp.pat,
+		    sp.plen)) != NULL)
+			return (uint64_t)(hit - sp.p) + sp.plen - 1;
+		if (!*grow)
+			return 0;
+		if (n > from + sp.plen)
+			seen = n - sp.plen + 1;
+		r = tl_in_grown(sp.src, &p, &m, (n > from ? n : from) +
+		    GROWSTEP);
+		*grow = r == 1;
+		if (r == 1 && m == n)
+			return NOBOUND;
+		*np = n = m;
+	}
 }
 
 /* Read a piece, in a worker, as far as no event needs a message. */
@@ -36,7 +60,7 @@ readpiece(struct piece *pc)
 	pc->nev = pc->index = 0;
 	pc->at = pc->start;
 	pc->after = 0;
-	js = tl_jscan_at(sp.proto, NULL, sp.p, sp.n, pc->start, 0, 0);
+	js = tl_jscan_at(sp.proto, NULL, sp.p, pc->n, pc->start, 0, 0);
 	if (!pc->last)
 		tl_jscan_stopat(js, pc->stop);
 	while (!atomic_load_explicit(&sp.cancel, memory_order_relaxed) &&
@@ -68,21 +92,41 @@ static void *
 worker(void *arg)
 {
 	struct piece *pc;
-	size_t size = *(size_t *)arg;
+	size_t size = *(size_t *)arg, n;
+	uint64_t from, stop;
+	int grow;
 
 	inhalf = 1;
 	for (;;) {
 		pthread_mutex_lock(&sp.mu);
-		while (!atomic_load(&sp.cancel) && !sp.ended &&
-		    sp.taken - sp.written >= NPIECE)
+		while (!atomic_load(&sp.cancel) && !sp.ended && (sp.finding ||
+		    sp.taken - sp.written >= NPIECE))
 			pthread_cond_wait(&sp.cv, &sp.mu);
 		if (atomic_load(&sp.cancel) || sp.ended) {
 			pthread_mutex_unlock(&sp.mu);
 			break;
 		}
+		/* The boundary found without the lock: it may wait for bytes. */
+		sp.finding = 1;
+		from = sp.bound;
+		n = sp.n;
+		grow = sp.grow;
+		pthread_mutex_unlock(&sp.mu);
+		stop = boundary(from + size, &n, &grow);
+		pthread_mutex_lock(&sp.mu);
+		sp.finding = 0;
+		sp.n = n;
+		sp.grow = grow;
+		pthread_cond_broadcast(&sp.cv);
+		if (stop == NOBOUND) {
+			sp.ended = 1;
+			pthread_mutex_unlock(&sp.mu);
+			break;
+		}
 		pc = &sp.pc[sp.taken++ % NPIECE];
-		pc->start = sp.bound;
-		pc->stop = boundary(sp.bound + size);
+		pc->start = from;
+		pc->stop = stop;
+		pc->n = n;
 		pc->done = 0;
 		if ((pc->last = pc->stop == 0))
 			sp.ended = 1;
@@ -138,29 +182,39 @@ startsplit(struct tl_jscan *js, struct tl_src *src, uint64_t end,
 	const char *p;
 	size_t n;
 	uint64_t off, first;
+	int grow = 0, r;
 
 	if (ncpu == 0)
 		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (ncpu < 2 || !tl_in_whole(src, &p, &n) || n < splitmin ||
-	    end == 0 || next >= n || next < end || next - end > 62 ||
-	    p[end - 1] != '}' || p[next] != '{')
+	if (ncpu < 2 || end == 0 || next < end || next - end > 62)
 		return js;
 	off = tl_jscan_offset(js);
+	if (!tl_in_whole(src, &p, &n)) {
+		if ((r = tl_in_grown(src, &p, &n, off + (piecesz != 0 ?
+		    piecesz : GROWPIECE) + GROWSTEP)) == 0)
+			return js;
+		grow = r == 1;
+	}
+	if (n < splitmin || next >= n || p[end - 1] != '}' || p[next] != '{')
+		return js;
 	size = piecesz;
 	if (size == 0)
-		size = n / 16 < (64 << 10) ? 64 << 10 : n / 16 > (4 << 20) ?
-		    4 << 20 : n / 16;
+		size = grow ? GROWPIECE : n / 16 < (64 << 10) ? 64 << 10 :
+		    n / 16 > (4 << 20) ? 4 << 20 : n / 16;
+	sp.src = src;
 	sp.p = p;
-	sp.n = n;
-	sp.pat = p + end - 1;
 	sp.plen = (size_t)(next - end) + 2;
-	if ((first = boundary(off + size)) == 0 ||
+	memcpy(sp.pat, p + end - 1, sp.plen);	/* p's bytes may go */
+	if ((first = boundary(off + size, &n, &grow)) == 0 ||
+	    first == NOBOUND ||
 	    (sp.proto = tl_jscan_at(js, NULL, p, n, off, 1, 0)) == NULL)
 		return js;
+	sp.n = n;
+	sp.grow = grow;
 	t = tl_jscan_at(js, src, p, n, off, 1, tl_jscan_nevents(js));
 	tl_jscan_stopat(t, first);
 	sp.bound = first;
-	sp.ended = 0;
+	sp.ended = sp.finding = 0;
 	sp.taken = sp.written = 0;
 	atomic_store(&sp.cancel, 0);
 	while (sp.nwork < ncpu && sp.nwork < MAXWORK &&
@@ -172,7 +226,7 @@ startsplit(struct tl_jscan *js, struct tl_src *src, uint64_t end,
 		sp.proto = NULL;
 		return js;
 	}
-	tl_in_taken(src);
+	tl_in_taken(src, n);
 	tl_jscan_free(js);
 	return t;
 }
@@ -206,13 +260,26 @@ nextpiece(struct tl_jscan *js, struct tl_src *src, uint64_t *nev)
 	struct piece *pc = &sp.pc[sp.written % NPIECE];
 	struct tl_jscan *t = js;
 	uint64_t base;
+	size_t n;
+	int none;
 
 	pthread_mutex_lock(&sp.mu);
-	while (sp.taken == sp.written || !pc->done)
+	while (sp.taken == sp.written ? !sp.ended : !pc->done)
 		pthread_cond_wait(&sp.cv, &sp.mu);
+	n = sp.n;
+	none = sp.taken == sp.written;
 	pthread_mutex_unlock(&sp.mu);
+	if (none) {
+		/* No boundary in a growing buffer: the rest is read here. */
+		tl_jscan_unstop(js);
+		if (tl_jscan_grow(js, sp.p, n))
+			tl_in_taken(src, n);
+		return js;
+	}
 	if (!tl_jscan_atevent(js)) {
 		tl_jscan_unstop(js);
+		if (tl_jscan_grow(js, sp.p, n))
+			tl_in_taken(src, n);
 		pc->out.n = 0;
 	} else {
 		base = tl_jscan_nevents(js);
@@ -220,8 +287,9 @@ nextpiece(struct tl_jscan *js, struct tl_src *src, uint64_t *nev)
 		*nev += pc->nev;
 		nleft += pc->nleft;
 		nmapped += pc->nmapped;
-		t = tl_jscan_at(sp.proto, src, sp.p, sp.n, pc->at, pc->after,
+		t = tl_jscan_at(sp.proto, src, sp.p, n, pc->at, pc->after,
 		    base + pc->index);
+		tl_in_taken(src, n);
 		tl_jscan_free(js);
 	}
 	if (!pc->last)

@@ -36,7 +36,8 @@ enum {
 
 /*
  * A trace held whole in memory (tl_in_whole: a mapped file, a gzip file
- * inflated in one call) of splitmin bytes or more is read by several
+ * inflated in one call) of splitmin bytes or more, or a large gzip file
+ * inflated into a buffer that grows (tl_in_grown), is read by several
  * threads, when there are two processors or more. It is cut into pieces
  * of about piecesz bytes at event boundaries that are guessed: the next
  * match of the bytes between the first two events ('}', blanks, ',',
@@ -53,7 +54,10 @@ enum {
  * piece that begins there is dropped, and this thread reads on to the
  * next. At most NPIECE pieces are read ahead of the one being written,
  * which bounds the memory: their rows, and the pages of a mapped file,
- * given back behind this thread.
+ * given back behind this thread. In a growing buffer the next boundary is
+ * looked for as the bytes come; when it is not there before the buffer
+ * stops for this thread to go on (an event of tens of MiB), no more
+ * pieces are made and this thread reads the rest alone.
  */
 #define NPIECE	4
 #define MAXWORK	8
@@ -61,6 +65,7 @@ enum {
 struct piece {
 	struct tl_out out;	/* rows, uids counted from its start */
 	uint64_t start, stop;	/* its bytes (the last: from start on) */
+	size_t n;		/* the buffer's bytes when it was taken */
 	int last;		/* it runs to the end of the array */
 	int done;
 	uint64_t nev, nleft;	/* events taken, and of them left out */
@@ -76,10 +81,15 @@ struct pieces {
 	pthread_cond_t cv;
 	atomic_int cancel;
 	struct tl_jscan *proto;	/* between events: the state to copy */
-	const char *p, *pat;	/* the stream, whole; a boundary's bytes */
-	size_t n, plen;
+	struct tl_src *src;
+	const char *p;		/* the stream, whole or growing (grow) */
+	size_t n;		/* its bytes, as far as known */
+	int grow;		/* n may grow (tl_in_grown) */
+	char pat[64];		/* a boundary's bytes */
+	size_t plen;
+	int finding;		/* a worker is finding the next boundary */
 	uint64_t bound;		/* the next piece's start */
-	int ended;		/* the last piece is taken */
+	int ended;		/* the last piece is taken, or no more will be */
 	uint64_t taken, written;	/* pieces, ever */
 	struct piece pc[NPIECE];
 };
