@@ -308,33 +308,33 @@ growprod(void *arg)
 	}
 }
 
-/* The growing buffer's pages below off are done with (s->mu held). */
+/*
+ * The growing buffer's bytes below off are done with (s->mu held): its
+ * SLOT-sized, SLOT-aligned units below off, each moved past the
+ * producer's write. A move is of one unit, so it never spans two of the
+ * mappings that earlier moves made.
+ */
 static void
 growdrop(struct tl_src *s, size_t off)
 {
-	static size_t pg;
-	size_t to, len, at;
+	size_t at;
 
-	if (pg == 0)
-		pg = (size_t)sysconf(_SC_PAGESIZE);
 	if (off > s->gn)
 		off = s->gn;
-	if ((to = off / pg * pg) <= s->gdrop)
-		return;
-	len = to - s->gdrop;
-	at = (s->gw + pg - 1) / pg * pg;
-	if (s->gahead > at)
-		at = s->gahead;
-	if (!s->gnomove && at <= GROWMAX - len && mremap(s->grow + s->gdrop,
-	    len, len, MREMAP_MAYMOVE | MREMAP_FIXED, s->grow + at) !=
-	    MAP_FAILED) {
-		s->gahead = at + len;
-		s->gkeep = to;
-	} else {
-		s->gnomove = 1;
-		madvise(s->grow + s->gdrop, len, MADV_DONTNEED);
+	for (; s->gdrop + SLOT <= off; s->gdrop += SLOT) {
+		at = (s->gw + SLOT - 1) / SLOT * SLOT;
+		if (s->gahead > at)
+			at = s->gahead;
+		if (!s->gnomove && at <= GROWMAX - SLOT &&
+		    mremap(s->grow + s->gdrop, SLOT, SLOT, MREMAP_MAYMOVE |
+		    MREMAP_FIXED, s->grow + at) != MAP_FAILED) {
+			s->gahead = at + SLOT;
+			s->gkeep = s->gdrop + SLOT;
+		} else {
+			s->gnomove = 1;
+			madvise(s->grow + s->gdrop, SLOT, MADV_DONTNEED);
+		}
 	}
-	s->gdrop = to;
 	pthread_cond_broadcast(&s->cv);
 }
 
