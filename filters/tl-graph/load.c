@@ -143,7 +143,11 @@ argkernel(const char *js, size_t n)
 	return NONE;
 }
 
-/* The row's fields as the stream has them, joined by TABs. */
+/*
+ * The row's fields as the stream has them, joined by TABs: the line
+ * itself while no field of it is unescaped in place (a line without a
+ * backslash never is), else a copy.
+ */
 static char *
 rawrow(const struct tl_tsv *t, size_t *len)
 {
@@ -151,6 +155,11 @@ rawrow(const struct tl_tsv *t, size_t *len)
 	static size_t bcap;
 	size_t i, n = 0;
 
+	if (!t->esc) {
+		*len = (size_t)(t->f[t->ncol - 1] + t->fl[t->ncol - 1] -
+		    t->f[0]);
+		return t->f[0];
+	}
 	for (i = 0; i < t->ncol; i++)
 		n += t->fl[i] + 1;
 	xgrow(&buf, &bcap, n + 1, 1);
