@@ -564,6 +564,21 @@ keeprows(FILE *spool)
 		tl_err(1, "spool");
 }
 
+/* The spool's rows, not a byte changed: no lines to find, blocks as
+ * large as the spool's buffer (which stdio then passes over). */
+#define COPYBUF	(1 << 20)
+
+static void
+copyspool(FILE *spool)
+{
+	char *b = xmalloc(COPYBUF);
+	size_t n;
+
+	while ((n = fread(b, 1, COPYBUF, spool)) > 0)
+		tl_out_raw(&out, b, n);
+	free(b);
+}
+
 void
 pseudo(FILE *spool)
 {
@@ -596,11 +611,10 @@ pseudo(FILE *spool)
 		/* nothing to add: the rows as they are (SGLang's renamed) */
 		rewind(spool);
 		k = k0;
-		while ((len = getline(&line, &lcap, spool)) > 0) {
-			if (ren == NULL) {
-				tl_out_raw(&out, line, (size_t)len);
-				continue;
-			}
+		if (ren == NULL)
+			copyspool(spool);
+		while (ren != NULL && (len = getline(&line, &lcap, spool)) >
+		    0) {
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
 			out_split(line, (size_t)len);
