@@ -254,11 +254,16 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			fu = xreallocarray(fu, capu, sizeof *fu);
 			set = xreallocarray(set, capu, 1);
 			if (keeprows)
-				t->row = xreallocarray(t->row, capu,
-				    sizeof *t->row);
+				t->rowat = xreallocarray(t->rowat, capu,
+				    sizeof *t->rowat);
 		}
-		if (keeprows)
-			t->row[t->n] = xmemdup(row, rl);
+		if (keeprows) {
+			xgrow(&t->rows, &t->caprows, t->nrows + rl + 1, 1);
+			memcpy(t->rows + t->nrows, row, rl);
+			t->rows[t->nrows + rl] = '\0';
+			t->rowat[t->n] = t->nrows;
+			t->nrows += rl + 1;
+		}
 		e = &t->ev[t->n];
 		memset(e, 0, sizeof *e);
 		e->uid = tl_trace_uid(tr);
@@ -371,12 +376,10 @@ tfree(struct tree *t)
 {
 	size_t i;
 
-	if (t->row != NULL)
-		for (i = 0; i < t->n; i++)
-			free(t->row[i]);
 	for (i = 0; i < t->ncol; i++)
 		free(t->col[i]);
-	free(t->row);
+	free(t->rows);
+	free(t->rowat);
 	free(t->col);
 	free(t->ev);
 	free(t->dense);

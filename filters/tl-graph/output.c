@@ -389,7 +389,7 @@ writeall(FILE *spool)
 				out_setstr(TL_C_NAME, "CaptureRoot");
 				out_setstr(TL_C_ARGS, "{}");
 			} else {
-				r = ct->row[p->ce[j]];
+				r = ct->rows + ct->rowat[p->ce[j]];
 				n = strlen(r);
 				for (m = 0, st = 0, ccol = 0; m <= n; m++)
 					if (m == n || r[m] == '\t') {
