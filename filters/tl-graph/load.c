@@ -348,26 +348,42 @@ kidcmp(const void *a, const void *b)
 	return x->uid < y->uid ? -1 : x->uid > y->uid;
 }
 
-/* The children of each event, ordered by (ts, uid). */
+/*
+ * The children of each event, ordered by (ts, uid): placed by parent,
+ * in event order, which is mostly that order already; the siblings that
+ * are not, sorted.
+ */
 void
 tkids(struct tree *t)
 {
-	size_t i, m = 0;
-	uint32_t *all;
+	size_t i, j, at, end;
+	uint32_t *all, *fill;
 
 	if (t->kid0 != NULL)
 		return;		/* made already */
-	all = xmalloc((t->n + 1) * sizeof *all);
+	t->kid0 = xcalloc(t->n + 1, sizeof *t->kid0);
 	for (i = 0; i < t->n; i++)
 		if (t->ev[i].parent != NONE)
-			all[m++] = (uint32_t)i;
-	cmptree = t;
-	qsort(all, m, sizeof *all, kidcmp);
-	t->kid0 = xcalloc(t->n + 1, sizeof *t->kid0);
-	for (i = 0; i < m; i++)
-		t->kid0[t->ev[all[i]].parent + 1]++;
+			t->kid0[t->ev[i].parent + 1]++;
 	for (i = 0; i < t->n; i++)
 		t->kid0[i + 1] += t->kid0[i];
+	all = xmalloc((t->n + 1) * sizeof *all);
+	fill = xmalloc((t->n + 1) * sizeof *fill);
+	memcpy(fill, t->kid0, t->n * sizeof *fill);
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].parent != NONE)
+			all[fill[t->ev[i].parent]++] = (uint32_t)i;
+	free(fill);
+	cmptree = t;
+	for (i = 0; i < t->n; i++) {
+		at = t->kid0[i];
+		end = t->kid0[i + 1];
+		for (j = at + 1; j < end; j++)
+			if (kidcmp(&all[j - 1], &all[j]) > 0)
+				break;
+		if (j < end)
+			qsort(all + at, end - at, sizeof *all, kidcmp);
+	}
 	t->kids = all;
 }
 
