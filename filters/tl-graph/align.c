@@ -633,13 +633,20 @@ sglnames(void)
 	}
 }
 
+/* Whether -n renames the events named name. */
+int
+renamed(uint32_t name)
+{
+	return ren != NULL && name < capren && ren[name];
+}
+
 /* The name field cut to its renamed length. */
 void
 rename_(uint32_t name, int col)
 {
 	size_t k;
 
-	if (ren == NULL || name >= capren || !ren[name] || col < 0)
+	if (!renamed(name) || col < 0)
 		return;
 	for (k = fln[col]; k > 0 && fld[col][k - 1] >= '0' &&
 	    fld[col][k - 1] <= '9'; k--)

@@ -76,6 +76,30 @@ out_split(char *line, size_t len)
 	return n;
 }
 
+/* Whether a row (escaped fields joined by TABs) is an event's: its uid
+ * is not empty. */
+int
+out_isevent(const char *line, size_t len)
+{
+	const char *s = line, *end = line + len, *t;
+	int k;
+
+	for (k = 0; k < rc[TL_C_UID]; k++) {
+		if ((t = memchr(s, '\t', (size_t)(end - s))) == NULL)
+			return 0;
+		s = t + 1;
+	}
+	return s < end && *s != '\t';
+}
+
+/* A row written as it is: out_split then out_putrow without a change. */
+void
+out_putline(const char *line, size_t len)
+{
+	tl_out_raw(&out, line, len);
+	tl_out_char(&out, '\n');
+}
+
 void
 out_putrow(void)
 {
@@ -333,12 +357,17 @@ writeall(FILE *spool)
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		out_split(line, (size_t)len);
-		if (fln[rc[TL_C_UID]] == 0) {
-			out_putrow();
+		if (!out_isevent(line, (size_t)len)) {
+			out_putline(line, (size_t)len);
 			continue;
 		}
 		e = &rep.ev[k];
+		if (!(e->flags & (F_MOVED | F_TOUCHED)) && !renamed(e->name)) {
+			out_putline(line, (size_t)len);
+			k++;
+			continue;
+		}
+		out_split(line, (size_t)len);
 		if (e->flags & F_MOVED) {
 			out_setnum(TL_C_PARENT, kpar[k]);
 			out_setnum(TL_C_DEPTH, kdepth[k]);

@@ -615,11 +615,21 @@ pseudo(FILE *spool)
 			copyspool(spool);
 		while (ren != NULL && (len = getline(&line, &lcap, spool)) >
 		    0) {
+			uint32_t id;
+
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
+			if (!out_isevent(line, (size_t)len)) {
+				out_putline(line, (size_t)len);
+				continue;
+			}
+			id = rep.ev[k++].name;
+			if (!renamed(id)) {
+				out_putline(line, (size_t)len);
+				continue;
+			}
 			out_split(line, (size_t)len);
-			if (fln[out_col(TL_C_UID)] > 0)
-				rename_(rep.ev[k++].name, out_col(TL_C_NAME));
+			rename_(id, out_col(TL_C_NAME));
 			out_putrow();
 		}
 		if (ferror(spool))
@@ -711,11 +721,17 @@ pseudo(FILE *spool)
 	while ((len = getline(&line, &lcap, spool)) > 0) {
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		out_split(line, (size_t)len);
-		if (fln[out_col(TL_C_UID)] == 0) {
-			out_putrow();
+		if (!out_isevent(line, (size_t)len)) {
+			out_putline(line, (size_t)len);
 			continue;
 		}
+		if (newpar[k] == NONE && !shift[k] &&
+		    !renamed(rep.ev[k].name)) {
+			out_putline(line, (size_t)len);
+			k++;
+			continue;
+		}
+		out_split(line, (size_t)len);
 		if (newpar[k] != NONE)
 			out_setnum(TL_C_PARENT, ps[newpar[k]].uid);
 		if (shift[k])
