@@ -16,6 +16,10 @@ static const char usage[] =
     "usage: tl-graph [-gnv] [-c folder [-e details.json] [-F]] [file]\n"
     "       tl-graph -p [-nu] [file]\n";
 
+/* The spool's buffer: the whole replay stream can pass through it, in
+ * blocks this large rather than stdio's 4 KiB. */
+#define SPOOLBUF	(1 << 20)
+
 struct tl_intern *in;
 uint32_t nm_execute;
 
@@ -102,7 +106,7 @@ main(int argc, char *argv[])
 	};
 	struct tl_trace *tr;
 	FILE *spool;
-	char *dpath = NULL;
+	char *dpath = NULL, *sbuf = NULL;
 	int ch, status, i;
 
 	tl_setprogname(argv[0]);
@@ -160,8 +164,12 @@ main(int argc, char *argv[])
 	if (folder == NULL && !pflag) {
 		rowhook = direct;
 		tload_sparse = 1;
-	} else if ((spool = tl_tmpfile("tl-graph")) == NULL)
-		exit(1);
+	} else {
+		if ((spool = tl_tmpfile("tl-graph")) == NULL)
+			exit(1);
+		sbuf = xmalloc(SPOOLBUF);
+		(void)setvbuf(spool, sbuf, _IOFBF, SPOOLBUF);
+	}
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD) |
@@ -201,6 +209,7 @@ main(int argc, char *argv[])
 		writeall(spool);
 	if (spool != NULL)
 		fclose(spool);
+	free(sbuf);
 	tl_out_close(&out);
 	if (!uflag)
 		mergemsgs();

@@ -633,13 +633,20 @@ sglnames(void)
 	}
 }
 
+/* Whether -n renames the events named name. */
+int
+renamed(uint32_t name)
+{
+	return ren != NULL && name < capren && ren[name];
+}
+
 /* The name field cut to its renamed length. */
 void
 rename_(uint32_t name, int col)
 {
 	size_t k;
 
-	if (ren == NULL || name >= capren || !ren[name] || col < 0)
+	if (!renamed(name) || col < 0)
 		return;
 	for (k = fln[col]; k > 0 && fld[col][k - 1] >= '0' &&
 	    fld[col][k - 1] <= '9'; k--)
@@ -670,6 +677,15 @@ header(void)
 			namecol = (int)i;
 }
 
+/* The length of the field that s[0..n) starts with. */
+static size_t
+fieldlen(const char *s, size_t n)
+{
+	const char *t = memchr(s, '\t', n);
+
+	return t != NULL ? (size_t)(t - s) : n;
+}
+
 void
 direct(char *row, size_t len, const struct ev *e)
 {
@@ -689,9 +705,10 @@ direct(char *row, size_t len, const struct ev *e)
 			firstk[e->name] = e->kind == TL_K_CPU_OP &&
 			    sglname(e->name) ? 2 : 1;
 		if (firstk[e->name] == 2) {
+			/* row is a view of the line: no NUL ends it */
 			for (c = 0; c < namecol; c++)
-				at += strcspn(row + at, "\t") + 1;
-			fl = strcspn(row + at, "\t");
+				at += fieldlen(row + at, len - at) + 1;
+			fl = fieldlen(row + at, len - at);
 			for (k = fl; k > 0 && row[at + k - 1] >= '0' &&
 			    row[at + k - 1] <= '9'; k--)
 				;

@@ -109,14 +109,33 @@ readdetails(void)
 	free(text);
 }
 
-/* Capture roots: the windows between StreamBeginCapture and
- * StreamEndCapture, and the host events that start each. */
+static const struct capture *bywin;
+
+/* Windows by start, then by index. */
+static int
+winstart(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int64_t tx = bywin->rts[x], ty = bywin->rts[y];
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Capture roots: the windows between StreamBeginCapture and
+ * StreamEndCapture, and the host events that start each. One pass over
+ * the events, each looking up the windows it can be in (by a binary
+ * search of the windows by start), not one pass per window.
+ */
 static void
 caproots(struct capture *c)
 {
 	struct tree *t = &c->t;
-	uint32_t *b = NULL, *e = NULL;
-	size_t nb = 0, ne = 0, i, k;
+	uint32_t *b = NULL, *e = NULL, *w;
+	int64_t *wend;
+	size_t nb = 0, ne = 0, i, k, lo, hi, m;
 
 	for (i = 0; i < t->n; i++) {
 		if (t->ev[i].kind != TL_K_RUNTIME)
@@ -134,21 +153,41 @@ caproots(struct capture *c)
 	c->rte = xcalloc(c->nroot + 1, sizeof *c->rte);
 	c->rev = xcalloc(c->nroot + 1, sizeof *c->rev);
 	c->nrev = xcalloc(c->nroot + 1, sizeof *c->nrev);
+	w = xmalloc((c->nroot + 1) * sizeof *w);
+	wend = xmalloc((c->nroot + 1) * sizeof *wend);
 	for (k = 0; k < c->nroot; k++) {
-		int64_t ts = t->ev[b[k]].ts + t->ev[b[k]].dur;
-		int64_t te = t->ev[e[k]].ts;
+		c->rts[k] = t->ev[b[k]].ts + t->ev[b[k]].dur;
+		c->rte[k] = t->ev[e[k]].ts;
+		w[k] = (uint32_t)k;
+	}
+	bywin = c;
+	qsort(w, c->nroot, sizeof *w, winstart);
+	/* wend[j]: the latest end of the windows w[0..j] */
+	for (k = 0; k < c->nroot; k++)
+		wend[k] = k > 0 && wend[k - 1] > c->rte[w[k]] ? wend[k - 1] :
+		    c->rte[w[k]];
+	for (i = 0; i < t->n; i++) {
+		struct ev *x = &t->ev[i], *p;
 
-		c->rts[k] = ts;
-		c->rte[k] = te;
-		for (i = 0; i < t->n; i++) {
-			struct ev *x = &t->ev[i], *p;
+		if (x->kind != TL_K_CPU_OP && x->kind != TL_K_PYTHON)
+			continue;
+		if (x->depth < 0 || x->parent == NONE)
+			continue;
+		/* the windows that start by x's start: w[0..lo) */
+		for (lo = 0, hi = c->nroot; lo < hi;) {
+			m = lo + (hi - lo) / 2;
+			if (c->rts[w[m]] <= x->ts)
+				lo = m + 1;
+			else
+				hi = m;
+		}
+		p = &t->ev[x->parent];
+		while (lo-- > 0 && wend[lo] >= x->ts + x->dur) {
+			int64_t ts = c->rts[w[lo]], te = c->rte[w[lo]];
 
-			if (x->kind != TL_K_CPU_OP && x->kind != TL_K_PYTHON)
+			k = w[lo];
+			if (x->ts + x->dur > te)
 				continue;
-			if (x->depth < 0 || x->ts < ts || x->ts + x->dur > te ||
-			    x->parent == NONE)
-				continue;
-			p = &t->ev[x->parent];
 			if (p->ts >= ts && p->ts + p->dur <= te)
 				continue;
 			c->rev[k] = xreallocarray(c->rev[k], c->nrev[k] + 1,
@@ -156,6 +195,8 @@ caproots(struct capture *c)
 			c->rev[k][c->nrev[k]++] = (uint32_t)i;
 		}
 	}
+	free(w);
+	free(wend);
 	free(b);
 	free(e);
 }

@@ -49,8 +49,10 @@ struct tree {
 	size_t hcap;
 	/* children: kids[kid0[i] .. kid0[i + 1]), by (ts, uid) */
 	uint32_t *kid0, *kids;
-	/* a capture's rows, escaped, one per event (NUL-terminated) */
-	char **row;
+	/* a capture's rows, escaped, one per event, NUL-terminated, one
+	 * after the other in one block: event i's at rows + rowat[i] */
+	char *rows;
+	size_t *rowat, nrows, caprows;
 	/* its header */
 	char **col;
 	size_t ncol;

@@ -143,7 +143,11 @@ argkernel(const char *js, size_t n)
 	return NONE;
 }
 
-/* The row's fields as the stream has them, joined by TABs. */
+/*
+ * The row's fields as the stream has them, joined by TABs: the line
+ * itself while no field of it is unescaped in place (a line without a
+ * backslash never is), else a copy.
+ */
 static char *
 rawrow(const struct tl_tsv *t, size_t *len)
 {
@@ -151,6 +155,11 @@ rawrow(const struct tl_tsv *t, size_t *len)
 	static size_t bcap;
 	size_t i, n = 0;
 
+	if (!t->esc) {
+		*len = (size_t)(t->f[t->ncol - 1] + t->fl[t->ncol - 1] -
+		    t->f[0]);
+		return t->f[0];
+	}
 	for (i = 0; i < t->ncol; i++)
 		n += t->fl[i] + 1;
 	xgrow(&buf, &bcap, n + 1, 1);
@@ -245,11 +254,16 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 			fu = xreallocarray(fu, capu, sizeof *fu);
 			set = xreallocarray(set, capu, 1);
 			if (keeprows)
-				t->row = xreallocarray(t->row, capu,
-				    sizeof *t->row);
+				t->rowat = xreallocarray(t->rowat, capu,
+				    sizeof *t->rowat);
 		}
-		if (keeprows)
-			t->row[t->n] = xmemdup(row, rl);
+		if (keeprows) {
+			xgrow(&t->rows, &t->caprows, t->nrows + rl + 1, 1);
+			memcpy(t->rows + t->nrows, row, rl);
+			t->rows[t->nrows + rl] = '\0';
+			t->rowat[t->n] = t->nrows;
+			t->nrows += rl + 1;
+		}
 		e = &t->ev[t->n];
 		memset(e, 0, sizeof *e);
 		e->uid = tl_trace_uid(tr);
@@ -334,26 +348,42 @@ kidcmp(const void *a, const void *b)
 	return x->uid < y->uid ? -1 : x->uid > y->uid;
 }
 
-/* The children of each event, ordered by (ts, uid). */
+/*
+ * The children of each event, ordered by (ts, uid): placed by parent,
+ * in event order, which is mostly that order already; the siblings that
+ * are not, sorted.
+ */
 void
 tkids(struct tree *t)
 {
-	size_t i, m = 0;
-	uint32_t *all;
+	size_t i, j, at, end;
+	uint32_t *all, *fill;
 
 	if (t->kid0 != NULL)
 		return;		/* made already */
-	all = xmalloc((t->n + 1) * sizeof *all);
+	t->kid0 = xcalloc(t->n + 1, sizeof *t->kid0);
 	for (i = 0; i < t->n; i++)
 		if (t->ev[i].parent != NONE)
-			all[m++] = (uint32_t)i;
-	cmptree = t;
-	qsort(all, m, sizeof *all, kidcmp);
-	t->kid0 = xcalloc(t->n + 1, sizeof *t->kid0);
-	for (i = 0; i < m; i++)
-		t->kid0[t->ev[all[i]].parent + 1]++;
+			t->kid0[t->ev[i].parent + 1]++;
 	for (i = 0; i < t->n; i++)
 		t->kid0[i + 1] += t->kid0[i];
+	all = xmalloc((t->n + 1) * sizeof *all);
+	fill = xmalloc((t->n + 1) * sizeof *fill);
+	memcpy(fill, t->kid0, t->n * sizeof *fill);
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].parent != NONE)
+			all[fill[t->ev[i].parent]++] = (uint32_t)i;
+	free(fill);
+	cmptree = t;
+	for (i = 0; i < t->n; i++) {
+		at = t->kid0[i];
+		end = t->kid0[i + 1];
+		for (j = at + 1; j < end; j++)
+			if (kidcmp(&all[j - 1], &all[j]) > 0)
+				break;
+		if (j < end)
+			qsort(all + at, end - at, sizeof *all, kidcmp);
+	}
 	t->kids = all;
 }
 
@@ -362,12 +392,10 @@ tfree(struct tree *t)
 {
 	size_t i;
 
-	if (t->row != NULL)
-		for (i = 0; i < t->n; i++)
-			free(t->row[i]);
 	for (i = 0; i < t->ncol; i++)
 		free(t->col[i]);
-	free(t->row);
+	free(t->rows);
+	free(t->rowat);
 	free(t->col);
 	free(t->ev);
 	free(t->dense);

@@ -76,6 +76,30 @@ out_split(char *line, size_t len)
 	return n;
 }
 
+/* Whether a row (escaped fields joined by TABs) is an event's: its uid
+ * is not empty. */
+int
+out_isevent(const char *line, size_t len)
+{
+	const char *s = line, *end = line + len, *t;
+	int k;
+
+	for (k = 0; k < rc[TL_C_UID]; k++) {
+		if ((t = memchr(s, '\t', (size_t)(end - s))) == NULL)
+			return 0;
+		s = t + 1;
+	}
+	return s < end && *s != '\t';
+}
+
+/* A row written as it is: out_split then out_putrow without a change. */
+void
+out_putline(const char *line, size_t len)
+{
+	tl_out_raw(&out, line, len);
+	tl_out_char(&out, '\n');
+}
+
 void
 out_putrow(void)
 {
@@ -153,7 +177,9 @@ out_modpush(uint32_t stack, uint32_t name, char **mb, size_t *mcap)
 static uint32_t *chain;
 static size_t capchain;
 
-/* Per pair: the spliced events' parents, depths, modules, times. */
+/* Per pair: the spliced events' parents, depths, modules, times. pos:
+ * per capture event, NONE (and so again on return: a capture's events
+ * are many, a pair's few). */
 static void
 pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
     uint32_t *mod, uint32_t *lau, int64_t *gtime, int64_t *stime)
@@ -244,6 +270,9 @@ pairinfo(struct pair *p, uint32_t *pos, uint32_t *par, int32_t *dep,
 	}
 	busyof(lv, nl, gtime);
 	busyof(sv, ns, stime);
+	for (i = 0; i < p->nce; i++)
+		if (p->ce[i] != NONE)
+			pos[p->ce[i]] = NONE;
 	free(lv);
 	free(sv);
 	free(mb);
@@ -269,10 +298,10 @@ void
 writeall(FILE *spool)
 {
 	char *line = NULL, **cf;
-	size_t lcap = 0, k = 0, i, j, maxce = 0, ccol;
+	size_t lcap = 0, k = 0, i, j, maxce = 0, maxn = 0, ccol;
 	ssize_t len;
 	int64_t *ktime = NULL;
-	uint32_t *pos = NULL, *par, *mod, *lau;
+	uint32_t *pos, *par, *mod, *lau;
 	int32_t *dep;
 	int64_t *gtime, *stime;
 	size_t *cfl;
@@ -282,9 +311,15 @@ writeall(FILE *spool)
 	kpar = xmalloc((rep.n + 1) * sizeof *kpar);
 	klaunch = xmalloc((rep.n + 1) * sizeof *klaunch);
 	kdepth = xmalloc((rep.n + 1) * sizeof *kdepth);
-	for (i = 0; i < npair; i++)
+	for (i = 0; i < npair; i++) {
 		if (pairs[i].nce > maxce)
 			maxce = pairs[i].nce;
+		if (pairs[i].c->t.n > maxn)
+			maxn = pairs[i].c->t.n;
+	}
+	pos = xmalloc((maxn + 1) * sizeof *pos);
+	for (j = 0; j < maxn; j++)
+		pos[j] = NONE;
 	par = xmalloc((maxce + 1) * sizeof *par);
 	mod = xmalloc((maxce + 1) * sizeof *mod);
 	lau = xmalloc((maxce + 1) * sizeof *lau);
@@ -292,14 +327,8 @@ writeall(FILE *spool)
 	gtime = xmalloc((maxce + 1) * sizeof *gtime);
 	stime = xmalloc((maxce + 1) * sizeof *stime);
 	/* where the moved GPU events go */
-	for (i = 0; i < npair; i++) {
-		struct tree *ct = &pairs[i].c->t;
-
-		pos = xreallocarray(pos, ct->n + 1, sizeof *pos);
-		for (j = 0; j < ct->n; j++)
-			pos[j] = NONE;
+	for (i = 0; i < npair; i++)
 		pairinfo(&pairs[i], pos, par, dep, mod, lau, gtime, stime);
-	}
 	/* the new kernel time of the launchers that lost GPU events */
 	{
 		struct ivx *v = NULL;
@@ -328,12 +357,17 @@ writeall(FILE *spool)
 
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		out_split(line, (size_t)len);
-		if (fln[rc[TL_C_UID]] == 0) {
-			out_putrow();
+		if (!out_isevent(line, (size_t)len)) {
+			out_putline(line, (size_t)len);
 			continue;
 		}
 		e = &rep.ev[k];
+		if (!(e->flags & (F_MOVED | F_TOUCHED)) && !renamed(e->name)) {
+			out_putline(line, (size_t)len);
+			k++;
+			continue;
+		}
+		out_split(line, (size_t)len);
 		if (e->flags & F_MOVED) {
 			out_setnum(TL_C_PARENT, kpar[k]);
 			out_setnum(TL_C_DEPTH, kdepth[k]);
@@ -364,9 +398,6 @@ writeall(FILE *spool)
 				if (strcmp(ct->col[m], rep.col[j]) == 0)
 					cmap[j] = (int)m;
 		}
-		pos = xreallocarray(pos, ct->n + 1, sizeof *pos);
-		for (j = 0; j < ct->n; j++)
-			pos[j] = NONE;
 		pairinfo(p, pos, par, dep, mod, lau, gtime, stime);
 		cf = xmalloc((ccol + 1) * sizeof *cf);
 		cfl = xmalloc((ccol + 1) * sizeof *cfl);
@@ -387,7 +418,7 @@ writeall(FILE *spool)
 				out_setstr(TL_C_NAME, "CaptureRoot");
 				out_setstr(TL_C_ARGS, "{}");
 			} else {
-				r = ct->row[p->ce[j]];
+				r = ct->rows + ct->rowat[p->ce[j]];
 				n = strlen(r);
 				for (m = 0, st = 0, ccol = 0; m <= n; m++)
 					if (m == n || r[m] == '\t') {

@@ -564,6 +564,21 @@ keeprows(FILE *spool)
 		tl_err(1, "spool");
 }
 
+/* The spool's rows, not a byte changed: no lines to find, blocks as
+ * large as the spool's buffer (which stdio then passes over). */
+#define COPYBUF	(1 << 20)
+
+static void
+copyspool(FILE *spool)
+{
+	char *b = xmalloc(COPYBUF);
+	size_t n;
+
+	while ((n = fread(b, 1, COPYBUF, spool)) > 0)
+		tl_out_raw(&out, b, n);
+	free(b);
+}
+
 void
 pseudo(FILE *spool)
 {
@@ -596,16 +611,25 @@ pseudo(FILE *spool)
 		/* nothing to add: the rows as they are (SGLang's renamed) */
 		rewind(spool);
 		k = k0;
-		while ((len = getline(&line, &lcap, spool)) > 0) {
-			if (ren == NULL) {
-				tl_out_raw(&out, line, (size_t)len);
-				continue;
-			}
+		if (ren == NULL)
+			copyspool(spool);
+		while (ren != NULL && (len = getline(&line, &lcap, spool)) >
+		    0) {
+			uint32_t id;
+
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
+			if (!out_isevent(line, (size_t)len)) {
+				out_putline(line, (size_t)len);
+				continue;
+			}
+			id = rep.ev[k++].name;
+			if (!renamed(id)) {
+				out_putline(line, (size_t)len);
+				continue;
+			}
 			out_split(line, (size_t)len);
-			if (fln[out_col(TL_C_UID)] > 0)
-				rename_(rep.ev[k++].name, out_col(TL_C_NAME));
+			rename_(id, out_col(TL_C_NAME));
 			out_putrow();
 		}
 		if (ferror(spool))
@@ -697,11 +721,17 @@ pseudo(FILE *spool)
 	while ((len = getline(&line, &lcap, spool)) > 0) {
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		out_split(line, (size_t)len);
-		if (fln[out_col(TL_C_UID)] == 0) {
-			out_putrow();
+		if (!out_isevent(line, (size_t)len)) {
+			out_putline(line, (size_t)len);
 			continue;
 		}
+		if (newpar[k] == NONE && !shift[k] &&
+		    !renamed(rep.ev[k].name)) {
+			out_putline(line, (size_t)len);
+			k++;
+			continue;
+		}
+		out_split(line, (size_t)len);
 		if (newpar[k] != NONE)
 			out_setnum(TL_C_PARENT, ps[newpar[k]].uid);
 		if (shift[k])
