@@ -21,7 +21,7 @@ static struct thr *
 thread(struct trace *tr, uint32_t pid, uint32_t tid)
 {
 	uint64_t h = tl_hash64((uint64_t)pid << 32 | tid);
-	struct hslot *s = hfind(&tr->thrtab, h, NULL, NULL);
+	struct hslot *s = hfind(&tr->thrtab, h);
 	struct thr *th;
 
 	if (s->v != 0)
@@ -229,30 +229,6 @@ hosttree(struct trace *tr)
 	}
 }
 
-/* A linking key: its (pid, tid) and id, and where to look them up. */
-struct ptkey {
-	uint32_t pid, tid;
-	int64_t id;
-	const struct rec *R;
-	const int64_t *lkey;	/* the linking key of each record */
-};
-
-static int
-pteq(uint32_t v, const void *key)
-{
-	const struct ptkey *k = key;
-
-	return k->R[v].pid == k->pid && k->R[v].tid == k->tid &&
-	    k->lkey[v] == k->id;
-}
-
-static uint64_t
-pthash(const struct ptkey *k)
-{
-	return tl_hash64(tl_hash64((uint64_t)k->pid << 32 | k->tid) ^
-	    (uint64_t)k->id);
-}
-
 static int
 cmpkey(const void *a, const void *b)
 {
@@ -314,13 +290,10 @@ void
 linkgpu(struct trace *tr)
 {
 	struct rec *R = tr->R;
-	struct htab pt = { NULL, 0, 0 };
 	struct tl_sortkey *gl = NULL;
 	struct hslot *s;
-	struct ptkey key;
 	struct flow *w;
 	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec;
-	uint64_t h;
 	uint32_t g, *gend = NULL, *gown = NULL;
 	const int64_t *lkey;
 	int bykey;
@@ -342,17 +315,23 @@ linkgpu(struct trace *tr)
 		}
 		bykey = tr->bykey = gpu && launch;
 	}
-	key.R = R;
-	key.lkey = lkey = tr->lk == 1 ? tr->corr : tr->extid;
+	lkey = tr->lk == 1 ? tr->corr : tr->extid;
 	for (i = 0; i < nrec; i++) {
 		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
 		    R[i].kind == TL_K_OTHER)
 			continue;
-		key.pid = R[i].pid;
-		key.tid = R[i].tid;
-		key.id = lkey[i];
-		h = pthash(&key);
-		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
+		/*
+		 * A flow leads to the last event of its id on the (pid, tid)
+		 * of its "f": the only one a launch can reach by it, kept in
+		 * the flow rather than every event in a table by (pid, tid,
+		 * id).
+		 */
+		if (tr->nflow > 0) {
+			s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]));
+			if (s->v != 0 && (w = &tr->flow[s->v - 1])->f &&
+			    w->fpid == R[i].pid && w->ftid == R[i].tid)
+				w->g = (uint32_t)i;
+		}
 		if ((tr->ngraph > 0 || bykey) && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
 			gl[ngl].k = GLKEY(lkey[i]);
@@ -405,20 +384,12 @@ linkgpu(struct trace *tr)
 			gown[lo] = (uint32_t)i;
 			continue;
 		}
-		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]), NULL,
-		    NULL);
+		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]));
 		if (s->v == 0)
 			continue;
 		w = &tr->flow[s->v - 1];
-		if (!w->s || !w->f)
+		if (!w->s || !w->f || (g = w->g) == NONE)
 			continue;
-		key.pid = w->fpid;
-		key.tid = w->ftid;
-		key.id = lkey[i];
-		s = hfind(&pt, pthash(&key), pteq, &key);
-		if (s->v == 0)
-			continue;
-		g = s->v - 1;
 		if (!TL_K_ISGPU(R[g].kind)) {
 			tr->nrefused++;
 			warnev(tr, "event %" PRId64 ": flow %" PRId64 " leads "
@@ -434,7 +405,6 @@ linkgpu(struct trace *tr)
 	for (lo = 0; lo < ngl; lo = gend[lo])
 		for (j = lo; j < gend[lo]; j++)
 			settle(R, gl[j].i, gown[lo]);
-	hfree(&pt);
 	free(gl);
 	free(gend);
 	free(gown);

@@ -295,11 +295,12 @@ newflow(struct trace *tr, struct tl_tsv *t, int f, int old)
 	if (!getid(tr, t, col[TL_C_ID], &id))
 		return;
 	h = tl_hash64((uint64_t)id);
-	s = hfind(&tr->flowtab, h, NULL, NULL);
+	s = hfind(&tr->flowtab, h);
 	if (s->v == 0) {
 		xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
 		w = &tr->flow[tr->nflow];
 		memset(w, 0, sizeof *w);
+		w->g = NONE;
 		hset(&tr->flowtab, s, h, (uint32_t)tr->nflow++);
 	} else
 		w = &tr->flow[s->v - 1];
@@ -331,12 +332,12 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 		tr->uidsorted = 0;
 		for (j = 0; j < i; j++) {
 			h = tl_hash64((uint64_t)R[j].uid);
-			hset(&tr->uidtab, hfind(&tr->uidtab, h, NULL, NULL), h,
+			hset(&tr->uidtab, hfind(&tr->uidtab, h), h,
 			    j);
 		}
 	}
 	h = tl_hash64((uint64_t)R[i].uid);
-	s = hfind(&tr->uidtab, h, NULL, NULL);
+	s = hfind(&tr->uidtab, h);
 	if (s->v != 0)
 		tl_tsv_errx(t, "duplicate uid %" PRId64, R[i].uid);
 	hset(&tr->uidtab, s, h, i);

@@ -54,6 +54,7 @@ struct rec {
 /* The ac2g flow events of one id: the last "s" and the last "f". */
 struct flow {
 	uint32_t fpid, ftid;
+	uint32_t g;		/* the event it leads to, or NONE (linkgpu) */
 	uint8_t s, f;
 	uint8_t old;		/* an "async" flow of the 2021 generation */
 };
@@ -79,14 +80,10 @@ struct htab {
 	size_t mask, n;
 };
 
-typedef int heq(uint32_t v, const void *key);
-
-/*
- * The slot holding the entry of hash h (for which eq holds, when eq is
- * not NULL), or the empty slot where it would go.
- */
+/* The slot holding the entry of hash h, or the empty slot where it would
+ * go. */
 static inline struct hslot *
-hfind(struct htab *t, uint64_t h, heq *eq, const void *key)
+hfind(struct htab *t, uint64_t h)
 {
 	struct hslot *s;
 	size_t i;
@@ -97,8 +94,7 @@ hfind(struct htab *t, uint64_t h, heq *eq, const void *key)
 	}
 	for (i = h & t->mask;; i = (i + 1) & t->mask) {
 		s = &t->s[i];
-		if (s->v == 0 || (s->h == h && (eq == NULL ||
-		    eq(s->v - 1, key))))
+		if (s->v == 0 || s->h == h)
 			return s;
 	}
 }
