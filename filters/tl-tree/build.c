@@ -469,7 +469,8 @@ kerneltime(struct trace *tr)
 	/* Children first, so each range is mostly sorted runs. */
 	for (j = norder; j-- > 0;) {
 		i = order[j];
-		R[i].u.h.subtree = tl_iv_busy(iv + start[i], cnt[i], tmp);
+		R[i].u.h.subtree = cnt[i] > 0 ?
+		    tl_iv_busy(iv + start[i], cnt[i], tmp) : 0;
 	}
 	/* Direct: the GPU events each node is the launcher of. */
 	memset(cnt, 0, nrec * sizeof *cnt);
@@ -487,7 +488,8 @@ kerneltime(struct trace *tr)
 		}
 	for (j = 0; j < norder; j++) {
 		i = order[j];
-		R[i].u.h.direct = tl_iv_busy(iv + start[i], cnt[i], tmp);
+		R[i].u.h.direct = cnt[i] > 0 ?
+		    tl_iv_busy(iv + start[i], cnt[i], tmp) : 0;
 	}
 	free(cnt);
 	free(start);
