@@ -38,6 +38,7 @@ trace_new(const char *name)
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
 	tl_out_init(&tr->sp, -1, "spool");
 	tr->mjoined = NONE;
+	tr->parent.rec = tr->root.rec = NONE;
 	tr->maxuid = INT64_MIN;
 	tr->maxrow = SIZE_MAX;
 	return tr;

@@ -121,6 +121,13 @@ struct mnode {
 	uint32_t up;		/* the enclosing frame's node, or NONE */
 };
 
+/* The text of the uid of record rec, as written last in a column. */
+struct uidtext {
+	uint32_t rec;
+	size_t n;
+	char d[TL_I64_MAX];
+};
+
 /*
  * The trace being read: a stream, or the part of one that a trace_file
  * row starts.
@@ -179,6 +186,7 @@ struct trace {
 	char *mjoin;		/* the module stack written last, joined */
 	size_t capmjoin;
 	uint32_t mjoined;
+	struct uidtext parent, root;	/* repeat from row to row */
 	uint32_t *kidoff, *kid;
 };
 

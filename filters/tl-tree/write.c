@@ -21,6 +21,27 @@ putuid(struct trace *tr, uint32_t i)
 	tl_out_i64(&out, tr->R[i].uid);
 }
 
+/* A number; most depths and busy times are one digit, most of those 0. */
+static void
+putnum(int64_t v)
+{
+	if (v >= 0 && v <= 9)
+		tl_out_char(&out, (char)('0' + v));
+	else
+		tl_out_i64(&out, v);
+}
+
+/* The uid of record i, its text made once for the rows that share it. */
+static void
+putsame(struct trace *tr, struct uidtext *c, uint32_t i)
+{
+	if (c->rec != i) {
+		c->rec = i;
+		c->n = tl_fmt_i64(c->d, tr->R[i].uid);
+	}
+	tl_out_raw(&out, c->d, c->n);
+}
+
 /*
  * The names of module frame m and of those around it, outermost first,
  * joined from the innermost back; consecutive rows share it.
@@ -90,13 +111,13 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 	tree = (e->flags & (F_TREE | F_LINKED)) != 0;
 	tl_out_char(&out, '\t');
 	if (e->parent != NONE)
-		putuid(tr, e->parent);
+		putsame(tr, &tr->parent, e->parent);
 	tl_out_char(&out, '\t');
 	if (tree)
-		tl_out_i64(&out, e->depth);
+		putnum(e->depth);
 	tl_out_char(&out, '\t');
 	if (tree)
-		putuid(tr, e->root);
+		putsame(tr, &tr->root, e->root);
 	tl_out_char(&out, '\t');
 	if (e->flags & F_LINKED)
 		putuid(tr, e->u.launcher);
@@ -105,10 +126,10 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 		tl_out_char(&out, e->flags & F_LINKED ? '1' : '0');
 	tl_out_char(&out, '\t');
 	if (e->flags & F_TREE)
-		tl_out_i64(&out, e->u.h.direct);
+		putnum(e->u.h.direct);
 	tl_out_char(&out, '\t');
 	if (e->flags & F_TREE)
-		tl_out_i64(&out, e->u.h.subtree);
+		putnum(e->u.h.subtree);
 	tl_out_char(&out, '\t');
 	if (tr->ofwd < tr->nfb && tr->fwd[tr->ofwd].a == i)
 		putuid(tr, tr->fwd[tr->ofwd++].b);
