@@ -49,7 +49,8 @@ push(struct trace *tr, struct thr *th, uint32_t i)
 	const char *s;
 	size_t n, k;
 
-	xgrow(&th->st, &th->cap, th->n + 1, sizeof *th->st);
+	if (th->n == th->cap)
+		xgrow(&th->st, &th->cap, th->n + 1, sizeof *th->st);
 	th->st[th->n++] = i;
 	if (!(tr->R[i].flags & F_MODULE))
 		return;
@@ -176,10 +177,12 @@ hosttree(struct trace *tr)
 		order[j] = k[j].i;
 	free(k);
 
-	for (j = 0; j < norder; j++) {
+	for (th = NULL, j = 0; j < norder; j++) {
 		i = order[j];
 		e = &R[i];
-		th = thread(tr, e->pid, e->tid);
+		/* events of a thread often come in a row */
+		if (th == NULL || th->pid != e->pid || th->tid != e->tid)
+			th = thread(tr, e->pid, e->tid);
 		while (th->n > 0 && after(e, &R[th->st[th->n - 1]]))
 			pop(tr, th);
 		e->flags |= F_TREE;
@@ -215,7 +218,7 @@ hosttree(struct trace *tr)
 			    "the limit (--limit %s)", tr->name, e->uid,
 			    tl_limit_str(lb, TL_LIM_LEVELS));
 		}
-		if (Pflag)
+		if (Pflag && !sflag)	/* -s writes no nn_module */
 			e->module = th->nmod > 0 ? th->mod[th->nmod - 1] + 2 :
 			    1;
 		if (th->n > 0) {

@@ -431,8 +431,8 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			tr->ngraph++;
 		}
 		break;
-	case TL_K_PYTHON:
-		if (prefix(name, nn, "nn.Module:"))
+	case TL_K_PYTHON:	/* -s writes no nn_module */
+		if (!sflag && prefix(name, nn, "nn.Module:"))
 			e->flags |= F_MODULE;
 		break;
 	}

@@ -26,7 +26,7 @@ enum {
 	F_LINKED = 1 << 3,	/* GPU event reached by a launch */
 	F_EXECUTE = 1 << 4,	/* cpu_op "execute": not a launcher */
 	F_GRAPH = 1 << 5,	/* cudaGraphLaunch / hipGraphLaunch */
-	F_MODULE = 1 << 6,	/* python_function "nn.Module: ..." */
+	F_MODULE = 1 << 6,	/* python_function "nn.Module: ...", but -s */
 	F_EVALFN = 1 << 7,	/* autograd::engine::evaluate_function: */
 	F_GPUBELOW = 1 << 8,	/* (-g) a GPU event in the subtree */
 	F_2021 = 1 << 9,	/* of the 2021 generation (its cat in extra) */
