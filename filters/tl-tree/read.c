@@ -350,7 +350,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	const char *name = t->f[col[TL_C_NAME]];
 	size_t nn = t->fl[col[TL_C_NAME]];
 	struct rec *e;
-	int64_t dur, v;
+	int64_t dur, v, corr, ext;
 	uint32_t i;
 
 	tl_trace_hold(t, tr->nrec);
@@ -358,11 +358,18 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)tr->nrec;
 	xgrow(&tr->R, &tr->caprec, tr->nrec + 1, sizeof *tr->R);
+	/*
+	 * Once the first launch has chosen the linking key (tr->lk), the
+	 * ids of the other are neither kept nor given room: only linkgpu
+	 * reads them, and only the chosen key's.
+	 */
 	if (tr->capids < tr->caprec) {
-		tr->corr = xreallocarray(tr->corr, tr->caprec,
-		    sizeof *tr->corr);
-		tr->extid = xreallocarray(tr->extid, tr->caprec,
-		    sizeof *tr->extid);
+		if (tr->lk != 2)
+			tr->corr = xreallocarray(tr->corr, tr->caprec,
+			    sizeof *tr->corr);
+		if (tr->lk != 1)
+			tr->extid = xreallocarray(tr->extid, tr->caprec,
+			    sizeof *tr->extid);
 		tr->capids = tr->caprec;
 	}
 	tr->nrec++;
@@ -401,18 +408,22 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			    "the largest time: ends at it", e->uid);
 		}
 	}
-	tr->corr[i] = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	corr = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	if (tr->lk != 2)
+		tr->corr[i] = corr;
 	if (old) {
 		e->flags |= F_2021;
 		tr->n2021++;
-		if (TL_K_ISGPU(kind) && tr->corr[i] == NOID) {
+		if (TL_K_ISGPU(kind) && corr == NOID) {
 			tr->nnocorr++;
 			warnev(tr, "event %" PRId64 ": a GPU event of the 2021 "
 			    "generation without a correlation: not linked",
 			    e->uid);
 		}
 	}
-	tr->extid[i] = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
+	ext = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
+	if (tr->lk != 1)
+		tr->extid[i] = ext;
 	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
 		tr->sq[tr->nsq].key = v;
@@ -438,7 +449,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	}
 	if (prefix(name, nn, "autograd::engine::evaluate_function:"))
 		e->flags |= F_EVALFN;
-	if (eflag && tr->extid[i] == eext && same(FIELD(t, TL_C_PID), epid) &&
+	if (eflag && ext == eext && same(FIELD(t, TL_C_PID), epid) &&
 	    same(FIELD(t, TL_C_TID), etid)) {
 		xgrow(&tr->pick, &tr->cappick, tr->npick + 1,
 		    sizeof *tr->pick);

@@ -138,7 +138,8 @@ struct trace {
 	struct tl_intern *in;
 	struct rec *R;
 	size_t nrec, caprec;
-	int64_t *corr, *extid;	/* of each record, or NOID */
+	int64_t *corr, *extid;	/* of each record, or NOID; once lk is
+				 * chosen, only its key's */
 	size_t capids;
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
