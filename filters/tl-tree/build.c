@@ -431,24 +431,27 @@ kerneltime(struct trace *tr)
 {
 	struct rec *R = tr->R;
 	const uint32_t *order = tr->order;
-	uint32_t *cnt, *start, *cur, p;
+	uint32_t *cnt, *cur, *gpu, g, p;
 	struct tl_iv *iv, *tmp;
-	size_t i, j, n = 0, next = 0, nrec = tr->nrec, norder = tr->norder;
+	size_t i, j, n = tr->nlinked, next = 0, nrec = tr->nrec;
+	size_t norder = tr->norder;
 
+	/* The linked GPU events, gone through three times below. */
+	gpu = xmalloc((n ? n : 1) * sizeof *gpu);
 	cnt = xcalloc(nrec, sizeof *cnt);
-	start = xcalloc(nrec, sizeof *start);
-	cur = xcalloc(nrec, sizeof *cur);
-	for (i = 0; i < nrec; i++)
+	cur = xmalloc((nrec ? nrec : 1) * sizeof *cur);
+	for (i = 0, j = 0; i < nrec; i++)
 		if (R[i].flags & F_LINKED) {
 			cnt[R[i].parent]++;
-			n++;
+			gpu[j++] = (uint32_t)i;
 		}
 	iv = xmalloc((n ? n : 1) * sizeof *iv);
 	tmp = xmalloc((n ? n : 1) * sizeof *tmp);
 	/*
 	 * Give each node a range of iv, nested as the tree is: the GPU
 	 * events of a subtree are then one range. Parents come before
-	 * their children in order.
+	 * their children in order. Once filled, a node's range is the
+	 * cnt entries that end at its cur.
 	 */
 	for (j = norder; j-- > 0;)
 		if ((p = R[order[j]].parent) != NONE)
@@ -456,46 +459,44 @@ kerneltime(struct trace *tr)
 	for (j = 0; j < norder; j++) {
 		i = order[j];
 		if ((p = R[i].parent) == NONE) {
-			start[i] = (uint32_t)next;
+			cur[i] = (uint32_t)next;
 			next += cnt[i];
 		} else {
-			start[i] = cur[p];
+			cur[i] = cur[p];
 			cur[p] += cnt[i];
 		}
-		cur[i] = start[i];
 	}
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			iv[cur[R[i].parent]].start = R[i].ts;
-			iv[cur[R[i].parent]++].end = R[i].end;
-		}
+	for (j = 0; j < n; j++) {
+		g = gpu[j];
+		iv[cur[R[g].parent]].start = R[g].ts;
+		iv[cur[R[g].parent]++].end = R[g].end;
+	}
 	/* Children first, so each range is mostly sorted runs. */
 	for (j = norder; j-- > 0;) {
 		i = order[j];
 		R[i].u.h.subtree = cnt[i] > 0 ?
-		    tl_iv_busy(iv + start[i], cnt[i], tmp) : 0;
+		    tl_iv_busy(iv + cur[i] - cnt[i], cnt[i], tmp) : 0;
 	}
 	/* Direct: the GPU events each node is the launcher of. */
 	memset(cnt, 0, nrec * sizeof *cnt);
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED)
-			cnt[R[i].u.launcher]++;
+	for (j = 0; j < n; j++)
+		cnt[R[gpu[j]].u.launcher]++;
 	for (i = 0, next = 0; i < nrec; i++) {
-		cur[i] = start[i] = (uint32_t)next;
+		cur[i] = (uint32_t)next;
 		next += cnt[i];
 	}
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			iv[cur[R[i].u.launcher]].start = R[i].ts;
-			iv[cur[R[i].u.launcher]++].end = R[i].end;
-		}
+	for (j = 0; j < n; j++) {
+		g = gpu[j];
+		iv[cur[R[g].u.launcher]].start = R[g].ts;
+		iv[cur[R[g].u.launcher]++].end = R[g].end;
+	}
 	for (j = 0; j < norder; j++) {
 		i = order[j];
 		R[i].u.h.direct = cnt[i] > 0 ?
-		    tl_iv_busy(iv + start[i], cnt[i], tmp) : 0;
+		    tl_iv_busy(iv + cur[i] - cnt[i], cnt[i], tmp) : 0;
 	}
+	free(gpu);
 	free(cnt);
-	free(start);
 	free(cur);
 	free(iv);
 	free(tmp);
