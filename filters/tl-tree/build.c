@@ -151,31 +151,28 @@ hosttree(struct trace *tr)
 	struct rec *R = tr->R, *e, *top;
 	struct tl_sortkey *k;
 	struct thr *th;
-	int64_t mints = INT64_MAX;
 	size_t i, j, nrec = tr->nrec, norder = 0;
 	uint32_t *order;
 
+	/* Room for every record: the pages of those left out are not
+	 * touched. */
+	k = xmalloc((nrec ? nrec : 1) * sizeof *k);
 	for (i = 0; i < nrec; i++)
 		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			norder++;
-			if (R[i].ts < mints)
-				mints = R[i].ts;
-		}
-	k = xmalloc((norder ? norder : 1) * sizeof *k);
-	for (i = 0, j = 0; i < nrec; i++)
-		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			k[j].k = Fflag ? dkey(fts(&R[i])) :
-			    (uint64_t)R[i].ts - (uint64_t)mints;
-			k[j++].i = (uint32_t)i;
+			k[norder].k = Fflag ? dkey(fts(&R[i])) :
+			    (uint64_t)R[i].ts ^ UINT64_C(1) << 63;
+			k[norder++].i = (uint32_t)i;
 		}
 	tl_key_sort(k, norder);
 	if (tr->n2021 > 0)
 		longfirst(R, k, norder);
-	tr->order = order = xmalloc((norder ? norder : 1) * sizeof *order);
-	tr->norder = tr->nhost = norder;
+	/* The order in the keys' memory, which it fits in a quarter of. */
+	order = (uint32_t *)(void *)k;
 	for (j = 0; j < norder; j++)
 		order[j] = k[j].i;
-	free(k);
+	tr->order = order = xreallocarray(order, norder ? norder : 1,
+	    sizeof *order);
+	tr->norder = tr->nhost = norder;
 
 	for (th = NULL, j = 0; j < norder; j++) {
 		i = order[j];
