@@ -309,8 +309,10 @@ newflow(struct trace *tr, struct tl_tsv *t, int f, int old)
 		w->old = 1;
 	if (f) {
 		w->f = 1;
-		w->fpid = tl_intern(tr->in, FIELD(t, TL_C_PID));
-		w->ftid = tl_intern(tr->in, FIELD(t, TL_C_TID));
+		w->fpid = tl_intern_last(tr->in, &tr->lastpid,
+		    FIELD(t, TL_C_PID));
+		w->ftid = tl_intern_last(tr->in, &tr->lasttid,
+		    FIELD(t, TL_C_TID));
 	} else
 		w->s = 1;
 }
