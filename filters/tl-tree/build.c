@@ -266,8 +266,70 @@ settle(struct rec *R, uint32_t g, uint32_t own)
 		R[g].parent = own;
 }
 
-/* A launch key as a tl_sortkey key: the same order, unsigned. */
-#define GLKEY(k)	((uint64_t)(k) ^ UINT64_C(1) << 63)
+/*
+ * Make the flow events one flow per id, by id (in a table by id, flow
+ * ids that come in order would each be a cache miss): an "s" and an "f"
+ * if one of its events was, the pid and tid of its last "f", of the 2021
+ * generation if one of its events was.
+ */
+static void
+flows(struct trace *tr)
+{
+	struct flow *fl, *w, *r;
+	struct tl_sortkey *k;
+	size_t i, n = 0, nev = tr->nflow;
+
+	k = xmalloc((nev ? nev : 1) * sizeof *k);
+	for (i = 0; i < nev; i++) {
+		k[i].k = GLKEY(tr->flow[i].id);
+		k[i].i = (uint32_t)i;
+	}
+	tl_key_sort(k, nev);
+	fl = xmalloc((nev ? nev : 1) * sizeof *fl);
+	for (i = 0; i < nev; i++) {
+		r = &tr->flow[k[i].i];
+		if (n > 0 && k[i].k == k[n - 1].k) {
+			w = &fl[n - 1];
+			w->s |= r->s;
+			if (r->f) {
+				w->f = 1;
+				w->fpid = r->fpid;
+				w->ftid = r->ftid;
+			}
+			w->old |= r->old;
+			continue;
+		}
+		/* k[n] is read already: k's first n keys become the flows' */
+		k[n].k = k[i].k;
+		k[n].i = (uint32_t)n;
+		fl[n] = *r;
+		fl[n++].g = NONE;
+	}
+	free(tr->flow);
+	tr->flow = fl;
+	tr->capflow = nev;
+	tr->nflow = n;
+	tr->fkey = k;
+}
+
+/*
+ * The flow of id, or NONE. Ids mostly come in order: the flow after the
+ * one found last (*at) is tried first.
+ */
+static uint32_t
+flowof(const struct trace *tr, size_t *at, int64_t id)
+{
+	uint64_t k = GLKEY(id);
+	size_t i = *at;
+
+	if (i >= tr->nflow || tr->fkey[i].k != k) {
+		i = tl_key_find(tr->fkey, tr->nflow, k);
+		if (i == tr->nflow)
+			return NONE;
+	}
+	*at = i + 1;
+	return (uint32_t)i;
+}
 
 /* The op that launched GPU event g: spec 4, step 2. */
 static uint32_t
@@ -291,10 +353,9 @@ linkgpu(struct trace *tr)
 {
 	struct rec *R = tr->R;
 	struct tl_sortkey *gl = NULL;
-	struct hslot *s;
 	struct flow *w;
-	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec;
-	uint32_t g, *gend = NULL, *gown = NULL;
+	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec, at;
+	uint32_t f, g, *gend = NULL, *gown = NULL;
 	const int64_t *lkey;
 	int bykey;
 
@@ -315,8 +376,9 @@ linkgpu(struct trace *tr)
 		}
 		bykey = tr->bykey = gpu && launch;
 	}
+	flows(tr);
 	lkey = tr->lk == 1 ? tr->corr : tr->extid;
-	for (i = 0; i < nrec; i++) {
+	for (at = 0, i = 0; i < nrec; i++) {
 		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
 		    R[i].kind == TL_K_OTHER)
 			continue;
@@ -326,12 +388,10 @@ linkgpu(struct trace *tr)
 		 * the flow rather than every event in a table by (pid, tid,
 		 * id).
 		 */
-		if (tr->nflow > 0) {
-			s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]));
-			if (s->v != 0 && (w = &tr->flow[s->v - 1])->f &&
-			    w->fpid == R[i].pid && w->ftid == R[i].tid)
-				w->g = (uint32_t)i;
-		}
+		if (tr->nflow > 0 && (f = flowof(tr, &at, lkey[i])) != NONE &&
+		    (w = &tr->flow[f])->f && w->fpid == R[i].pid &&
+		    w->ftid == R[i].tid)
+			w->g = (uint32_t)i;
 		if ((tr->ngraph > 0 || bykey) && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
 			gl[ngl].k = GLKEY(lkey[i]);
@@ -354,7 +414,7 @@ linkgpu(struct trace *tr)
 			gown[lo] = NONE;
 		}
 	}
-	for (i = 0; i < nrec; i++) {
+	for (at = 0, i = 0; i < nrec; i++) {
 		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
 		    lkey[i] == NOID)
 			continue;
@@ -384,10 +444,9 @@ linkgpu(struct trace *tr)
 			gown[lo] = (uint32_t)i;
 			continue;
 		}
-		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]));
-		if (s->v == 0)
+		if ((f = flowof(tr, &at, lkey[i])) == NONE)
 			continue;
-		w = &tr->flow[s->v - 1];
+		w = &tr->flow[f];
 		if (!w->s || !w->f || (g = w->g) == NONE)
 			continue;
 		if (!TL_K_ISGPU(R[g].kind)) {

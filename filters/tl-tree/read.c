@@ -61,7 +61,6 @@ trace_free(struct trace *tr)
 	free(tr->sppath);
 	free(tr->thr);
 	hfree(&tr->thrtab);
-	hfree(&tr->flowtab);
 	hfree(&tr->uidtab);
 	tl_intern_free(tr->in);
 	free(tr->R);
@@ -70,6 +69,7 @@ trace_free(struct trace *tr)
 	free(tr->rowbit);
 	free(tr->flowbit);
 	free(tr->flow);
+	free(tr->fkey);
 	free(tr->sq);
 	free(tr->pick);
 	free(tr->order);
@@ -285,28 +285,20 @@ getid(struct trace *tr, struct tl_tsv *t, int c, int64_t *v)
 	return 0;
 }
 
+/* Keep a flow event; flows (build.c) makes them one per id. */
 static void
 newflow(struct trace *tr, struct tl_tsv *t, int f, int old)
 {
-	struct hslot *s;
 	struct flow *w;
 	int64_t id;
-	uint64_t h;
 
 	if (!getid(tr, t, col[TL_C_ID], &id))
 		return;
-	h = tl_hash64((uint64_t)id);
-	s = hfind(&tr->flowtab, h);
-	if (s->v == 0) {
-		xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
-		w = &tr->flow[tr->nflow];
-		memset(w, 0, sizeof *w);
-		w->g = NONE;
-		hset(&tr->flowtab, s, h, (uint32_t)tr->nflow++);
-	} else
-		w = &tr->flow[s->v - 1];
-	if (old)
-		w->old = 1;
+	xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
+	w = &tr->flow[tr->nflow++];
+	memset(w, 0, sizeof *w);
+	w->id = id;
+	w->old = (uint8_t)old;
 	if (f) {
 		w->f = 1;
 		w->fpid = tl_intern_last(tr->in, &tr->lastpid,

@@ -13,11 +13,14 @@
 #include "../../common/input.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
 #define NOID		INT64_MIN	/* absent correlation, id, ... */
+/* An id as a tl_sortkey key: the same order, unsigned. */
+#define GLKEY(k)	((uint64_t)(k) ^ UINT64_C(1) << 63)
 
 enum {
 	F_NOTS = 1 << 0,	/* no ts_ns: left out of the tree */
@@ -51,8 +54,12 @@ struct rec {
 	uint8_t kind;			/* TL_K_*: host, GPU or other */
 };
 
-/* The ac2g flow events of one id: the last "s" and the last "f". */
+/*
+ * The ac2g flow events of one id: the last "s" and the last "f". As the
+ * trace is read, one per flow event; then (flows) one per id, by id.
+ */
 struct flow {
+	int64_t id;
 	uint32_t fpid, ftid;
 	uint32_t g;		/* the event it leads to, or NONE (linkgpu) */
 	uint8_t s, f;
@@ -148,7 +155,7 @@ struct trace {
 	struct flow *flow;
 	size_t nflow, capflow;
 	int bykey;		/* no flow events: linked by key alone */
-	struct htab flowtab;
+	struct tl_sortkey *fkey;	/* of each flow by id: GLKEY(id) */
 	struct keyrec *sq;	/* the records with a sequence number */
 	size_t nsq, capsq;
 	uint32_t *pick;		/* -e matches */
