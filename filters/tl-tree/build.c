@@ -507,13 +507,17 @@ kerneltime(struct trace *tr)
 	 * Give each node a range of iv, nested as the tree is: the GPU
 	 * events of a subtree are then one range. Parents come before
 	 * their children in order. Once filled, a node's range is the
-	 * cnt entries that end at its cur.
+	 * cnt entries that end at its cur. The nodes without a GPU event
+	 * below them have an empty range and busy times of 0 (as newrec
+	 * left them): their records are not gone through.
 	 */
 	for (j = norder; j-- > 0;)
-		if ((p = R[order[j]].parent) != NONE)
+		if (cnt[order[j]] > 0 && (p = R[order[j]].parent) != NONE)
 			cnt[p] += cnt[order[j]];
 	for (j = 0; j < norder; j++) {
 		i = order[j];
+		if (cnt[i] == 0)
+			continue;
 		if ((p = R[i].parent) == NONE) {
 			cur[i] = (uint32_t)next;
 			next += cnt[i];
@@ -530,8 +534,9 @@ kerneltime(struct trace *tr)
 	/* Children first, so each range is mostly sorted runs. */
 	for (j = norder; j-- > 0;) {
 		i = order[j];
-		R[i].u.h.subtree = cnt[i] > 0 ?
-		    tl_iv_busy(iv + cur[i] - cnt[i], cnt[i], tmp) : 0;
+		if (cnt[i] > 0)
+			R[i].u.h.subtree = tl_iv_busy(iv + cur[i] - cnt[i],
+			    cnt[i], tmp);
 	}
 	/* Direct: the GPU events each node is the launcher of. */
 	memset(cnt, 0, nrec * sizeof *cnt);
@@ -546,11 +551,10 @@ kerneltime(struct trace *tr)
 		iv[cur[R[g].u.launcher]].start = R[g].ts;
 		iv[cur[R[g].u.launcher]++].end = R[g].end;
 	}
-	for (j = 0; j < norder; j++) {
-		i = order[j];
-		R[i].u.h.direct = cnt[i] > 0 ?
-		    tl_iv_busy(iv + cur[i] - cnt[i], cnt[i], tmp) : 0;
-	}
+	for (i = 0; i < nrec; i++)	/* launchers are host nodes */
+		if (cnt[i] > 0)
+			R[i].u.h.direct = tl_iv_busy(iv + cur[i] - cnt[i],
+			    cnt[i], tmp);
 	free(gpu);
 	free(cnt);
 	free(cur);
