@@ -356,7 +356,9 @@ linkgpu(struct trace *tr)
 	struct flow *w;
 	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec, at;
 	uint32_t f, g, *gend = NULL, *gown = NULL;
-	const int64_t *lkey;
+	const struct keyrec *ids;
+	size_t x, nids;
+	int64_t id;
 	int bykey;
 
 	if (tr->lk == 0)
@@ -377,10 +379,12 @@ linkgpu(struct trace *tr)
 		bykey = tr->bykey = gpu && launch;
 	}
 	flows(tr);
-	lkey = tr->lk == 1 ? tr->corr : tr->extid;
-	for (at = 0, i = 0; i < nrec; i++) {
-		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
-		    R[i].kind == TL_K_OTHER)
+	ids = tr->lk == 1 ? tr->corr : tr->extid;
+	nids = tr->lk == 1 ? tr->ncorr : tr->nextid;
+	for (at = 0, x = 0; x < nids; x++) {
+		i = ids[x].rec;
+		id = ids[x].key;
+		if ((R[i].flags & F_NOTS) || R[i].kind == TL_K_OTHER)
 			continue;
 		/*
 		 * A flow leads to the last event of its id on the (pid, tid)
@@ -388,13 +392,13 @@ linkgpu(struct trace *tr)
 		 * the flow rather than every event in a table by (pid, tid,
 		 * id).
 		 */
-		if (tr->nflow > 0 && (f = flowof(tr, &at, lkey[i])) != NONE &&
+		if (tr->nflow > 0 && (f = flowof(tr, &at, id)) != NONE &&
 		    (w = &tr->flow[f])->f && w->fpid == R[i].pid &&
 		    w->ftid == R[i].tid)
 			w->g = (uint32_t)i;
 		if ((tr->ngraph > 0 || bykey) && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
-			gl[ngl].k = GLKEY(lkey[i]);
+			gl[ngl].k = GLKEY(id);
 			gl[ngl++].i = (uint32_t)i;
 		}
 	}
@@ -414,12 +418,13 @@ linkgpu(struct trace *tr)
 			gown[lo] = NONE;
 		}
 	}
-	for (at = 0, i = 0; i < nrec; i++) {
-		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
-		    lkey[i] == NOID)
+	for (at = 0, x = 0; x < nids; x++) {
+		i = ids[x].rec;
+		id = ids[x].key;
+		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS))
 			continue;
 		if ((R[i].flags & F_GRAPH) || bykey) {
-			if ((lo = tl_key_find(gl, ngl, GLKEY(lkey[i]))) == ngl)
+			if ((lo = tl_key_find(gl, ngl, GLKEY(id))) == ngl)
 				continue;
 			hi = gend[lo];
 			if (gown[lo] == NONE)
@@ -444,7 +449,7 @@ linkgpu(struct trace *tr)
 			gown[lo] = (uint32_t)i;
 			continue;
 		}
-		if ((f = flowof(tr, &at, lkey[i])) == NONE)
+		if ((f = flowof(tr, &at, id)) == NONE)
 			continue;
 		w = &tr->flow[f];
 		if (!w->s || !w->f || (g = w->g) == NONE)
@@ -453,11 +458,11 @@ linkgpu(struct trace *tr)
 			tr->nrefused++;
 			warnev(tr, "event %" PRId64 ": flow %" PRId64 " leads "
 			    "to event %" PRId64 ", which is not a GPU event: "
-			    "refused", R[i].uid, lkey[i], R[g].uid);
+			    "refused", R[i].uid, id, R[g].uid);
 			continue;
 		}
 		if (ngl > 0 && (R[g].flags & F_LINKED) &&
-		    (lo = tl_key_find(gl, ngl, GLKEY(lkey[g]))) < ngl)
+		    (lo = tl_key_find(gl, ngl, GLKEY(id))) < ngl)
 			settle(R, g, gown[lo]);
 		attach(tr, (uint32_t)i, g);
 	}

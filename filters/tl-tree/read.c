@@ -352,20 +352,6 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)tr->nrec;
 	xgrow(&tr->R, &tr->caprec, tr->nrec + 1, sizeof *tr->R);
-	/*
-	 * Once the first launch has chosen the linking key (tr->lk), the
-	 * ids of the other are neither kept nor given room: only linkgpu
-	 * reads them, and only the chosen key's.
-	 */
-	if (tr->capids < tr->caprec) {
-		if (tr->lk != 2)
-			tr->corr = xreallocarray(tr->corr, tr->caprec,
-			    sizeof *tr->corr);
-		if (tr->lk != 1)
-			tr->extid = xreallocarray(tr->extid, tr->caprec,
-			    sizeof *tr->extid);
-		tr->capids = tr->caprec;
-	}
 	tr->nrec++;
 	e = &tr->R[i];
 	memset(e, 0, sizeof *e);
@@ -402,9 +388,18 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			    "the largest time: ends at it", e->uid);
 		}
 	}
+	/*
+	 * The records with an id of the linking key, which only linkgpu
+	 * reads: once the first launch has chosen the key (tr->lk), those
+	 * of the other are not kept.
+	 */
 	corr = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
-	if (tr->lk != 2)
-		tr->corr[i] = corr;
+	if (corr != NOID && tr->lk != 2) {
+		xgrow(&tr->corr, &tr->capcorr, tr->ncorr + 1,
+		    sizeof *tr->corr);
+		tr->corr[tr->ncorr].key = corr;
+		tr->corr[tr->ncorr++].rec = i;
+	}
 	if (old) {
 		e->flags |= F_2021;
 		tr->n2021++;
@@ -416,8 +411,12 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 		}
 	}
 	ext = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
-	if (tr->lk != 1)
-		tr->extid[i] = ext;
+	if (ext != NOID && tr->lk != 1) {
+		xgrow(&tr->extid, &tr->capextid, tr->nextid + 1,
+		    sizeof *tr->extid);
+		tr->extid[tr->nextid].key = ext;
+		tr->extid[tr->nextid++].rec = i;
+	}
 	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
 		tr->sq[tr->nsq].key = v;

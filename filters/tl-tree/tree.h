@@ -145,9 +145,9 @@ struct trace {
 	struct tl_intern *in;
 	struct rec *R;
 	size_t nrec, caprec;
-	int64_t *corr, *extid;	/* of each record, or NOID; once lk is
-				 * chosen, only its key's */
-	size_t capids;
+	struct keyrec *corr, *extid;	/* the records with one, in order;
+					 * once lk is chosen, its key's only */
+	size_t ncorr, capcorr, nextid, capextid;
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
 	struct tl_out sp;	/* the spool of the rows: memory, then */
