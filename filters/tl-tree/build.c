@@ -137,6 +137,128 @@ dkey(double d)
 	return (u >> 63) ? ~u : u | UINT64_C(1) << 63;
 }
 
+/* A host event's sort key: by start. */
+static uint64_t
+startkey(const struct rec *e)
+{
+	return Fflag ? dkey(fts(e)) : (uint64_t)e->ts ^ UINT64_C(1) << 63;
+}
+
+static int
+intree(const struct rec *e)
+{
+	return TL_K_ISHOST(e->kind) && !(e->flags & F_NOTS);
+}
+
+/*
+ * The host events by start in a few runs in file order (a trace's are
+ * in order but for a few jumps back, from one thread or kind to the
+ * next) are merged, by the head of each run; else sorted by key. The
+ * merge takes log2(runs) steps an event, the sort 8 passes: it merges
+ * up to 2^8 runs.
+ */
+#define MAXRUNS	256
+
+/* A run: the key and record of its head, the end of its records. */
+struct run {
+	uint64_t k;
+	uint32_t i, end;
+};
+
+/* Whether run a's head comes first: by start, else in file order. */
+static int
+first(const struct run *a, const struct run *b)
+{
+	return a->k < b->k || (a->k == b->k && a->i < b->i);
+}
+
+static void
+siftdown(struct run *h, size_t n, size_t at)
+{
+	struct run t;
+	size_t c;
+
+	for (; (c = 2 * at + 1) < n; at = c) {
+		if (c + 1 < n && first(&h[c + 1], &h[c]))
+			c++;
+		if (!first(&h[c], &h[at]))
+			break;
+		t = h[c];
+		h[c] = h[at];
+		h[at] = t;
+	}
+}
+
+/* Merge the runs h[0..n) into order. */
+static void
+merge(const struct rec *R, struct run *h, size_t n, uint32_t *order)
+{
+	size_t j = 0, at;
+	uint32_t i;
+
+	for (at = n / 2; at-- > 0;)
+		siftdown(h, n, at);
+	while (n > 0) {
+		order[j++] = h[0].i;
+		for (i = h[0].i + 1; i < h[0].end && !intree(&R[i]); i++)
+			;
+		if (i < h[0].end) {
+			h[0].i = i;
+			h[0].k = startkey(&R[i]);
+		} else
+			h[0] = h[--n];
+		siftdown(h, n, 0);
+	}
+}
+
+/* The host events in the tree, by start, stably; *np of them. */
+static uint32_t *
+bystart(struct trace *tr, size_t *np)
+{
+	struct rec *R = tr->R;
+	struct run run[MAXRUNS];
+	struct tl_sortkey *k;
+	size_t i, j, nrec = tr->nrec, n = 0, nrun = 0;
+	uint32_t *order;
+	uint64_t key, last = 0;
+
+	for (i = 0; i < nrec; i++) {
+		if (!intree(&R[i]))
+			continue;
+		n++;
+		key = startkey(&R[i]);
+		if (nrun == 0 || key < last) {
+			if (nrun > 0 && nrun <= MAXRUNS)
+				run[nrun - 1].end = (uint32_t)i;
+			if (++nrun <= MAXRUNS)
+				run[nrun - 1] = (struct run){ key, (uint32_t)i,
+				    (uint32_t)nrec };
+		}
+		last = key;
+	}
+	*np = n;
+	/* longfirst reorders the sorted keys */
+	if (nrun <= MAXRUNS && tr->n2021 == 0) {
+		order = xmalloc((n ? n : 1) * sizeof *order);
+		merge(R, run, nrun, order);
+		return order;
+	}
+	k = xmalloc((n ? n : 1) * sizeof *k);
+	for (i = 0, j = 0; i < nrec; i++)
+		if (intree(&R[i])) {
+			k[j].k = startkey(&R[i]);
+			k[j++].i = (uint32_t)i;
+		}
+	tl_key_sort(k, n);
+	if (tr->n2021 > 0)
+		longfirst(R, k, n);
+	/* The order in the keys' memory, which it fits in a quarter of. */
+	order = (uint32_t *)(void *)k;
+	for (j = 0; j < n; j++)
+		order[j] = k[j].i;
+	return xreallocarray(order, n ? n : 1, sizeof *order);
+}
+
 /* Whether e starts at or after the end of top (then top is popped). */
 static int
 after(const struct rec *e, const struct rec *top)
@@ -149,29 +271,11 @@ void
 hosttree(struct trace *tr)
 {
 	struct rec *R = tr->R, *e, *top;
-	struct tl_sortkey *k;
 	struct thr *th;
-	size_t i, j, nrec = tr->nrec, norder = 0;
+	size_t i, j, norder;
 	uint32_t *order;
 
-	/* Room for every record: the pages of those left out are not
-	 * touched. */
-	k = xmalloc((nrec ? nrec : 1) * sizeof *k);
-	for (i = 0; i < nrec; i++)
-		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			k[norder].k = Fflag ? dkey(fts(&R[i])) :
-			    (uint64_t)R[i].ts ^ UINT64_C(1) << 63;
-			k[norder++].i = (uint32_t)i;
-		}
-	tl_key_sort(k, norder);
-	if (tr->n2021 > 0)
-		longfirst(R, k, norder);
-	/* The order in the keys' memory, which it fits in a quarter of. */
-	order = (uint32_t *)(void *)k;
-	for (j = 0; j < norder; j++)
-		order[j] = k[j].i;
-	tr->order = order = xreallocarray(order, norder ? norder : 1,
-	    sizeof *order);
+	tr->order = order = bystart(tr, &norder);
 	tr->norder = tr->nhost = norder;
 
 	for (th = NULL, j = 0; j < norder; j++) {
