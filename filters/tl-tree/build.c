@@ -576,9 +576,8 @@ linkgpu(struct trace *tr)
 	free(gl);
 	free(gend);
 	free(gown);
-	for (i = 0; i < nrec; i++) {
-		if (!TL_K_ISGPU(R[i].kind))
-			continue;
+	for (x = 0; x < tr->ngpurec; x++) {
+		i = tr->gpu[x];
 		tr->ngpu++;
 		if (!(R[i].flags & F_LINKED))
 			continue;
@@ -605,10 +604,10 @@ kerneltime(struct trace *tr)
 	gpu = xmalloc((n ? n : 1) * sizeof *gpu);
 	cnt = xcalloc(nrec, sizeof *cnt);
 	cur = xmalloc((nrec ? nrec : 1) * sizeof *cur);
-	for (i = 0, j = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			cnt[R[i].parent]++;
-			gpu[j++] = (uint32_t)i;
+	for (i = 0, j = 0; i < tr->ngpurec; i++)
+		if (R[g = tr->gpu[i]].flags & F_LINKED) {
+			cnt[R[g].parent]++;
+			gpu[j++] = g;
 		}
 	iv = xmalloc((n ? n : 1) * sizeof *iv);
 	tmp = xmalloc((n ? n : 1) * sizeof *tmp);

@@ -70,6 +70,7 @@ trace_free(struct trace *tr)
 	free(tr->flowbit);
 	free(tr->flow);
 	free(tr->fkey);
+	free(tr->gpu);
 	free(tr->sq);
 	free(tr->pick);
 	free(tr->order);
@@ -416,6 +417,11 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 		    sizeof *tr->extid);
 		tr->extid[tr->nextid].key = ext;
 		tr->extid[tr->nextid++].rec = i;
+	}
+	if (TL_K_ISGPU(kind)) {
+		xgrow(&tr->gpu, &tr->capgpu, tr->ngpurec + 1,
+		    sizeof *tr->gpu);
+		tr->gpu[tr->ngpurec++] = i;
 	}
 	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);

@@ -156,6 +156,8 @@ struct trace {
 	size_t nflow, capflow;
 	int bykey;		/* no flow events: linked by key alone */
 	struct tl_sortkey *fkey;	/* of each flow by id: GLKEY(id) */
+	uint32_t *gpu;		/* the GPU events' records */
+	size_t ngpurec, capgpu;
 	struct keyrec *sq;	/* the records with a sequence number */
 	size_t nsq, capsq;
 	uint32_t *pick;		/* -e matches */
