@@ -55,7 +55,7 @@ push(struct trace *tr, struct thr *th, uint32_t i)
 	if (!(tr->R[i].flags & F_MODULE))
 		return;
 	/* The module's name without a trailing _<digits>. */
-	s = tl_intern_str(tr->in, tr->R[i].name, &n);
+	s = tl_intern_str(tr->in, tr->rn[i].name, &n);
 	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
 		;
 	if (k < n && k > 0 && s[k - 1] == '_')
@@ -320,8 +320,8 @@ hosttree(struct trace *tr)
 			    tl_limit_str(lb, TL_LIM_LEVELS));
 		}
 		if (Pflag && !sflag)	/* -s writes no nn_module */
-			e->module = th->nmod > 0 ? th->mod[th->nmod - 1] + 2 :
-			    1;
+			tr->rn[i].module = th->nmod > 0 ?
+			    th->mod[th->nmod - 1] + 2 : 1;
 		if (th->n > 0) {
 			top = &R[th->st[th->n - 1]];
 			e->parent = th->st[th->n - 1];

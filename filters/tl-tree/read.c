@@ -64,6 +64,7 @@ trace_free(struct trace *tr)
 	hfree(&tr->uidtab);
 	tl_intern_free(tr->in);
 	free(tr->R);
+	free(tr->rn);
 	free(tr->corr);
 	free(tr->extid);
 	free(tr->rowbit);
@@ -346,7 +347,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	size_t nn = t->fl[col[TL_C_NAME]];
 	struct rec *e;
 	int64_t dur, v, corr, ext;
-	uint32_t i;
+	uint32_t i, nm;
 
 	tl_trace_hold(t, tr->nrec);
 	if (tr->nrec >= NONE - 1)
@@ -360,7 +361,13 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	e->parent = e->root = NONE;
 	(void)tl_tsv_i64(t, col[TL_C_UID], &e->uid);	/* an event's */
 	checkuid(tr, t, i);
-	e->name = tl_intern(tr->in, name, nn);
+	/* -s reads no name, but --limit string and kept count them all */
+	nm = tl_intern(tr->in, name, nn);
+	if (!sflag) {
+		xgrow(&tr->rn, &tr->caprn, tr->nrec, sizeof *tr->rn);
+		tr->rn[i].name = nm;
+		tr->rn[i].module = 0;
+	}
 	e->pid = tl_intern_last(tr->in, &tr->lastpid, FIELD(t, TL_C_PID));
 	e->tid = tl_intern_last(tr->in, &tr->lasttid, FIELD(t, TL_C_TID));
 	if (!tl_tsv_i64(t, col[TL_C_TS], &e->ts)) {

@@ -46,12 +46,17 @@ struct rec {
 		} h;
 		uint32_t launcher;			/* linked GPU */
 	} u;
-	uint32_t name, pid, tid;	/* interned, as written (escaped) */
+	uint32_t pid, tid;		/* interned, as written (escaped) */
 	uint32_t parent, root, depth;
-	uint32_t module;		/* nn_module: 0 none, 1 root, else
-					 * the innermost frame's mnode + 2 */
 	uint16_t flags;
 	uint8_t kind;			/* TL_K_*: host, GPU or other */
+};
+
+/* Of a record, what only nn_module and the drawings read (not -s). */
+struct recname {
+	uint32_t name;			/* interned, as written (escaped) */
+	uint32_t module;		/* nn_module: 0 none, 1 root, else
+					 * the innermost frame's mnode + 2 */
 };
 
 /*
@@ -145,6 +150,8 @@ struct trace {
 	struct tl_intern *in;
 	struct rec *R;
 	size_t nrec, caprec;
+	struct recname *rn;	/* of each record; NULL with -s */
+	size_t caprn;
 	struct keyrec *corr, *extid;	/* the records with one, in order;
 					 * once lk is chosen, its key's only */
 	size_t ncorr, capcorr, nextid, capextid;

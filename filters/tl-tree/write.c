@@ -142,10 +142,10 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 	tl_out_char(&out, '\t');
 	if (sflag)
 		;	/* -s: nn_module left empty, read by no report */
-	else if (e->module == 1)
+	else if (tr->rn[i].module == 1)
 		tl_out_raw(&out, "root", 4);
-	else if (e->module > 1)
-		putmodules(tr, e->module - 2);
+	else if (tr->rn[i].module > 1)
+		putmodules(tr, tr->rn[i].module - 2);
 	tl_out_char(&out, '\n');
 }
 
@@ -249,7 +249,7 @@ drawnode(const struct trace *tr, uint32_t i)
 	tl_out_raw(&out, ", Category: ", 12);
 	tl_out_raw(&out, kindname[e->kind], strlen(kindname[e->kind]));
 	tl_out_raw(&out, ", Name: ", 8);
-	s = tl_intern_str(tr->in, e->name, &n);
+	s = tl_intern_str(tr->in, tr->rn[i].name, &n);
 	tl_out_raw(&out, s, n);
 	if (!(e->flags & F_NOTS)) {
 		tl_out_raw(&out, ", Duration: ", 12);
