@@ -21,7 +21,7 @@ static struct thr *
 thread(struct trace *tr, uint32_t pid, uint32_t tid)
 {
 	uint64_t h = tl_hash64((uint64_t)pid << 32 | tid);
-	struct hslot *s = hfind(&tr->thrtab, h);
+	struct hslot *s = hfind(&tr->thrtab, h, NULL, NULL);
 	struct thr *th;
 
 	if (s->v != 0)

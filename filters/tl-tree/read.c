@@ -329,12 +329,12 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 		tr->uidsorted = 0;
 		for (j = 0; j < i; j++) {
 			h = tl_hash64((uint64_t)R[j].uid);
-			hset(&tr->uidtab, hfind(&tr->uidtab, h), h,
+			hset(&tr->uidtab, hfind(&tr->uidtab, h, NULL, NULL), h,
 			    j);
 		}
 	}
 	h = tl_hash64((uint64_t)R[i].uid);
-	s = hfind(&tr->uidtab, h);
+	s = hfind(&tr->uidtab, h, NULL, NULL);
 	if (s->v != 0)
 		tl_tsv_errx(t, "duplicate uid %" PRId64, R[i].uid);
 	hset(&tr->uidtab, s, h, i);

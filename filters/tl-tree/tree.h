@@ -92,10 +92,14 @@ struct htab {
 	size_t mask, n;
 };
 
-/* The slot holding the entry of hash h, or the empty slot where it would
- * go. */
+typedef int heq(uint32_t v, const void *key);
+
+/*
+ * The slot holding the entry of hash h (for which eq holds, when eq is
+ * not NULL), or the empty slot where it would go.
+ */
 static inline struct hslot *
-hfind(struct htab *t, uint64_t h)
+hfind(struct htab *t, uint64_t h, heq *eq, const void *key)
 {
 	struct hslot *s;
 	size_t i;
@@ -106,7 +110,8 @@ hfind(struct htab *t, uint64_t h)
 	}
 	for (i = h & t->mask;; i = (i + 1) & t->mask) {
 		s = &t->s[i];
-		if (s->v == 0 || s->h == h)
+		if (s->v == 0 || (s->h == h && (eq == NULL ||
+		    eq(s->v - 1, key))))
 			return s;
 	}
 }
