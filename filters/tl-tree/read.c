@@ -341,7 +341,7 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 }
 
 static void
-newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
+newrec(struct trace *tr, struct tl_tsv *t, int kind, int old, int64_t uid)
 {
 	const char *name = t->f[col[TL_C_NAME]];
 	size_t nn = t->fl[col[TL_C_NAME]];
@@ -359,7 +359,7 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
 	e->parent = e->root = NONE;
-	(void)tl_tsv_i64(t, col[TL_C_UID], &e->uid);	/* an event's */
+	e->uid = uid;
 	checkuid(tr, t, i);
 	/* -s reads no name, but --limit string and kept count them all */
 	nm = tl_intern(tr->in, name, nn);
@@ -494,6 +494,7 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	char **f = t->f, *ph;
 	size_t *fl = t->fl;
 	int kind, keep, old;
+	int64_t uid = 0;	/* an event's, as a record has it */
 	size_t len = (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]);
 
 	if (!event) {
@@ -534,18 +535,16 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[col[TL_C_SEQ]] > 0);
-	if (sflag) {
-		/* the row of the largest uid stays (the first of equals) */
-		int64_t u;
-
-		if (tl_tsv_i64(t, col[TL_C_UID], &u) && u > tr->maxuid) {
-			tr->maxuid = u;
-			tr->maxrow = tr->nrow;
-		}
+	/* The uid, read once: a record's; with -s, the row of the largest
+	 * stays (the first of equals). */
+	if ((sflag || keep) && tl_tsv_i64(t, col[TL_C_UID], &uid) && sflag &&
+	    uid > tr->maxuid) {
+		tr->maxuid = uid;
+		tr->maxrow = tr->nrow;
 	}
 	newrow(tr, keep, sflag && kind == TL_K_AC2G);
 	if (keep)
-		newrec(tr, t, kind, old);
+		newrec(tr, t, kind, old, uid);
 }
 
 /* The first stream's header: check it, and write the tree stream's. */
