@@ -576,6 +576,13 @@ linkgpu(struct trace *tr)
 	free(gl);
 	free(gend);
 	free(gown);
+	/* Read by nothing after: given back before kerneltime's arrays. */
+	free(tr->fkey);
+	free(tr->corr);
+	free(tr->extid);
+	tr->fkey = NULL;
+	tr->corr = tr->extid = NULL;
+	tr->ncorr = tr->nextid = tr->capcorr = tr->capextid = 0;
 	for (x = 0; x < tr->ngpurec; x++) {
 		i = tr->gpu[x];
 		tr->ngpu++;
