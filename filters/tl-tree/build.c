@@ -237,7 +237,7 @@ bystart(struct trace *tr, size_t *np)
 		last = key;
 	}
 	*np = n;
-	/* longfirst reorders the sorted keys */
+	/* the 2021 generation's are sorted: longfirst reorders the keys */
 	if (nrun <= MAXRUNS && tr->n2021 == 0) {
 		order = xmalloc((n ? n : 1) * sizeof *order);
 		merge(R, run, nrun, order);
