@@ -49,12 +49,13 @@ push(struct trace *tr, struct thr *th, uint32_t i)
 	const char *s;
 	size_t n, k;
 
-	xgrow(&th->st, &th->cap, th->n + 1, sizeof *th->st);
+	if (th->n == th->cap)
+		xgrow(&th->st, &th->cap, th->n + 1, sizeof *th->st);
 	th->st[th->n++] = i;
 	if (!(tr->R[i].flags & F_MODULE))
 		return;
 	/* The module's name without a trailing _<digits>. */
-	s = tl_intern_str(tr->in, tr->R[i].name, &n);
+	s = tl_intern_str(tr->in, tr->rn[i].name, &n);
 	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
 		;
 	if (k < n && k > 0 && s[k - 1] == '_')
@@ -136,6 +137,128 @@ dkey(double d)
 	return (u >> 63) ? ~u : u | UINT64_C(1) << 63;
 }
 
+/* A host event's sort key: by start. */
+static uint64_t
+startkey(const struct rec *e)
+{
+	return Fflag ? dkey(fts(e)) : (uint64_t)e->ts ^ UINT64_C(1) << 63;
+}
+
+static int
+intree(const struct rec *e)
+{
+	return TL_K_ISHOST(e->kind) && !(e->flags & F_NOTS);
+}
+
+/*
+ * The host events by start in a few runs in file order (a trace's are
+ * in order but for a few jumps back, from one thread or kind to the
+ * next) are merged, by the head of each run; else sorted by key. The
+ * merge takes log2(runs) steps an event, the sort 8 passes: it merges
+ * up to 2^8 runs.
+ */
+#define MAXRUNS	256
+
+/* A run: the key and record of its head, the end of its records. */
+struct run {
+	uint64_t k;
+	uint32_t i, end;
+};
+
+/* Whether run a's head comes first: by start, else in file order. */
+static int
+first(const struct run *a, const struct run *b)
+{
+	return a->k < b->k || (a->k == b->k && a->i < b->i);
+}
+
+static void
+siftdown(struct run *h, size_t n, size_t at)
+{
+	struct run t;
+	size_t c;
+
+	for (; (c = 2 * at + 1) < n; at = c) {
+		if (c + 1 < n && first(&h[c + 1], &h[c]))
+			c++;
+		if (!first(&h[c], &h[at]))
+			break;
+		t = h[c];
+		h[c] = h[at];
+		h[at] = t;
+	}
+}
+
+/* Merge the runs h[0..n) into order. */
+static void
+merge(const struct rec *R, struct run *h, size_t n, uint32_t *order)
+{
+	size_t j = 0, at;
+	uint32_t i;
+
+	for (at = n / 2; at-- > 0;)
+		siftdown(h, n, at);
+	while (n > 0) {
+		order[j++] = h[0].i;
+		for (i = h[0].i + 1; i < h[0].end && !intree(&R[i]); i++)
+			;
+		if (i < h[0].end) {
+			h[0].i = i;
+			h[0].k = startkey(&R[i]);
+		} else
+			h[0] = h[--n];
+		siftdown(h, n, 0);
+	}
+}
+
+/* The host events in the tree, by start, stably; *np of them. */
+static uint32_t *
+bystart(struct trace *tr, size_t *np)
+{
+	struct rec *R = tr->R;
+	struct run run[MAXRUNS];
+	struct tl_sortkey *k;
+	size_t i, j, nrec = tr->nrec, n = 0, nrun = 0;
+	uint32_t *order;
+	uint64_t key, last = 0;
+
+	for (i = 0; i < nrec; i++) {
+		if (!intree(&R[i]))
+			continue;
+		n++;
+		key = startkey(&R[i]);
+		if (nrun == 0 || key < last) {
+			if (nrun > 0 && nrun <= MAXRUNS)
+				run[nrun - 1].end = (uint32_t)i;
+			if (++nrun <= MAXRUNS)
+				run[nrun - 1] = (struct run){ key, (uint32_t)i,
+				    (uint32_t)nrec };
+		}
+		last = key;
+	}
+	*np = n;
+	/* the 2021 generation's are sorted: longfirst reorders the keys */
+	if (nrun <= MAXRUNS && tr->n2021 == 0) {
+		order = xmalloc((n ? n : 1) * sizeof *order);
+		merge(R, run, nrun, order);
+		return order;
+	}
+	k = xmalloc((n ? n : 1) * sizeof *k);
+	for (i = 0, j = 0; i < nrec; i++)
+		if (intree(&R[i])) {
+			k[j].k = startkey(&R[i]);
+			k[j++].i = (uint32_t)i;
+		}
+	tl_key_sort(k, n);
+	if (tr->n2021 > 0)
+		longfirst(R, k, n);
+	/* The order in the keys' memory, which it fits in a quarter of. */
+	order = (uint32_t *)(void *)k;
+	for (j = 0; j < n; j++)
+		order[j] = k[j].i;
+	return xreallocarray(order, n ? n : 1, sizeof *order);
+}
+
 /* Whether e starts at or after the end of top (then top is popped). */
 static int
 after(const struct rec *e, const struct rec *top)
@@ -148,38 +271,19 @@ void
 hosttree(struct trace *tr)
 {
 	struct rec *R = tr->R, *e, *top;
-	struct tl_sortkey *k;
 	struct thr *th;
-	int64_t mints = INT64_MAX;
-	size_t i, j, nrec = tr->nrec, norder = 0;
+	size_t i, j, norder;
 	uint32_t *order;
 
-	for (i = 0; i < nrec; i++)
-		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			norder++;
-			if (R[i].ts < mints)
-				mints = R[i].ts;
-		}
-	k = xmalloc((norder ? norder : 1) * sizeof *k);
-	for (i = 0, j = 0; i < nrec; i++)
-		if (TL_K_ISHOST(R[i].kind) && !(R[i].flags & F_NOTS)) {
-			k[j].k = Fflag ? dkey(fts(&R[i])) :
-			    (uint64_t)R[i].ts - (uint64_t)mints;
-			k[j++].i = (uint32_t)i;
-		}
-	tl_key_sort(k, norder);
-	if (tr->n2021 > 0)
-		longfirst(R, k, norder);
-	tr->order = order = xmalloc((norder ? norder : 1) * sizeof *order);
+	tr->order = order = bystart(tr, &norder);
 	tr->norder = tr->nhost = norder;
-	for (j = 0; j < norder; j++)
-		order[j] = k[j].i;
-	free(k);
 
-	for (j = 0; j < norder; j++) {
+	for (th = NULL, j = 0; j < norder; j++) {
 		i = order[j];
 		e = &R[i];
-		th = thread(tr, e->pid, e->tid);
+		/* events of a thread often come in a row */
+		if (th == NULL || th->pid != e->pid || th->tid != e->tid)
+			th = thread(tr, e->pid, e->tid);
 		while (th->n > 0 && after(e, &R[th->st[th->n - 1]]))
 			pop(tr, th);
 		e->flags |= F_TREE;
@@ -215,9 +319,9 @@ hosttree(struct trace *tr)
 			    "the limit (--limit %s)", tr->name, e->uid,
 			    tl_limit_str(lb, TL_LIM_LEVELS));
 		}
-		if (Pflag)
-			e->module = th->nmod > 0 ? th->mod[th->nmod - 1] + 2 :
-			    1;
+		if (Pflag && !sflag)	/* -s writes no nn_module */
+			tr->rn[i].module = th->nmod > 0 ?
+			    th->mod[th->nmod - 1] + 2 : 1;
 		if (th->n > 0) {
 			top = &R[th->st[th->n - 1]];
 			e->parent = th->st[th->n - 1];
@@ -227,30 +331,6 @@ hosttree(struct trace *tr)
 			e->root = (uint32_t)i;
 		push(tr, th, (uint32_t)i);
 	}
-}
-
-/* A linking key: its (pid, tid) and id, and where to look them up. */
-struct ptkey {
-	uint32_t pid, tid;
-	int64_t id;
-	const struct rec *R;
-	const int64_t *lkey;	/* the linking key of each record */
-};
-
-static int
-pteq(uint32_t v, const void *key)
-{
-	const struct ptkey *k = key;
-
-	return k->R[v].pid == k->pid && k->R[v].tid == k->tid &&
-	    k->lkey[v] == k->id;
-}
-
-static uint64_t
-pthash(const struct ptkey *k)
-{
-	return tl_hash64(tl_hash64((uint64_t)k->pid << 32 | k->tid) ^
-	    (uint64_t)k->id);
 }
 
 static int
@@ -290,8 +370,70 @@ settle(struct rec *R, uint32_t g, uint32_t own)
 		R[g].parent = own;
 }
 
-/* A launch key as a tl_sortkey key: the same order, unsigned. */
-#define GLKEY(k)	((uint64_t)(k) ^ UINT64_C(1) << 63)
+/*
+ * Make the flow events one flow per id, by id (in a table by id, flow
+ * ids that come in order would each be a cache miss): an "s" and an "f"
+ * if one of its events was, the pid and tid of its last "f", of the 2021
+ * generation if one of its events was.
+ */
+static void
+flows(struct trace *tr)
+{
+	struct flow *fl, *w, *r;
+	struct tl_sortkey *k;
+	size_t i, n = 0, nev = tr->nflow;
+
+	k = xmalloc((nev ? nev : 1) * sizeof *k);
+	for (i = 0; i < nev; i++) {
+		k[i].k = GLKEY(tr->flow[i].id);
+		k[i].i = (uint32_t)i;
+	}
+	tl_key_sort(k, nev);
+	fl = xmalloc((nev ? nev : 1) * sizeof *fl);
+	for (i = 0; i < nev; i++) {
+		r = &tr->flow[k[i].i];
+		if (n > 0 && k[i].k == k[n - 1].k) {
+			w = &fl[n - 1];
+			w->s |= r->s;
+			if (r->f) {
+				w->f = 1;
+				w->fpid = r->fpid;
+				w->ftid = r->ftid;
+			}
+			w->old |= r->old;
+			continue;
+		}
+		/* k[n] is read already: k's first n keys become the flows' */
+		k[n].k = k[i].k;
+		k[n].i = (uint32_t)n;
+		fl[n] = *r;
+		fl[n++].g = NONE;
+	}
+	free(tr->flow);
+	tr->flow = fl;
+	tr->capflow = nev;
+	tr->nflow = n;
+	tr->fkey = k;
+}
+
+/*
+ * The flow of id, or NONE. Ids mostly come in order: the flow after the
+ * one found last (*at) is tried first.
+ */
+static uint32_t
+flowof(const struct trace *tr, size_t *at, int64_t id)
+{
+	uint64_t k = GLKEY(id);
+	size_t i = *at;
+
+	if (i >= tr->nflow || tr->fkey[i].k != k) {
+		i = tl_key_find(tr->fkey, tr->nflow, k);
+		if (i == tr->nflow)
+			return NONE;
+	}
+	*at = i + 1;
+	return (uint32_t)i;
+}
 
 /* The op that launched GPU event g: spec 4, step 2. */
 static uint32_t
@@ -314,15 +456,13 @@ void
 linkgpu(struct trace *tr)
 {
 	struct rec *R = tr->R;
-	struct htab pt = { NULL, 0, 0 };
 	struct tl_sortkey *gl = NULL;
-	struct hslot *s;
-	struct ptkey key;
 	struct flow *w;
-	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec;
-	uint64_t h;
-	uint32_t g, *gend = NULL, *gown = NULL;
-	const int64_t *lkey;
+	size_t i, j, ngl = 0, capgl = 0, lo, hi, nrec = tr->nrec, at;
+	uint32_t f, g, *gend = NULL, *gown = NULL;
+	const struct keyrec *ids;
+	size_t x, nids;
+	int64_t id;
 	int bykey;
 
 	if (tr->lk == 0)
@@ -342,20 +482,27 @@ linkgpu(struct trace *tr)
 		}
 		bykey = tr->bykey = gpu && launch;
 	}
-	key.R = R;
-	key.lkey = lkey = tr->lk == 1 ? tr->corr : tr->extid;
-	for (i = 0; i < nrec; i++) {
-		if ((R[i].flags & F_NOTS) || lkey[i] == NOID ||
-		    R[i].kind == TL_K_OTHER)
+	flows(tr);
+	ids = tr->lk == 1 ? tr->corr : tr->extid;
+	nids = tr->lk == 1 ? tr->ncorr : tr->nextid;
+	for (at = 0, x = 0; x < nids; x++) {
+		i = ids[x].rec;
+		id = ids[x].key;
+		if ((R[i].flags & F_NOTS) || R[i].kind == TL_K_OTHER)
 			continue;
-		key.pid = R[i].pid;
-		key.tid = R[i].tid;
-		key.id = lkey[i];
-		h = pthash(&key);
-		hset(&pt, hfind(&pt, h, pteq, &key), h, (uint32_t)i);
+		/*
+		 * A flow leads to the last event of its id on the (pid, tid)
+		 * of its "f": the only one a launch can reach by it, kept in
+		 * the flow rather than every event in a table by (pid, tid,
+		 * id).
+		 */
+		if (tr->nflow > 0 && (f = flowof(tr, &at, id)) != NONE &&
+		    (w = &tr->flow[f])->f && w->fpid == R[i].pid &&
+		    w->ftid == R[i].tid)
+			w->g = (uint32_t)i;
 		if ((tr->ngraph > 0 || bykey) && TL_K_ISGPU(R[i].kind)) {
 			xgrow(&gl, &capgl, ngl + 1, sizeof *gl);
-			gl[ngl].k = GLKEY(lkey[i]);
+			gl[ngl].k = GLKEY(id);
 			gl[ngl++].i = (uint32_t)i;
 		}
 	}
@@ -375,12 +522,13 @@ linkgpu(struct trace *tr)
 			gown[lo] = NONE;
 		}
 	}
-	for (i = 0; i < nrec; i++) {
-		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS) ||
-		    lkey[i] == NOID)
+	for (at = 0, x = 0; x < nids; x++) {
+		i = ids[x].rec;
+		id = ids[x].key;
+		if (!TL_K_ISLAUNCH(R[i].kind) || (R[i].flags & F_NOTS))
 			continue;
 		if ((R[i].flags & F_GRAPH) || bykey) {
-			if ((lo = tl_key_find(gl, ngl, GLKEY(lkey[i]))) == ngl)
+			if ((lo = tl_key_find(gl, ngl, GLKEY(id))) == ngl)
 				continue;
 			hi = gend[lo];
 			if (gown[lo] == NONE)
@@ -405,42 +553,38 @@ linkgpu(struct trace *tr)
 			gown[lo] = (uint32_t)i;
 			continue;
 		}
-		s = hfind(&tr->flowtab, tl_hash64((uint64_t)lkey[i]), NULL,
-		    NULL);
-		if (s->v == 0)
+		if ((f = flowof(tr, &at, id)) == NONE)
 			continue;
-		w = &tr->flow[s->v - 1];
-		if (!w->s || !w->f)
+		w = &tr->flow[f];
+		if (!w->s || !w->f || (g = w->g) == NONE)
 			continue;
-		key.pid = w->fpid;
-		key.tid = w->ftid;
-		key.id = lkey[i];
-		s = hfind(&pt, pthash(&key), pteq, &key);
-		if (s->v == 0)
-			continue;
-		g = s->v - 1;
 		if (!TL_K_ISGPU(R[g].kind)) {
 			tr->nrefused++;
 			warnev(tr, "event %" PRId64 ": flow %" PRId64 " leads "
 			    "to event %" PRId64 ", which is not a GPU event: "
-			    "refused", R[i].uid, lkey[i], R[g].uid);
+			    "refused", R[i].uid, id, R[g].uid);
 			continue;
 		}
 		if (ngl > 0 && (R[g].flags & F_LINKED) &&
-		    (lo = tl_key_find(gl, ngl, GLKEY(lkey[g]))) < ngl)
+		    (lo = tl_key_find(gl, ngl, GLKEY(id))) < ngl)
 			settle(R, g, gown[lo]);
 		attach(tr, (uint32_t)i, g);
 	}
 	for (lo = 0; lo < ngl; lo = gend[lo])
 		for (j = lo; j < gend[lo]; j++)
 			settle(R, gl[j].i, gown[lo]);
-	hfree(&pt);
 	free(gl);
 	free(gend);
 	free(gown);
-	for (i = 0; i < nrec; i++) {
-		if (!TL_K_ISGPU(R[i].kind))
-			continue;
+	/* Read by nothing after: given back before kerneltime's arrays. */
+	free(tr->fkey);
+	free(tr->corr);
+	free(tr->extid);
+	tr->fkey = NULL;
+	tr->corr = tr->extid = NULL;
+	tr->ncorr = tr->nextid = tr->capcorr = tr->capextid = 0;
+	for (x = 0; x < tr->ngpurec; x++) {
+		i = tr->gpu[x];
 		tr->ngpu++;
 		if (!(R[i].flags & F_LINKED))
 			continue;
@@ -458,69 +602,76 @@ kerneltime(struct trace *tr)
 {
 	struct rec *R = tr->R;
 	const uint32_t *order = tr->order;
-	uint32_t *cnt, *start, *cur, p;
+	uint32_t *cnt, *cur, *gpu, g, p;
 	struct tl_iv *iv, *tmp;
-	size_t i, j, n = 0, next = 0, nrec = tr->nrec, norder = tr->norder;
+	size_t i, j, n = tr->nlinked, next = 0, nrec = tr->nrec;
+	size_t norder = tr->norder;
 
+	/* The linked GPU events, gone through three times below. */
+	gpu = xmalloc((n ? n : 1) * sizeof *gpu);
 	cnt = xcalloc(nrec, sizeof *cnt);
-	start = xcalloc(nrec, sizeof *start);
-	cur = xcalloc(nrec, sizeof *cur);
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			cnt[R[i].parent]++;
-			n++;
+	cur = xmalloc((nrec ? nrec : 1) * sizeof *cur);
+	for (i = 0, j = 0; i < tr->ngpurec; i++)
+		if (R[g = tr->gpu[i]].flags & F_LINKED) {
+			cnt[R[g].parent]++;
+			gpu[j++] = g;
 		}
 	iv = xmalloc((n ? n : 1) * sizeof *iv);
 	tmp = xmalloc((n ? n : 1) * sizeof *tmp);
 	/*
 	 * Give each node a range of iv, nested as the tree is: the GPU
 	 * events of a subtree are then one range. Parents come before
-	 * their children in order.
+	 * their children in order. Once filled, a node's range is the
+	 * cnt entries that end at its cur. The nodes without a GPU event
+	 * below them have an empty range and busy times of 0 (as newrec
+	 * left them): their records are not gone through.
 	 */
 	for (j = norder; j-- > 0;)
-		if ((p = R[order[j]].parent) != NONE)
+		if (cnt[order[j]] > 0 && (p = R[order[j]].parent) != NONE)
 			cnt[p] += cnt[order[j]];
 	for (j = 0; j < norder; j++) {
 		i = order[j];
+		if (cnt[i] == 0)
+			continue;
 		if ((p = R[i].parent) == NONE) {
-			start[i] = (uint32_t)next;
+			cur[i] = (uint32_t)next;
 			next += cnt[i];
 		} else {
-			start[i] = cur[p];
+			cur[i] = cur[p];
 			cur[p] += cnt[i];
 		}
-		cur[i] = start[i];
 	}
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			iv[cur[R[i].parent]].start = R[i].ts;
-			iv[cur[R[i].parent]++].end = R[i].end;
-		}
+	for (j = 0; j < n; j++) {
+		g = gpu[j];
+		iv[cur[R[g].parent]].start = R[g].ts;
+		iv[cur[R[g].parent]++].end = R[g].end;
+	}
 	/* Children first, so each range is mostly sorted runs. */
 	for (j = norder; j-- > 0;) {
 		i = order[j];
-		R[i].u.h.subtree = tl_iv_busy(iv + start[i], cnt[i], tmp);
+		if (cnt[i] > 0)
+			R[i].u.h.subtree = tl_iv_busy(iv + cur[i] - cnt[i],
+			    cnt[i], tmp);
 	}
 	/* Direct: the GPU events each node is the launcher of. */
 	memset(cnt, 0, nrec * sizeof *cnt);
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED)
-			cnt[R[i].u.launcher]++;
+	for (j = 0; j < n; j++)
+		cnt[R[gpu[j]].u.launcher]++;
 	for (i = 0, next = 0; i < nrec; i++) {
-		cur[i] = start[i] = (uint32_t)next;
+		cur[i] = (uint32_t)next;
 		next += cnt[i];
 	}
-	for (i = 0; i < nrec; i++)
-		if (R[i].flags & F_LINKED) {
-			iv[cur[R[i].u.launcher]].start = R[i].ts;
-			iv[cur[R[i].u.launcher]++].end = R[i].end;
-		}
-	for (j = 0; j < norder; j++) {
-		i = order[j];
-		R[i].u.h.direct = tl_iv_busy(iv + start[i], cnt[i], tmp);
+	for (j = 0; j < n; j++) {
+		g = gpu[j];
+		iv[cur[R[g].u.launcher]].start = R[g].ts;
+		iv[cur[R[g].u.launcher]++].end = R[g].end;
 	}
+	for (i = 0; i < nrec; i++)	/* launchers are host nodes */
+		if (cnt[i] > 0)
+			R[i].u.h.direct = tl_iv_busy(iv + cur[i] - cnt[i],
+			    cnt[i], tmp);
+	free(gpu);
 	free(cnt);
-	free(start);
 	free(cur);
 	free(iv);
 	free(tmp);

@@ -38,6 +38,7 @@ trace_new(const char *name)
 	tr->lastpid = tr->lasttid = (struct tl_intern_last)TL_INTERN_LAST;
 	tl_out_init(&tr->sp, -1, "spool");
 	tr->mjoined = NONE;
+	tr->parent.rec = tr->root.rec = NONE;
 	tr->maxuid = INT64_MIN;
 	tr->maxrow = SIZE_MAX;
 	return tr;
@@ -60,15 +61,17 @@ trace_free(struct trace *tr)
 	free(tr->sppath);
 	free(tr->thr);
 	hfree(&tr->thrtab);
-	hfree(&tr->flowtab);
 	hfree(&tr->uidtab);
 	tl_intern_free(tr->in);
 	free(tr->R);
+	free(tr->rn);
 	free(tr->corr);
 	free(tr->extid);
 	free(tr->rowbit);
 	free(tr->flowbit);
 	free(tr->flow);
+	free(tr->fkey);
+	free(tr->gpu);
 	free(tr->sq);
 	free(tr->pick);
 	free(tr->order);
@@ -284,31 +287,26 @@ getid(struct trace *tr, struct tl_tsv *t, int c, int64_t *v)
 	return 0;
 }
 
+/* Keep a flow event; flows (build.c) makes them one per id. */
 static void
 newflow(struct trace *tr, struct tl_tsv *t, int f, int old)
 {
-	struct hslot *s;
 	struct flow *w;
 	int64_t id;
-	uint64_t h;
 
 	if (!getid(tr, t, col[TL_C_ID], &id))
 		return;
-	h = tl_hash64((uint64_t)id);
-	s = hfind(&tr->flowtab, h, NULL, NULL);
-	if (s->v == 0) {
-		xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
-		w = &tr->flow[tr->nflow];
-		memset(w, 0, sizeof *w);
-		hset(&tr->flowtab, s, h, (uint32_t)tr->nflow++);
-	} else
-		w = &tr->flow[s->v - 1];
-	if (old)
-		w->old = 1;
+	xgrow(&tr->flow, &tr->capflow, tr->nflow + 1, sizeof *w);
+	w = &tr->flow[tr->nflow++];
+	memset(w, 0, sizeof *w);
+	w->id = id;
+	w->old = (uint8_t)old;
 	if (f) {
 		w->f = 1;
-		w->fpid = tl_intern(tr->in, FIELD(t, TL_C_PID));
-		w->ftid = tl_intern(tr->in, FIELD(t, TL_C_TID));
+		w->fpid = tl_intern_last(tr->in, &tr->lastpid,
+		    FIELD(t, TL_C_PID));
+		w->ftid = tl_intern_last(tr->in, &tr->lasttid,
+		    FIELD(t, TL_C_TID));
 	} else
 		w->s = 1;
 }
@@ -343,34 +341,33 @@ checkuid(struct trace *tr, struct tl_tsv *t, uint32_t i)
 }
 
 static void
-newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
+newrec(struct trace *tr, struct tl_tsv *t, int kind, int old, int64_t uid)
 {
 	const char *name = t->f[col[TL_C_NAME]];
 	size_t nn = t->fl[col[TL_C_NAME]];
 	struct rec *e;
-	int64_t dur, v;
-	uint32_t i;
+	int64_t dur, v, corr, ext;
+	uint32_t i, nm;
 
 	tl_trace_hold(t, tr->nrec);
 	if (tr->nrec >= NONE - 1)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)tr->nrec;
 	xgrow(&tr->R, &tr->caprec, tr->nrec + 1, sizeof *tr->R);
-	if (tr->capids < tr->caprec) {
-		tr->corr = xreallocarray(tr->corr, tr->caprec,
-		    sizeof *tr->corr);
-		tr->extid = xreallocarray(tr->extid, tr->caprec,
-		    sizeof *tr->extid);
-		tr->capids = tr->caprec;
-	}
 	tr->nrec++;
 	e = &tr->R[i];
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
 	e->parent = e->root = NONE;
-	(void)tl_tsv_i64(t, col[TL_C_UID], &e->uid);	/* an event's */
+	e->uid = uid;
 	checkuid(tr, t, i);
-	e->name = tl_intern(tr->in, name, nn);
+	/* -s reads no name, but --limit string and kept count them all */
+	nm = tl_intern(tr->in, name, nn);
+	if (!sflag) {
+		xgrow(&tr->rn, &tr->caprn, tr->nrec, sizeof *tr->rn);
+		tr->rn[i].name = nm;
+		tr->rn[i].module = 0;
+	}
 	e->pid = tl_intern_last(tr->in, &tr->lastpid, FIELD(t, TL_C_PID));
 	e->tid = tl_intern_last(tr->in, &tr->lasttid, FIELD(t, TL_C_TID));
 	if (!tl_tsv_i64(t, col[TL_C_TS], &e->ts)) {
@@ -399,18 +396,40 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			    "the largest time: ends at it", e->uid);
 		}
 	}
-	tr->corr[i] = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	/*
+	 * The records with an id of the linking key, which only linkgpu
+	 * reads: once the first launch has chosen the key (tr->lk), those
+	 * of the other are not kept.
+	 */
+	corr = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
+	if (corr != NOID && tr->lk != 2) {
+		xgrow(&tr->corr, &tr->capcorr, tr->ncorr + 1,
+		    sizeof *tr->corr);
+		tr->corr[tr->ncorr].key = corr;
+		tr->corr[tr->ncorr++].rec = i;
+	}
 	if (old) {
 		e->flags |= F_2021;
 		tr->n2021++;
-		if (TL_K_ISGPU(kind) && tr->corr[i] == NOID) {
+		if (TL_K_ISGPU(kind) && corr == NOID) {
 			tr->nnocorr++;
 			warnev(tr, "event %" PRId64 ": a GPU event of the 2021 "
 			    "generation without a correlation: not linked",
 			    e->uid);
 		}
 	}
-	tr->extid[i] = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
+	ext = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
+	if (ext != NOID && tr->lk != 1) {
+		xgrow(&tr->extid, &tr->capextid, tr->nextid + 1,
+		    sizeof *tr->extid);
+		tr->extid[tr->nextid].key = ext;
+		tr->extid[tr->nextid++].rec = i;
+	}
+	if (TL_K_ISGPU(kind)) {
+		xgrow(&tr->gpu, &tr->capgpu, tr->ngpurec + 1,
+		    sizeof *tr->gpu);
+		tr->gpu[tr->ngpurec++] = i;
+	}
 	if (getid(tr, t, col[TL_C_SEQ], &v)) {
 		xgrow(&tr->sq, &tr->capsq, tr->nsq + 1, sizeof *tr->sq);
 		tr->sq[tr->nsq].key = v;
@@ -429,14 +448,14 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old)
 			tr->ngraph++;
 		}
 		break;
-	case TL_K_PYTHON:
-		if (prefix(name, nn, "nn.Module:"))
+	case TL_K_PYTHON:	/* -s writes no nn_module */
+		if (!sflag && prefix(name, nn, "nn.Module:"))
 			e->flags |= F_MODULE;
 		break;
 	}
 	if (prefix(name, nn, "autograd::engine::evaluate_function:"))
 		e->flags |= F_EVALFN;
-	if (eflag && tr->extid[i] == eext && same(FIELD(t, TL_C_PID), epid) &&
+	if (eflag && ext == eext && same(FIELD(t, TL_C_PID), epid) &&
 	    same(FIELD(t, TL_C_TID), etid)) {
 		xgrow(&tr->pick, &tr->cappick, tr->npick + 1,
 		    sizeof *tr->pick);
@@ -475,6 +494,7 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	char **f = t->f, *ph;
 	size_t *fl = t->fl;
 	int kind, keep, old;
+	int64_t uid = 0;	/* an event's, as a record has it */
 	size_t len = (size_t)(f[t->ncol - 1] + fl[t->ncol - 1] - f[0]);
 
 	if (!event) {
@@ -515,18 +535,16 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	/* Events with a sequence number count for forward/backward. */
 	keep = TL_K_ISHOST(kind) || TL_K_ISGPU(kind) || (kind == TL_K_OTHER &&
 	    fl[col[TL_C_SEQ]] > 0);
-	if (sflag) {
-		/* the row of the largest uid stays (the first of equals) */
-		int64_t u;
-
-		if (tl_tsv_i64(t, col[TL_C_UID], &u) && u > tr->maxuid) {
-			tr->maxuid = u;
-			tr->maxrow = tr->nrow;
-		}
+	/* The uid, read once: a record's; with -s, the row of the largest
+	 * stays (the first of equals). */
+	if ((sflag || keep) && tl_tsv_i64(t, col[TL_C_UID], &uid) && sflag &&
+	    uid > tr->maxuid) {
+		tr->maxuid = uid;
+		tr->maxrow = tr->nrow;
 	}
 	newrow(tr, keep, sflag && kind == TL_K_AC2G);
 	if (keep)
-		newrec(tr, t, kind, old);
+		newrec(tr, t, kind, old, uid);
 }
 
 /* The first stream's header: check it, and write the tree stream's. */

@@ -13,11 +13,14 @@
 #include "../../common/input.h"
 #include "../../common/intern.h"
 #include "../../common/mem.h"
+#include "../../common/sort.h"
 #include "../../common/trace.h"
 #include "../../common/tsv.h"
 
 #define NONE		UINT32_MAX
 #define NOID		INT64_MIN	/* absent correlation, id, ... */
+/* An id as a tl_sortkey key: the same order, unsigned. */
+#define GLKEY(k)	((uint64_t)(k) ^ UINT64_C(1) << 63)
 
 enum {
 	F_NOTS = 1 << 0,	/* no ts_ns: left out of the tree */
@@ -26,7 +29,7 @@ enum {
 	F_LINKED = 1 << 3,	/* GPU event reached by a launch */
 	F_EXECUTE = 1 << 4,	/* cpu_op "execute": not a launcher */
 	F_GRAPH = 1 << 5,	/* cudaGraphLaunch / hipGraphLaunch */
-	F_MODULE = 1 << 6,	/* python_function "nn.Module: ..." */
+	F_MODULE = 1 << 6,	/* python_function "nn.Module: ...", but -s */
 	F_EVALFN = 1 << 7,	/* autograd::engine::evaluate_function: */
 	F_GPUBELOW = 1 << 8,	/* (-g) a GPU event in the subtree */
 	F_2021 = 1 << 9,	/* of the 2021 generation (its cat in extra) */
@@ -43,17 +46,27 @@ struct rec {
 		} h;
 		uint32_t launcher;			/* linked GPU */
 	} u;
-	uint32_t name, pid, tid;	/* interned, as written (escaped) */
+	uint32_t pid, tid;		/* interned, as written (escaped) */
 	uint32_t parent, root, depth;
-	uint32_t module;		/* nn_module: 0 none, 1 root, else
-					 * the innermost frame's mnode + 2 */
 	uint16_t flags;
 	uint8_t kind;			/* TL_K_*: host, GPU or other */
 };
 
-/* The ac2g flow events of one id: the last "s" and the last "f". */
+/* Of a record, what only nn_module and the drawings read (not -s). */
+struct recname {
+	uint32_t name;			/* interned, as written (escaped) */
+	uint32_t module;		/* nn_module: 0 none, 1 root, else
+					 * the innermost frame's mnode + 2 */
+};
+
+/*
+ * The ac2g flow events of one id: the last "s" and the last "f". As the
+ * trace is read, one per flow event; then (flows) one per id, by id.
+ */
 struct flow {
+	int64_t id;
 	uint32_t fpid, ftid;
+	uint32_t g;		/* the event it leads to, or NONE (linkgpu) */
 	uint8_t s, f;
 	uint8_t old;		/* an "async" flow of the 2021 generation */
 };
@@ -125,6 +138,13 @@ struct mnode {
 	uint32_t up;		/* the enclosing frame's node, or NONE */
 };
 
+/* The text of the uid of record rec, as written last in a column. */
+struct uidtext {
+	uint32_t rec;
+	size_t n;
+	char d[TL_I64_MAX];
+};
+
 /*
  * The trace being read: a stream, or the part of one that a trace_file
  * row starts.
@@ -135,8 +155,11 @@ struct trace {
 	struct tl_intern *in;
 	struct rec *R;
 	size_t nrec, caprec;
-	int64_t *corr, *extid;	/* of each record, or NOID */
-	size_t capids;
+	struct recname *rn;	/* of each record; NULL with -s */
+	size_t caprn;
+	struct keyrec *corr, *extid;	/* the records with one, in order;
+					 * once lk is chosen, its key's only */
+	size_t ncorr, capcorr, nextid, capextid;
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
 	struct tl_out sp;	/* the spool of the rows: memory, then */
@@ -144,7 +167,9 @@ struct trace {
 	struct flow *flow;
 	size_t nflow, capflow;
 	int bykey;		/* no flow events: linked by key alone */
-	struct htab flowtab;
+	struct tl_sortkey *fkey;	/* of each flow by id: GLKEY(id) */
+	uint32_t *gpu;		/* the GPU events' records */
+	size_t ngpurec, capgpu;
 	struct keyrec *sq;	/* the records with a sequence number */
 	size_t nsq, capsq;
 	uint32_t *pick;		/* -e matches */
@@ -183,6 +208,7 @@ struct trace {
 	char *mjoin;		/* the module stack written last, joined */
 	size_t capmjoin;
 	uint32_t mjoined;
+	struct uidtext parent, root;	/* repeat from row to row */
 	uint32_t *kidoff, *kid;
 };
 

@@ -21,6 +21,27 @@ putuid(struct trace *tr, uint32_t i)
 	tl_out_i64(&out, tr->R[i].uid);
 }
 
+/* A number; most depths and busy times are one digit, most of those 0. */
+static void
+putnum(int64_t v)
+{
+	if (v >= 0 && v <= 9)
+		tl_out_char(&out, (char)('0' + v));
+	else
+		tl_out_i64(&out, v);
+}
+
+/* The uid of record i, its text made once for the rows that share it. */
+static void
+putsame(struct trace *tr, struct uidtext *c, uint32_t i)
+{
+	if (c->rec != i) {
+		c->rec = i;
+		c->n = tl_fmt_i64(c->d, tr->R[i].uid);
+	}
+	tl_out_raw(&out, c->d, c->n);
+}
+
 /*
  * The names of module frame m and of those around it, outermost first,
  * joined from the innermost back; consecutive rows share it.
@@ -90,13 +111,13 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 	tree = (e->flags & (F_TREE | F_LINKED)) != 0;
 	tl_out_char(&out, '\t');
 	if (e->parent != NONE)
-		putuid(tr, e->parent);
+		putsame(tr, &tr->parent, e->parent);
 	tl_out_char(&out, '\t');
 	if (tree)
-		tl_out_i64(&out, e->depth);
+		putnum(e->depth);
 	tl_out_char(&out, '\t');
 	if (tree)
-		putuid(tr, e->root);
+		putsame(tr, &tr->root, e->root);
 	tl_out_char(&out, '\t');
 	if (e->flags & F_LINKED)
 		putuid(tr, e->u.launcher);
@@ -105,10 +126,10 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 		tl_out_char(&out, e->flags & F_LINKED ? '1' : '0');
 	tl_out_char(&out, '\t');
 	if (e->flags & F_TREE)
-		tl_out_i64(&out, e->u.h.direct);
+		putnum(e->u.h.direct);
 	tl_out_char(&out, '\t');
 	if (e->flags & F_TREE)
-		tl_out_i64(&out, e->u.h.subtree);
+		putnum(e->u.h.subtree);
 	tl_out_char(&out, '\t');
 	if (tr->ofwd < tr->nfb && tr->fwd[tr->ofwd].a == i)
 		putuid(tr, tr->fwd[tr->ofwd++].b);
@@ -121,10 +142,10 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 	tl_out_char(&out, '\t');
 	if (sflag)
 		;	/* -s: nn_module left empty, read by no report */
-	else if (e->module == 1)
+	else if (tr->rn[i].module == 1)
 		tl_out_raw(&out, "root", 4);
-	else if (e->module > 1)
-		putmodules(tr, e->module - 2);
+	else if (tr->rn[i].module > 1)
+		putmodules(tr, tr->rn[i].module - 2);
 	tl_out_char(&out, '\n');
 }
 
@@ -228,7 +249,7 @@ drawnode(const struct trace *tr, uint32_t i)
 	tl_out_raw(&out, ", Category: ", 12);
 	tl_out_raw(&out, kindname[e->kind], strlen(kindname[e->kind]));
 	tl_out_raw(&out, ", Name: ", 8);
-	s = tl_intern_str(tr->in, e->name, &n);
+	s = tl_intern_str(tr->in, tr->rn[i].name, &n);
 	tl_out_raw(&out, s, n);
 	if (!(e->flags & F_NOTS)) {
 		tl_out_raw(&out, ", Duration: ", 12);
