@@ -37,8 +37,7 @@ enum {
 /* One event: a host event in the tree, or a GPU event. */
 struct ev {
 	int64_t uid;
-	int64_t tsns, durns;	/* exact, from the stream */
-	double ts, end, dur;	/* ticks: see agg_nat */
+	int64_t tsns, durns;	/* exact, from the stream: ev_ts etc. */
 	uint32_t parent, launcher, fwd;	/* indexes, or NONE */
 	uint32_t name, pid, tid;	/* interned, decoded */
 	uint32_t stream;	/* interned text, or NONE */
@@ -167,6 +166,36 @@ static inline double
 agg_ms(double t)
 {
 	return agg_nat ? t / 1e6 : t / 1e3;
+}
+
+/*
+ * An event's times in ticks, made from its ns when asked rather than
+ * kept (24 bytes an event): ns since the first event, exact as long as
+ * the difference fits in 64 bits (past that, a stream spanning 292
+ * years, in floating point, not wrapped around); or us, as TraceLens.
+ */
+static inline double
+ev_ts(const struct ev *e)
+{
+	int64_t d;
+
+	if (!agg_nat)
+		return (double)e->tsns / 1000.0;
+	if (__builtin_sub_overflow(e->tsns, A->base, &d))
+		return (double)e->tsns - (double)A->base;
+	return (double)d;
+}
+
+static inline double
+ev_dur(const struct ev *e)
+{
+	return agg_nat ? (double)e->durns : (double)e->durns / 1000.0;
+}
+
+static inline double
+ev_end(const struct ev *e)
+{
+	return ev_ts(e) + ev_dur(e);
 }
 
 const char *agg_str(uint32_t id, size_t *n);

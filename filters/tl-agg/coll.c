@@ -213,7 +213,7 @@ collectives(struct table *t, int which)
 		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
-			tl_kahan_add(&k, A->e[sel[mem[j]]].dur);
+			tl_kahan_add(&k, ev_dur(&A->e[sel[mem[j]]]));
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
@@ -225,7 +225,7 @@ collectives(struct table *t, int which)
 		int w;
 
 		for (j = 0; j < m; j++)
-			d[j] = A->e[sel[mem[off[gi] + j]]].dur;
+			d[j] = ev_dur(&A->e[sel[mem[off[gi] + j]]]);
 		tl_stats(&r.st[0], d, m);
 		/* message sizes of the first kernel of the group */
 		sb.n = 0;

@@ -161,7 +161,7 @@ kernels(struct table *t, int which)
 		key[2] = e->name;
 		key[3] = e->stream;
 		grp[i] = (uint32_t)gfind(&g, key);
-		d[i] = e->dur;
+		d[i] = ev_dur(e);
 	}
 	tot = tl_np_sum(d, nk);
 	ng = g.ngroup;
@@ -290,7 +290,7 @@ short_kernels(struct table *t, int which)
 	sel = xreallocarray(NULL, nk + 1, sizeof *sel);
 	v = xreallocarray(NULL, nk + 1, sizeof *v);
 	for (i = 0; i < nk; i++)
-		if (A->e[K[i].ev].dur < th) {
+		if (ev_dur(&A->e[K[i].ev]) < th) {
 			sel[ns] = (uint32_t)i;
 			v[ns++] = (double)A->e[K[i].ev].durns / 1e3;
 		}
@@ -354,7 +354,8 @@ short_kernels(struct table *t, int which)
 		struct tl_kahan k = { 0, 0 };
 
 		for (j = 0; j < m; j++)
-			tl_kahan_add(&k, A->e[K[sel[mem[off[i] + j]]].ev].dur);
+			tl_kahan_add(&k,
+			    ev_dur(&A->e[K[sel[mem[off[i] + j]]].ev]));
 		S[i].g = i;
 		S[i].count = m;
 		S[i].sum = k.s;

@@ -63,21 +63,6 @@ agg_warns_end(void)
 	A->warns.n = 0;
 }
 
-/*
- * ns since the first event, exact as long as the difference fits in 64
- * bits; past that (a stream spanning 292 years) in floating point, not
- * wrapped around.
- */
-static double
-since(int64_t ts)
-{
-	int64_t d;
-
-	if (__builtin_sub_overflow(ts, A->base, &d))
-		return (double)ts - (double)A->base;
-	return (double)d;
-}
-
 const char *
 agg_str(uint32_t id, size_t *n)
 {
@@ -296,14 +281,6 @@ agg_row(struct tl_trace *tr)
 		A->base = e->tsns;
 		A->havebase = 1;
 	}
-	if (agg_nat) {
-		e->ts = since(e->tsns);
-		e->dur = (double)e->durns;
-	} else {
-		e->ts = (double)e->tsns / 1000.0;
-		e->dur = (double)e->durns / 1000.0;
-	}
-	e->end = e->ts + e->dur;
 	A->n++;
 	e->parent = e->launcher = e->fwd = e->stream = e->args = NONE;
 	e->arg[0] = e->arg[1] = e->arg[2] = e->arg[3] = NONE;
@@ -596,15 +573,6 @@ agg_build(void)
 void
 agg_exact(void)
 {
-	size_t j;
-
-	for (j = 0; j < A->n; j++) {
-		struct ev *e = &A->e[j];
-
-		e->ts = since(e->tsns);
-		e->dur = (double)e->durns;
-		e->end = e->ts + e->dur;
-	}
 	agg_nat = 1;
 }
 

@@ -728,7 +728,7 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 			const struct urow *u = &A->u[mm[j]];
 
 			a[j] = c == 0 ? ((A->e[u->ev].flags & F_PSEUDO) ?
-			    NAN : A->e[u->ev].dur) : c == 1 ? u->tbs :
+			    NAN : ev_dur(&A->e[u->ev])) : c == 1 ? u->tbs :
 			    c == 2 ? u->tflops : u->ktime;
 		}
 		tl_stats(&r->st[c], a, m);
