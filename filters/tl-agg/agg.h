@@ -43,10 +43,23 @@ struct ev {
 	uint32_t stream;	/* interned text, or NONE */
 	uint32_t arg[4];	/* input dims, types, strides, concrete */
 	uint32_t args;		/* GPU communication: the args JSON */
-	uint32_t glo, ghi;	/* its GPU events: agg_gord[glo..ghi) */
+	union {
+		int64_t puid;	/* while reading: the parent's uid */
+		struct {
+			uint32_t glo, ghi;	/* its GPU events:
+						 * agg_gord[glo..ghi) */
+		};
+	};
 	uint32_t perf;		/* index into agg_perf, or NONE */
 	uint16_t flags;
 	uint8_t kind;
+};
+
+/* A launcher or fwd link while reading: few events have one. */
+struct xlink {
+	int64_t uid;
+	uint32_t ev;
+	int fwd;
 };
 
 /* Perf-model columns of an event, when the stream has them. */
@@ -92,8 +105,8 @@ struct agg {
 	struct tl_warns warns;	/* about its events */
 
 	/* load.c: while reading. */
-	int64_t (*link)[3];	/* uids: parent, launcher, fwd */
-	size_t caplink;
+	struct xlink *xl;
+	size_t nxl, capxl;
 	int64_t base;		/* the first ts_ns */
 	int havebase;
 	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */

@@ -208,6 +208,15 @@ gpuclass(uint32_t name, int kind)
 	return A->namecls[name] - 1;
 }
 
+static void
+xlink(uint32_t i, int64_t uid, int fwd)
+{
+	xgrow(&A->xl, &A->capxl, A->nxl + 1, sizeof *A->xl);
+	A->xl[A->nxl].uid = uid;
+	A->xl[A->nxl].ev = i;
+	A->xl[A->nxl++].fwd = fwd;
+}
+
 void
 agg_row(struct tl_trace *tr)
 {
@@ -243,10 +252,6 @@ agg_row(struct tl_trace *tr)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;
 	xgrow(&A->e, &A->cap, A->n + 1, sizeof *A->e);
-	if (A->caplink < A->cap) {
-		A->link = xreallocarray(A->link, A->cap, sizeof *A->link);
-		A->caplink = A->cap;
-	}
 	e = &A->e[i];
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
@@ -290,9 +295,11 @@ agg_row(struct tl_trace *tr)
 		e->name = tl_intern(A->in, "", 0);
 	e->pid = internlast(TL_C_PID, &A->lastpid);
 	e->tid = internlast(TL_C_TID, &A->lasttid);
-	A->link[i][0] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
-	A->link[i][1] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
-	A->link[i][2] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
+	e->puid = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
+	if (tl_trace_i64(tr, TL_C_LAUNCHER, &v))
+		xlink(i, v, 0);
+	if (tl_trace_i64(tr, TL_C_FWD, &v))
+		xlink(i, v, 1);
 	if ((COL(TL_C_CORR) >= 0 && fl[COL(TL_C_CORR)] > 0) ||
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
@@ -463,24 +470,29 @@ agg_build(void)
 	A->noparent = 0;
 	for (j = 0; j < A->n; j++) {
 		struct ev *e = &A->e[j];
+		int64_t puid = e->puid;
 
-		if (A->link[j][0] != INT64_MIN &&
-		    (e->parent = lookup(A->link[j][0])) == NONE) {
+		e->glo = e->ghi = 0;	/* for the events no root reaches */
+		if (puid != INT64_MIN && (e->parent = lookup(puid)) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "
 			    "root",
-			    e->uid, A->link[j][0]);
+			    e->uid, puid);
 		}
-		if (A->link[j][1] != INT64_MIN)
-			e->launcher = lookup(A->link[j][1]);
-		if (A->link[j][2] != INT64_MIN)
-			e->fwd = lookup(A->link[j][2]);
 		if (e->kind == TL_K_CPU_OP)
 			hascpu = 1;
 		if (TL_K_ISHOST(e->kind))
 			nhost++;
 	}
+	for (j = 0; j < A->nxl; j++)
+		if (A->xl[j].fwd)
+			A->e[A->xl[j].ev].fwd = lookup(A->xl[j].uid);
+		else
+			A->e[A->xl[j].ev].launcher = lookup(A->xl[j].uid);
+	free(A->xl);
+	A->xl = NULL;
+	A->nxl = A->capxl = 0;
 	agg_warns_end();
 	if (A->n > 0)
 		tl_tree_acyclic(A->tr->name, A->n, &A->e[0].parent,
@@ -586,7 +598,7 @@ agg_end(void)
 	free(A->kids);
 	free(A->roots);
 	free(A->perf);
-	free(A->link);
+	free(A->xl);
 	free(A->namecls);
 	gfree(&A->meta);
 	free(A->metaval);
