@@ -419,8 +419,12 @@ sortev(uint32_t *idx, size_t n, int byuid)
 	struct tl_sortkey *k;
 	size_t j;
 
-	if (n < 2)
-		return;
+	for (j = 1; j < n; j++)
+		if (byuid ? A->e[idx[j]].uid < A->e[idx[j - 1]].uid :
+		    A->e[idx[j]].tsns < A->e[idx[j - 1]].tsns)
+			break;
+	if (j >= n)
+		return;	/* in order: no keys to make (and touch) */
 	k = xreallocarray(NULL, n, sizeof *k);
 	for (j = 0; j < n; j++) {
 		k[j].i = idx[j];
