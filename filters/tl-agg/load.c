@@ -440,9 +440,9 @@ sortev(uint32_t *idx, size_t n, int byuid)
 void
 agg_build(void)
 {
-	uint32_t *host, *fill, *stack, *next, i, p, k;
+	uint32_t *host, *top, *fill, *stack, *next, i, p, k;
 	uint8_t *cpuabove;
-	size_t nhost = 0, j, sp, nk;
+	size_t nhost = 0, ntop, j, sp, nk;
 	uint64_t u;
 	int64_t dup = 0;
 	int hascpu = 0;
@@ -503,14 +503,18 @@ agg_build(void)
 		    &A->e[0].uid, sizeof *A->e);
 	A->gpuonly = !hascpu;
 
-	/* Children: host ones by (ts, input order), then GPU ones. */
+	/*
+	 * Children: host ones by (ts, uid), then GPU ones. The host events
+	 * by uid, sorted by ts where they are not in order: the children
+	 * of each node, the roots; not all of them at once (a stream's
+	 * events are by ts in runs, the children of a node mostly in one).
+	 */
 	host = xreallocarray(NULL, nhost + 1, sizeof *host);
 	nhost = 0;
 	for (u = 0; u < (A->uidmap != NULL ? A->nuidmap : A->n); u++)
 		if ((i = A->uidmap != NULL ? A->uidmap[u] : A->byuid[u]) !=
 		    NONE && TL_K_ISHOST(A->e[i].kind))
 			host[nhost++] = i;
-	sortev(host, nhost, 0);
 	A->kidoff = xcalloc(A->n + 1, sizeof *A->kidoff);
 	for (j = 0; j < A->n; j++)
 		if ((p = A->e[j].parent) != NONE)
@@ -525,9 +529,10 @@ agg_build(void)
 		if ((p = A->e[host[j]].parent) != NONE)
 			A->kids[fill[p]++] = host[j];
 	for (j = 0; j < A->n; j++)
+		sortev(A->kids + A->kidoff[j], fill[j] - A->kidoff[j], 0);
+	for (j = 0; j < A->n; j++)
 		if (!TL_K_ISHOST(A->e[j].kind) && (p = A->e[j].parent) != NONE)
 			A->kids[fill[p]++] = (uint32_t)j;
-	free(fill);
 
 	/*
 	 * Preorder from every root: the GPU events of a node are a range
@@ -539,11 +544,14 @@ agg_build(void)
 	cpuabove = xcalloc(A->n + 1, 1);
 	stack = xreallocarray(NULL, A->n + 1, sizeof *stack);
 	next = xreallocarray(NULL, A->n + 1, sizeof *next);
-	for (j = 0; j < nhost; j++) {
-		uint32_t r = host[j];
+	top = fill;	/* the roots, in fill's room */
+	for (ntop = 0, j = 0; j < nhost; j++)
+		if (A->e[host[j]].parent == NONE)
+			top[ntop++] = host[j];
+	sortev(top, ntop, 0);
+	for (j = 0; j < ntop; j++) {
+		uint32_t r = top[j];
 
-		if (A->e[r].parent != NONE)
-			continue;
 		sp = 0;
 		stack[sp] = r;
 		next[sp++] = A->kidoff[r];
@@ -576,6 +584,8 @@ agg_build(void)
 	for (j = 0; j < nhost; j++)
 		if (A->e[host[j]].kind == TL_K_CPU_OP && !cpuabove[host[j]])
 			A->roots[A->nroots++] = host[j];
+	sortev(A->roots, A->nroots, 0);
+	free(fill);
 	free(stack);
 	free(next);
 	free(cpuabove);
