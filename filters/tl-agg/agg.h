@@ -113,7 +113,12 @@ struct agg {
 	uint64_t nclip;		/* events ending past INT64_MAX ns */
 	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 	size_t capcls;
-	struct tl_intern_last lastpid, lasttid, laststream;
+	struct lastfield {	/* pid, tid, stream: they repeat */
+		char s[32];	/* the last value, as in the stream */
+		size_t n;	/* its length; 0: none */
+		uint32_t id;
+		struct tl_intern_last l;
+	} lastpid, lasttid, laststream;
 	struct grouper meta;	/* (what, pid, tid) */
 	uint32_t *metaval;	/* per group of meta: the value, or NONE */
 	size_t nmetaval, capmetaval;

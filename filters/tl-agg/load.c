@@ -125,7 +125,7 @@ agg_start(struct tl_trace *tr)
 	A->rank = NONE;
 	A->meta.k = 3;
 	memset(A->mlast, 0xff, sizeof A->mlast);
-	A->lastpid = A->lasttid = A->laststream = last;
+	A->lastpid.l = A->lasttid.l = A->laststream.l = last;
 	tl_out_init(&A->reprs, -1, "memory");
 }
 static uint32_t
@@ -138,15 +138,24 @@ intern(int c)
 	return s == NULL ? NONE : tl_intern(A->in, s, n);
 }
 
+/*
+ * A field whose value is mostly the last row's: compared as the stream
+ * has it (escaped) first, before it is unescaped and looked up.
+ */
 static uint32_t
-internlast(int c, struct tl_intern_last *l)
+internlast(int c, struct lastfield *l)
 {
 	const char *s;
 	size_t n;
 
-	if ((s = tl_trace_str(A->tr, c, &n)) == NULL)
+	if ((s = tl_trace_raw(A->tr, c, &n)) == NULL)
 		return NONE;
-	return tl_intern_last(A->in, l, s, n);
+	if (n == l->n && memcmp(s, l->s, n) == 0)
+		return l->id;
+	l->n = n <= sizeof l->s ? n : 0;
+	memcpy(l->s, s, l->n);
+	s = tl_trace_str(A->tr, c, &n);
+	return l->id = tl_intern_last(A->in, &l->l, s, n);
 }
 
 /*
