@@ -218,6 +218,7 @@ ev_end(const struct ev *e)
 
 const char *agg_str(uint32_t id, size_t *n);
 uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
+uint32_t agg_lookup(int64_t uid);	/* the event of uid, or NONE */
 
 /* load.c: read a tree stream. The columns read only for the tables
  * that use them: */

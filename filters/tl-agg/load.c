@@ -406,8 +406,8 @@ mapuids(int64_t *dup)
 	return twice;
 }
 
-static uint32_t
-lookup(int64_t uid)
+uint32_t
+agg_lookup(int64_t uid)
 {
 	size_t lo = 0, hi = A->n, mid;
 	int64_t u;
@@ -500,7 +500,7 @@ agg_build(void)
 		int64_t puid = e->puid;
 
 		e->glo = e->ghi = 0;	/* for the events no root reaches */
-		if (puid != INT64_MIN && (e->parent = lookup(puid)) == NONE) {
+		if (puid != INT64_MIN && (e->parent = agg_lookup(puid)) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "
@@ -514,9 +514,9 @@ agg_build(void)
 	}
 	for (j = 0; j < A->nxl; j++)
 		if (A->xl[j].fwd)
-			A->e[A->xl[j].ev].fwd = lookup(A->xl[j].uid);
+			A->e[A->xl[j].ev].fwd = agg_lookup(A->xl[j].uid);
 		else
-			A->e[A->xl[j].ev].launcher = lookup(A->xl[j].uid);
+			A->e[A->xl[j].ev].launcher = agg_lookup(A->xl[j].uid);
 	free(A->xl);
 	A->xl = NULL;
 	A->nxl = A->capxl = 0;
