@@ -40,9 +40,6 @@ struct ev {
 	int64_t tsns, durns;	/* exact, from the stream: ev_ts etc. */
 	uint32_t parent, launcher, fwd;	/* indexes, or NONE */
 	uint32_t name, pid, tid;	/* interned, decoded */
-	uint32_t stream;	/* interned text, or NONE */
-	uint32_t arg[4];	/* input dims, types, strides, concrete */
-	uint32_t args;		/* GPU communication: the args JSON */
 	union {
 		int64_t puid;	/* while reading: the parent's uid */
 		struct {
@@ -50,10 +47,45 @@ struct ev {
 						 * agg_gord[glo..ghi) */
 		};
 	};
-	uint32_t perf;		/* index into agg_perf, or NONE */
+	union {			/* by kind: ev_arg and the others */
+		struct {
+			uint32_t arg[4];	/* cpu_op: input dims, types,
+						 * strides, concrete */
+			uint32_t perf;	/* index into agg_perf, or NONE */
+		} h;
+		struct {
+			uint32_t stream;	/* interned text, or NONE */
+			uint32_t args;	/* communication: the args JSON */
+		} g;
+	} u;
 	uint16_t flags;
 	uint8_t kind;
 };
+
+/* What an event has by its kind, NONE for another kind. */
+static inline uint32_t
+ev_arg(const struct ev *e, int i)
+{
+	return e->kind == TL_K_CPU_OP ? e->u.h.arg[i] : NONE;
+}
+
+static inline uint32_t
+ev_perf(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? NONE : e->u.h.perf;
+}
+
+static inline uint32_t
+ev_stream(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? e->u.g.stream : NONE;
+}
+
+static inline uint32_t
+ev_args(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? e->u.g.args : NONE;
+}
 
 /* A launcher or fwd link while reading: few events have one. */
 struct xlink {

@@ -159,7 +159,7 @@ collectives(struct table *t, int which)
 		    !(e->flags & F_CORR))
 			continue;
 		ncoll++;
-		s = e->args != NONE ? agg_str(e->args, &sn) : NULL;
+		s = ev_args(e) != NONE ? agg_str(ev_args(e), &sn) : NULL;
 		json = s != NULL && json_parse(s, sn);
 		for (j = 0; j < 9; j++) {
 			key[j] = NONE;
@@ -177,7 +177,7 @@ collectives(struct table *t, int which)
 				nanfloat[j] = 1;
 			}
 		}
-		key[9] = e->stream;
+		key[9] = ev_stream(e);
 		if (key[9] == NONE)
 			miss = nanfloat[9] = 1;
 		if (miss && !agg_keep) {

@@ -23,7 +23,7 @@ static size_t ng;
 static uint32_t
 skey(const struct ev *e)
 {
-	return e->stream != NONE ? e->stream : e->tid;
+	return ev_stream(e) != NONE ? ev_stream(e) : e->tid;
 }
 
 /* cmpnum with NONE first (the keys are never empty). */
@@ -469,7 +469,7 @@ launch(struct table *t, int which)
 
 			tab_int(t, e->uid);
 			tab_id(t, e->name);
-			tab_id(t, e->stream);
+			tab_id(t, ev_stream(e));
 			tab_int(t, A->e[R[i].r].uid);
 			tab_id(t, A->e[R[i].r].name);
 			tab_dbl(t, agg_us(R[i].cpu));

@@ -159,7 +159,7 @@ kernels(struct table *t, int which)
 		key[0] = K[i].cat;
 		key[1] = cpu ? kparent(&K[i]) : NONE;
 		key[2] = e->name;
-		key[3] = e->stream;
+		key[3] = ev_stream(e);
 		grp[i] = (uint32_t)gfind(&g, key);
 		d[i] = ev_dur(e);
 	}
@@ -327,9 +327,9 @@ short_kernels(struct table *t, int which)
 		if (!A->gpuonly) {
 			key[0] = kparent(k);
 			if (k->cpuop != NONE) {
-				key[1] = A->e[k->cpuop].arg[0];
-				key[2] = A->e[k->cpuop].arg[2];
-				key[3] = A->e[k->cpuop].arg[3];
+				key[1] = ev_arg(&A->e[k->cpuop], 0);
+				key[2] = ev_arg(&A->e[k->cpuop], 2);
+				key[3] = ev_arg(&A->e[k->cpuop], 3);
 			}
 			if (!agg_keep && (key[0] == NONE || key[1] == NONE ||
 			    key[2] == NONE || key[3] == NONE)) {

@@ -310,9 +310,7 @@ agg_row(struct tl_trace *tr)
 		A->havebase = 1;
 	}
 	A->n++;
-	e->parent = e->launcher = e->fwd = e->stream = e->args = NONE;
-	e->arg[0] = e->arg[1] = e->arg[2] = e->arg[3] = NONE;
-	e->perf = NONE;
+	e->parent = e->launcher = e->fwd = NONE;
 	e->name = intern(TL_C_NAME);
 	if (e->name == NONE)
 		e->name = tl_intern(A->in, "", 0);
@@ -327,25 +325,28 @@ agg_row(struct tl_trace *tr)
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
 	if (TL_K_ISGPU(kind)) {
-		e->stream = internlast(TL_C_STREAM, &A->laststream);
+		e->u.g.stream = internlast(TL_C_STREAM, &A->laststream);
+		e->u.g.args = NONE;
 		if (COL(TL_C_LINKED) >= 0 && same(f[COL(TL_C_LINKED)],
 		    fl[COL(TL_C_LINKED)], "1"))
 			e->flags |= F_LINKED;
 		cls = gpuclass(e->name, kind);
 		if (cls == G_COMM) {
 			e->flags |= F_COMM;
-			e->args = intern(TL_C_ARGS);
+			e->u.g.args = intern(TL_C_ARGS);
 		} else if (cls == G_MEMCPY)
 			e->flags |= F_MEMCPYK;
 	} else if (kind == TL_K_CPU_OP) {
 		if (COL(TL_C_ARGS) >= 0 && fl[COL(TL_C_ARGS)] > 10 &&
 		    memcmp(f[COL(TL_C_ARGS)], "{\"hlo_op\":", 10) == 0)
 			agg_xlaop(e->name);
-		e->arg[0] = intern(TL_C_DIMS);
-		e->arg[1] = intern(TL_C_TYPES);
-		e->arg[2] = intern(TL_C_STRIDES);
-		e->arg[3] = intern(TL_C_CONCRETE);
+		e->u.h.arg[0] = intern(TL_C_DIMS);
+		e->u.h.arg[1] = intern(TL_C_TYPES);
+		e->u.h.arg[2] = intern(TL_C_STRIDES);
+		e->u.h.arg[3] = intern(TL_C_CONCRETE);
 	}
+	if (!TL_K_ISGPU(kind))
+		e->u.h.perf = NONE;
 	if (!TL_K_ISGPU(kind) && (COL(TL_C_FLOP) >= 0 ||
 	    COL(TL_C_BYTES) >= 0 || COL(TL_C_SPEC) >= 0 ||
 	    COL(TL_C_PARAMS) >= 0)) {
@@ -360,7 +361,7 @@ agg_row(struct tl_trace *tr)
 			xgrow(&A->perf, &A->capperf, A->nperf + 1,
 			    sizeof *A->perf);
 			A->perf[A->nperf] = p;
-			e->perf = (uint32_t)A->nperf++;
+			e->u.h.perf = (uint32_t)A->nperf++;
 		}
 	}
 }
@@ -500,7 +501,8 @@ agg_build(void)
 		int64_t puid = e->puid;
 
 		e->glo = e->ghi = 0;	/* for the events no root reaches */
-		if (puid != INT64_MIN && (e->parent = agg_lookup(puid)) == NONE) {
+		if (puid != INT64_MIN &&
+		    (e->parent = agg_lookup(puid)) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "

@@ -249,7 +249,7 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 			if (off[r + 1] - off[r] == len)
 				v[nr++] = ev_dur(&A->e[ev[off[r] + p]]);
 		pos[p].name = te->name;
-		pos[p].stream = te->stream;
+		pos[p].stream = ev_stream(te);
 		pos[p].count = nr;
 		x = pos[p].x;
 		x[0] = tl_np_sum(v, nr);
