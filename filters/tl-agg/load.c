@@ -554,7 +554,9 @@ agg_build(void)
 		if ((p = A->e[host[j]].parent) != NONE)
 			A->kids[fill[p]++] = host[j];
 	for (j = 0; j < A->n; j++)
-		sortev(A->kids + A->kidoff[j], fill[j] - A->kidoff[j], 0);
+		if (fill[j] - A->kidoff[j] > 1)
+			sortev(A->kids + A->kidoff[j], fill[j] - A->kidoff[j],
+			    0);
 	for (j = 0; j < A->n; j++)
 		if (!TL_K_ISHOST(A->e[j].kind) && (p = A->e[j].parent) != NONE)
 			A->kids[fill[p]++] = (uint32_t)j;
