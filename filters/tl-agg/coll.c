@@ -149,8 +149,8 @@ collectives(struct table *t, int which)
 		t->skip = 1;
 		return;
 	}
-	sel = xreallocarray(NULL, A->n + 1, sizeof *sel);
-	grp = xreallocarray(NULL, A->n + 1, sizeof *grp);
+	sel = xreallocarray(NULL, A->ngts + 1, sizeof *sel);
+	grp = xreallocarray(NULL, A->ngts + 1, sizeof *grp);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		int miss = 0;

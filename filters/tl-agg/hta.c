@@ -439,7 +439,7 @@ launch(struct table *t, int which)
 	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
 	lc = agg_nat ? agg_launchcut * 1e3 : agg_launchcut;
-	R = xcalloc(A->n + 1, sizeof *R);
+	R = xcalloc(A->ngts + 1, sizeof *R);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		struct lrow *l;

@@ -29,7 +29,7 @@ kernel_rows(size_t *np)
 	uint32_t p;
 
 	launchers();
-	K = xcalloc(A->n + 1, sizeof *K);
+	K = xcalloc(A->ngts + 1, sizeof *K);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		struct krow *k;
