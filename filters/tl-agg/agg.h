@@ -37,17 +37,61 @@ enum {
 /* One event: a host event in the tree, or a GPU event. */
 struct ev {
 	int64_t uid;
-	int64_t tsns, durns;	/* exact, from the stream */
-	double ts, end, dur;	/* ticks: see agg_nat */
+	int64_t tsns, durns;	/* exact, from the stream: ev_ts etc. */
 	uint32_t parent, launcher, fwd;	/* indexes, or NONE */
 	uint32_t name, pid, tid;	/* interned, decoded */
-	uint32_t stream;	/* interned text, or NONE */
-	uint32_t arg[4];	/* input dims, types, strides, concrete */
-	uint32_t args;		/* GPU communication: the args JSON */
-	uint32_t glo, ghi;	/* its GPU events: agg_gord[glo..ghi) */
-	uint32_t perf;		/* index into agg_perf, or NONE */
+	union {
+		int64_t puid;	/* while reading: the parent's uid */
+		struct {
+			uint32_t glo, ghi;	/* its GPU events:
+						 * agg_gord[glo..ghi) */
+		};
+	};
+	union {			/* by kind: ev_arg and the others */
+		struct {
+			uint32_t arg[4];	/* cpu_op: input dims, types,
+						 * strides, concrete */
+			uint32_t perf;	/* index into agg_perf, or NONE */
+		} h;
+		struct {
+			uint32_t stream;	/* interned text, or NONE */
+			uint32_t args;	/* communication: the args JSON */
+		} g;
+	} u;
 	uint16_t flags;
 	uint8_t kind;
+};
+
+/* What an event has by its kind, NONE for another kind. */
+static inline uint32_t
+ev_arg(const struct ev *e, int i)
+{
+	return e->kind == TL_K_CPU_OP ? e->u.h.arg[i] : NONE;
+}
+
+static inline uint32_t
+ev_perf(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? NONE : e->u.h.perf;
+}
+
+static inline uint32_t
+ev_stream(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? e->u.g.stream : NONE;
+}
+
+static inline uint32_t
+ev_args(const struct ev *e)
+{
+	return TL_K_ISGPU(e->kind) ? e->u.g.args : NONE;
+}
+
+/* A launcher or fwd link while reading: few events have one. */
+struct xlink {
+	int64_t uid;
+	uint32_t ev;
+	int fwd;
 };
 
 /* Perf-model columns of an event, when the stream has them. */
@@ -93,15 +137,20 @@ struct agg {
 	struct tl_warns warns;	/* about its events */
 
 	/* load.c: while reading. */
-	int64_t (*link)[3];	/* uids: parent, launcher, fwd */
-	size_t caplink;
+	struct xlink *xl;
+	size_t nxl, capxl;
 	int64_t base;		/* the first ts_ns */
 	int havebase;
 	uint64_t nnots, nnodur;	/* events without ts_ns, without dur_ns */
 	uint64_t nclip;		/* events ending past INT64_MAX ns */
 	uint8_t *namecls;	/* per name id: GPU class + 1, 0 unknown */
 	size_t capcls;
-	struct tl_intern_last lastpid, lasttid, laststream;
+	struct lastfield {	/* pid, tid, stream: they repeat */
+		char s[32];	/* the last value, as in the stream */
+		size_t n;	/* its length; 0: none */
+		uint32_t id;
+		struct tl_intern_last l;
+	} lastpid, lasttid, laststream;
 	struct grouper meta;	/* (what, pid, tid) */
 	uint32_t *metaval;	/* per group of meta: the value, or NONE */
 	size_t nmetaval, capmetaval;
@@ -169,8 +218,39 @@ agg_ms(double t)
 	return agg_nat ? t / 1e6 : t / 1e3;
 }
 
+/*
+ * An event's times in ticks, made from its ns when asked rather than
+ * kept (24 bytes an event): ns since the first event, exact as long as
+ * the difference fits in 64 bits (past that, a stream spanning 292
+ * years, in floating point, not wrapped around); or us, as TraceLens.
+ */
+static inline double
+ev_ts(const struct ev *e)
+{
+	int64_t d;
+
+	if (!agg_nat)
+		return (double)e->tsns / 1000.0;
+	if (__builtin_sub_overflow(e->tsns, A->base, &d))
+		return (double)e->tsns - (double)A->base;
+	return (double)d;
+}
+
+static inline double
+ev_dur(const struct ev *e)
+{
+	return agg_nat ? (double)e->durns : (double)e->durns / 1000.0;
+}
+
+static inline double
+ev_end(const struct ev *e)
+{
+	return ev_ts(e) + ev_dur(e);
+}
+
 const char *agg_str(uint32_t id, size_t *n);
 uint32_t agg_find(const char *s);	/* interned id of s, or NONE */
+uint32_t agg_lookup(int64_t uid);	/* the event of uid, or NONE */
 
 /* load.c: read a tree stream. The columns read only for the tables
  * that use them: */

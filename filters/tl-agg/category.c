@@ -547,10 +547,11 @@ has_model(uint32_t i)
 		return c->model;
 	if (ocode(e->name) != OC_TRITONK)
 		return 0;
-	if (e->arg[0] == NONE || e->arg[1] == NONE || e->arg[3] == NONE)
+	if (ev_arg(e, 0) == NONE || ev_arg(e, 1) == NONE ||
+	    ev_arg(e, 3) == NONE)
 		return 0;
 	/* A string of digits among the concrete inputs. */
-	s = agg_str(e->arg[3], &n);
+	s = agg_str(ev_arg(e, 3), &n);
 	for (p = s; (p = memchr(p, '"', (size_t)(s + n - p))) != NULL;) {
 		p++;
 		k = 0;

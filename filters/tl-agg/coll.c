@@ -149,8 +149,8 @@ collectives(struct table *t, int which)
 		t->skip = 1;
 		return;
 	}
-	sel = xreallocarray(NULL, A->n + 1, sizeof *sel);
-	grp = xreallocarray(NULL, A->n + 1, sizeof *grp);
+	sel = xreallocarray(NULL, A->ngts + 1, sizeof *sel);
+	grp = xreallocarray(NULL, A->ngts + 1, sizeof *grp);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		int miss = 0;
@@ -159,7 +159,7 @@ collectives(struct table *t, int which)
 		    !(e->flags & F_CORR))
 			continue;
 		ncoll++;
-		s = e->args != NONE ? agg_str(e->args, &sn) : NULL;
+		s = ev_args(e) != NONE ? agg_str(ev_args(e), &sn) : NULL;
 		json = s != NULL && json_parse(s, sn);
 		for (j = 0; j < 9; j++) {
 			key[j] = NONE;
@@ -177,7 +177,7 @@ collectives(struct table *t, int which)
 				nanfloat[j] = 1;
 			}
 		}
-		key[9] = e->stream;
+		key[9] = ev_stream(e);
 		if (key[9] == NONE)
 			miss = nanfloat[9] = 1;
 		if (miss && !agg_keep) {
@@ -213,7 +213,7 @@ collectives(struct table *t, int which)
 		struct tl_kahan k = { 0, 0 };
 
 		for (j = off[order[i]]; j < off[order[i] + 1]; j++)
-			tl_kahan_add(&k, A->e[sel[mem[j]]].dur);
+			tl_kahan_add(&k, ev_dur(&A->e[sel[mem[j]]]));
 		sum[i] = k.s;
 	}
 	perm = xcalloc(ng + 1, sizeof *perm);
@@ -225,7 +225,7 @@ collectives(struct table *t, int which)
 		int w;
 
 		for (j = 0; j < m; j++)
-			d[j] = A->e[sel[mem[off[gi] + j]]].dur;
+			d[j] = ev_dur(&A->e[sel[mem[off[gi] + j]]]);
 		tl_stats(&r.st[0], d, m);
 		/* message sizes of the first kernel of the group */
 		sb.n = 0;

@@ -128,8 +128,8 @@ busy(const uint32_t *ev, size_t n)
 
 	xgrow(&ivbuf, &capiv, n + 1, sizeof *ivbuf);
 	for (i = 0; i < n; i++) {
-		ivbuf[i].s = A->e[ev[i]].ts;
-		ivbuf[i].e = A->e[ev[i]].end;
+		ivbuf[i].s = ev_ts(&A->e[ev[i]]);
+		ivbuf[i].e = ev_end(&A->e[ev[i]]);
 	}
 	n = agg_ivmerge(ivbuf, n);
 	return agg_ivlen(ivbuf, n);

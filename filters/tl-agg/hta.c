@@ -23,7 +23,7 @@ static size_t ng;
 static uint32_t
 skey(const struct ev *e)
 {
-	return e->stream != NONE ? e->stream : e->tid;
+	return ev_stream(e) != NONE ? ev_stream(e) : e->tid;
 }
 
 /* cmpnum with NONE first (the keys are never empty). */
@@ -222,8 +222,8 @@ ivs(const uint32_t *o, size_t lo, size_t hi, int cls, struct iv *out)
 
 		if (cls >= 0 && c != cls)
 			continue;
-		out[n].s = e->ts;
-		out[n++].e = e->end;
+		out[n].s = ev_ts(e);
+		out[n++].e = ev_end(e);
 	}
 	return agg_ivmerge(out, n);
 }
@@ -344,18 +344,18 @@ idle(struct table *t, int which)
 		j = runend(i, 1);
 		memset(cnt, 0, sizeof cnt);
 		sum[0] = sum[1] = sum[2] = 0;
-		end = A->e[G[i]].end;
+		end = ev_end(&A->e[G[i]]);
 		for (k = i + 1; k < j; k++) {
 			const struct ev *e = &A->e[G[k]];
 
-			gap = e->ts - end;
+			gap = ev_ts(e) - end;
 			if (gap > 0) {
 				uint32_t r = e->parent;
 
 				if (r == NONE) {
 					c = 2;
 					nolaunch++;
-				} else if (A->e[r].ts > end)
+				} else if (ev_ts(&A->e[r]) > end)
 					c = 0;	/* launched after: host */
 				else if (gap < th)
 					c = 1;
@@ -364,8 +364,8 @@ idle(struct table *t, int which)
 				cnt[c]++;
 				sum[c] += gap;
 			}
-			if (e->end > end)
-				end = e->end;
+			if (ev_end(e) > end)
+				end = ev_end(e);
 		}
 		tot = sum[0] + sum[1] + sum[2];
 		for (c = 0; c < 3; c++) {
@@ -439,7 +439,7 @@ launch(struct table *t, int which)
 	tab_init(s, agg_tab[T_LAUNCHSTATS].name, NULL, scols);
 	rc = agg_nat ? agg_runtimecut * 1e3 : agg_runtimecut;
 	lc = agg_nat ? agg_launchcut * 1e3 : agg_launchcut;
-	R = xcalloc(A->n + 1, sizeof *R);
+	R = xcalloc(A->ngts + 1, sizeof *R);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		struct lrow *l;
@@ -450,9 +450,9 @@ launch(struct table *t, int which)
 		l = &R[n++];
 		l->g = (uint32_t)i;
 		l->r = e->parent;
-		l->cpu = A->e[l->r].dur;
-		l->gpu = e->dur;
-		l->delay = e->ts - A->e[l->r].end;
+		l->cpu = ev_dur(&A->e[l->r]);
+		l->gpu = ev_dur(e);
+		l->delay = ev_ts(e) - ev_end(&A->e[l->r]);
 		l->out = (l->cpu > rc) | (l->delay > lc) << 1;
 	}
 	if (n == 0) {
@@ -469,7 +469,7 @@ launch(struct table *t, int which)
 
 			tab_int(t, e->uid);
 			tab_id(t, e->name);
-			tab_id(t, e->stream);
+			tab_id(t, ev_stream(e));
 			tab_int(t, A->e[R[i].r].uid);
 			tab_id(t, A->e[R[i].r].name);
 			tab_dbl(t, agg_us(R[i].cpu));

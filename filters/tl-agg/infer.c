@@ -650,7 +650,7 @@ unified_stacks(struct table *t)
 	size_t nrow = tab_nrow(t), ncol = t->ncol, r, i, j, m;
 	struct cell *old;
 	const char **col;
-	uint32_t *byuid, *kk = NULL;
+	uint32_t *kk = NULL;
 	size_t capk = 0;
 	struct chain *ch = NULL, fl = { 0 };
 	size_t capch = 0;
@@ -661,12 +661,6 @@ unified_stacks(struct table *t)
 
 	if (cn < 0 || cu < 0 || ck < 0 || cp < 0)
 		return;
-	byuid = xmalloc(((size_t)A->maxuid + 2) * sizeof *byuid);
-	for (i = 0; i <= (size_t)A->maxuid; i++)
-		byuid[i] = NONE;
-	for (i = 0; i < A->n; i++)
-		if (A->e[i].uid >= 0 && A->e[i].uid <= A->maxuid)
-			byuid[A->e[i].uid] = (uint32_t)i;
 	old = t->c;
 	t->c = NULL;
 	t->capcell = t->ncell = 0;
@@ -685,7 +679,7 @@ unified_stacks(struct table *t)
 		const char *kds = t->s.buf + rc[ck].v.s.off;
 		size_t kdn = rc[ck].v.s.len;
 		int64_t uid = rc[cu].t == V_INT ? rc[cu].v.i : -1;
-		uint32_t e = uid >= 0 && uid <= A->maxuid ? byuid[uid] : NONE;
+		uint32_t e = uid >= 0 ? agg_lookup(uid) : NONE;
 		int synth = nn > 15 && memcmp(name + nn - 15,
 		    " (Synthetic Op)", 15) == 0;
 
@@ -806,7 +800,6 @@ unified_stacks(struct table *t)
 	t->col = col;
 	t->ncol = ncol + 2;
 	free(old);
-	free(byuid);
 	free(kk);
 	free(used);
 	for (i = 0; i < capch; i++) {

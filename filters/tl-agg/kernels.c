@@ -29,7 +29,7 @@ kernel_rows(size_t *np)
 	uint32_t p;
 
 	launchers();
-	K = xcalloc(A->n + 1, sizeof *K);
+	K = xcalloc(A->ngts + 1, sizeof *K);
 	for (i = 0; i < A->n; i++) {
 		const struct ev *e = &A->e[i];
 		struct krow *k;
@@ -159,9 +159,9 @@ kernels(struct table *t, int which)
 		key[0] = K[i].cat;
 		key[1] = cpu ? kparent(&K[i]) : NONE;
 		key[2] = e->name;
-		key[3] = e->stream;
+		key[3] = ev_stream(e);
 		grp[i] = (uint32_t)gfind(&g, key);
-		d[i] = e->dur;
+		d[i] = ev_dur(e);
 	}
 	tot = tl_np_sum(d, nk);
 	ng = g.ngroup;
@@ -290,7 +290,7 @@ short_kernels(struct table *t, int which)
 	sel = xreallocarray(NULL, nk + 1, sizeof *sel);
 	v = xreallocarray(NULL, nk + 1, sizeof *v);
 	for (i = 0; i < nk; i++)
-		if (A->e[K[i].ev].dur < th) {
+		if (ev_dur(&A->e[K[i].ev]) < th) {
 			sel[ns] = (uint32_t)i;
 			v[ns++] = (double)A->e[K[i].ev].durns / 1e3;
 		}
@@ -327,9 +327,9 @@ short_kernels(struct table *t, int which)
 		if (!A->gpuonly) {
 			key[0] = kparent(k);
 			if (k->cpuop != NONE) {
-				key[1] = A->e[k->cpuop].arg[0];
-				key[2] = A->e[k->cpuop].arg[2];
-				key[3] = A->e[k->cpuop].arg[3];
+				key[1] = ev_arg(&A->e[k->cpuop], 0);
+				key[2] = ev_arg(&A->e[k->cpuop], 2);
+				key[3] = ev_arg(&A->e[k->cpuop], 3);
 			}
 			if (!agg_keep && (key[0] == NONE || key[1] == NONE ||
 			    key[2] == NONE || key[3] == NONE)) {
@@ -354,7 +354,8 @@ short_kernels(struct table *t, int which)
 		struct tl_kahan k = { 0, 0 };
 
 		for (j = 0; j < m; j++)
-			tl_kahan_add(&k, A->e[K[sel[mem[off[i] + j]]].ev].dur);
+			tl_kahan_add(&k,
+			    ev_dur(&A->e[K[sel[mem[off[i] + j]]].ev]));
 		S[i].g = i;
 		S[i].count = m;
 		S[i].sum = k.s;

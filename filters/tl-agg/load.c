@@ -63,21 +63,6 @@ agg_warns_end(void)
 	A->warns.n = 0;
 }
 
-/*
- * ns since the first event, exact as long as the difference fits in 64
- * bits; past that (a stream spanning 292 years) in floating point, not
- * wrapped around.
- */
-static double
-since(int64_t ts)
-{
-	int64_t d;
-
-	if (__builtin_sub_overflow(ts, A->base, &d))
-		return (double)ts - (double)A->base;
-	return (double)d;
-}
-
 const char *
 agg_str(uint32_t id, size_t *n)
 {
@@ -140,7 +125,7 @@ agg_start(struct tl_trace *tr)
 	A->rank = NONE;
 	A->meta.k = 3;
 	memset(A->mlast, 0xff, sizeof A->mlast);
-	A->lastpid = A->lasttid = A->laststream = last;
+	A->lastpid.l = A->lasttid.l = A->laststream.l = last;
 	tl_out_init(&A->reprs, -1, "memory");
 }
 static uint32_t
@@ -153,24 +138,47 @@ intern(int c)
 	return s == NULL ? NONE : tl_intern(A->in, s, n);
 }
 
+/*
+ * A field whose value is mostly the last row's: compared as the stream
+ * has it (escaped) first, before it is unescaped and looked up.
+ */
 static uint32_t
-internlast(int c, struct tl_intern_last *l)
+internlast(int c, struct lastfield *l)
 {
 	const char *s;
 	size_t n;
 
-	if ((s = tl_trace_str(A->tr, c, &n)) == NULL)
+	if ((s = tl_trace_raw(A->tr, c, &n)) == NULL)
 		return NONE;
-	return tl_intern_last(A->in, l, s, n);
+	if (n == l->n && memcmp(s, l->s, n) == 0)
+		return l->id;
+	l->n = n <= sizeof l->s ? n : 0;
+	memcpy(l->s, s, l->n);
+	s = tl_trace_str(A->tr, c, &n);
+	return l->id = tl_intern_last(A->in, &l->l, s, n);
 }
 
+/*
+ * A number column. flop and bytes are integers: one of at most 15
+ * digits (below 2^53) is the double strtod would make of it, made here
+ * without strtod (which took most of the reading of a perf row).
+ */
 static double
 dbl(int c)
 {
+	const char *s;
+	size_t n, j;
+	uint64_t u = 0;
 	double v;
 
-	if (COL(c) < 0 || A->tr->t->fl[COL(c)] == 0 ||
-	    !tl_tsv_double(A->tr->t, COL(c), &v))
+	if (COL(c) < 0 || (n = A->tr->t->fl[COL(c)]) == 0)
+		return NAN;
+	s = A->tr->t->f[COL(c)];
+	for (j = 0; n <= 15 && j < n && s[j] >= '0' && s[j] <= '9'; j++)
+		u = u * 10 + (uint64_t)(s[j] - '0');
+	if (n <= 15 && j == n)
+		return (double)u;
+	if (!tl_tsv_double(A->tr->t, COL(c), &v))
 		return NAN;
 	return v;
 }
@@ -223,6 +231,15 @@ gpuclass(uint32_t name, int kind)
 	return A->namecls[name] - 1;
 }
 
+static void
+xlink(uint32_t i, int64_t uid, int fwd)
+{
+	xgrow(&A->xl, &A->capxl, A->nxl + 1, sizeof *A->xl);
+	A->xl[A->nxl].uid = uid;
+	A->xl[A->nxl].ev = i;
+	A->xl[A->nxl++].fwd = fwd;
+}
+
 void
 agg_row(struct tl_trace *tr)
 {
@@ -258,10 +275,6 @@ agg_row(struct tl_trace *tr)
 		tl_tsv_errx(t, "too many events in one trace");
 	i = (uint32_t)A->n;
 	xgrow(&A->e, &A->cap, A->n + 1, sizeof *A->e);
-	if (A->caplink < A->cap) {
-		A->link = xreallocarray(A->link, A->cap, sizeof *A->link);
-		A->caplink = A->cap;
-	}
 	e = &A->e[i];
 	memset(e, 0, sizeof *e);
 	e->kind = (uint8_t)kind;
@@ -296,49 +309,44 @@ agg_row(struct tl_trace *tr)
 		A->base = e->tsns;
 		A->havebase = 1;
 	}
-	if (agg_nat) {
-		e->ts = since(e->tsns);
-		e->dur = (double)e->durns;
-	} else {
-		e->ts = (double)e->tsns / 1000.0;
-		e->dur = (double)e->durns / 1000.0;
-	}
-	e->end = e->ts + e->dur;
 	A->n++;
-	e->parent = e->launcher = e->fwd = e->stream = e->args = NONE;
-	e->arg[0] = e->arg[1] = e->arg[2] = e->arg[3] = NONE;
-	e->perf = NONE;
+	e->parent = e->launcher = e->fwd = NONE;
 	e->name = intern(TL_C_NAME);
 	if (e->name == NONE)
 		e->name = tl_intern(A->in, "", 0);
 	e->pid = internlast(TL_C_PID, &A->lastpid);
 	e->tid = internlast(TL_C_TID, &A->lasttid);
-	A->link[i][0] = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
-	A->link[i][1] = tl_trace_i64(tr, TL_C_LAUNCHER, &v) ? v : INT64_MIN;
-	A->link[i][2] = tl_trace_i64(tr, TL_C_FWD, &v) ? v : INT64_MIN;
+	e->puid = tl_trace_i64(tr, TL_C_PARENT, &v) ? v : INT64_MIN;
+	if (tl_trace_i64(tr, TL_C_LAUNCHER, &v))
+		xlink(i, v, 0);
+	if (tl_trace_i64(tr, TL_C_FWD, &v))
+		xlink(i, v, 1);
 	if ((COL(TL_C_CORR) >= 0 && fl[COL(TL_C_CORR)] > 0) ||
 	    (COL(TL_C_EXT) >= 0 && fl[COL(TL_C_EXT)] > 0))
 		e->flags |= F_CORR;
 	if (TL_K_ISGPU(kind)) {
-		e->stream = internlast(TL_C_STREAM, &A->laststream);
+		e->u.g.stream = internlast(TL_C_STREAM, &A->laststream);
+		e->u.g.args = NONE;
 		if (COL(TL_C_LINKED) >= 0 && same(f[COL(TL_C_LINKED)],
 		    fl[COL(TL_C_LINKED)], "1"))
 			e->flags |= F_LINKED;
 		cls = gpuclass(e->name, kind);
 		if (cls == G_COMM) {
 			e->flags |= F_COMM;
-			e->args = intern(TL_C_ARGS);
+			e->u.g.args = intern(TL_C_ARGS);
 		} else if (cls == G_MEMCPY)
 			e->flags |= F_MEMCPYK;
 	} else if (kind == TL_K_CPU_OP) {
 		if (COL(TL_C_ARGS) >= 0 && fl[COL(TL_C_ARGS)] > 10 &&
 		    memcmp(f[COL(TL_C_ARGS)], "{\"hlo_op\":", 10) == 0)
 			agg_xlaop(e->name);
-		e->arg[0] = intern(TL_C_DIMS);
-		e->arg[1] = intern(TL_C_TYPES);
-		e->arg[2] = intern(TL_C_STRIDES);
-		e->arg[3] = intern(TL_C_CONCRETE);
+		e->u.h.arg[0] = intern(TL_C_DIMS);
+		e->u.h.arg[1] = intern(TL_C_TYPES);
+		e->u.h.arg[2] = intern(TL_C_STRIDES);
+		e->u.h.arg[3] = intern(TL_C_CONCRETE);
 	}
+	if (!TL_K_ISGPU(kind))
+		e->u.h.perf = NONE;
 	if (!TL_K_ISGPU(kind) && (COL(TL_C_FLOP) >= 0 ||
 	    COL(TL_C_BYTES) >= 0 || COL(TL_C_SPEC) >= 0 ||
 	    COL(TL_C_PARAMS) >= 0)) {
@@ -353,7 +361,7 @@ agg_row(struct tl_trace *tr)
 			xgrow(&A->perf, &A->capperf, A->nperf + 1,
 			    sizeof *A->perf);
 			A->perf[A->nperf] = p;
-			e->perf = (uint32_t)A->nperf++;
+			e->u.h.perf = (uint32_t)A->nperf++;
 		}
 	}
 }
@@ -399,8 +407,8 @@ mapuids(int64_t *dup)
 	return twice;
 }
 
-static uint32_t
-lookup(int64_t uid)
+uint32_t
+agg_lookup(int64_t uid)
 {
 	size_t lo = 0, hi = A->n, mid;
 	int64_t u;
@@ -435,8 +443,12 @@ sortev(uint32_t *idx, size_t n, int byuid)
 	struct tl_sortkey *k;
 	size_t j;
 
-	if (n < 2)
-		return;
+	for (j = 1; j < n; j++)
+		if (byuid ? A->e[idx[j]].uid < A->e[idx[j - 1]].uid :
+		    A->e[idx[j]].tsns < A->e[idx[j - 1]].tsns)
+			break;
+	if (j >= n)
+		return;	/* in order: no keys to make (and touch) */
 	k = xreallocarray(NULL, n, sizeof *k);
 	for (j = 0; j < n; j++) {
 		k[j].i = idx[j];
@@ -452,9 +464,9 @@ sortev(uint32_t *idx, size_t n, int byuid)
 void
 agg_build(void)
 {
-	uint32_t *host, *fill, *stack, *next, i, p, k;
+	uint32_t *host, *top, *fill, *stack, *next, i, p, k;
 	uint8_t *cpuabove;
-	size_t nhost = 0, j, sp, nk;
+	size_t nhost = 0, ntop, j, sp, nk;
 	uint64_t u;
 	int64_t dup = 0;
 	int hascpu = 0;
@@ -486,38 +498,48 @@ agg_build(void)
 	A->noparent = 0;
 	for (j = 0; j < A->n; j++) {
 		struct ev *e = &A->e[j];
+		int64_t puid = e->puid;
 
-		if (A->link[j][0] != INT64_MIN &&
-		    (e->parent = lookup(A->link[j][0])) == NONE) {
+		e->glo = e->ghi = 0;	/* for the events no root reaches */
+		if (puid != INT64_MIN &&
+		    (e->parent = agg_lookup(puid)) == NONE) {
 			A->noparent++;
 			agg_warn("event %" PRId64 ": parent %" PRId64
 			    " is not a host event in the stream: taken as a "
 			    "root",
-			    e->uid, A->link[j][0]);
+			    e->uid, puid);
 		}
-		if (A->link[j][1] != INT64_MIN)
-			e->launcher = lookup(A->link[j][1]);
-		if (A->link[j][2] != INT64_MIN)
-			e->fwd = lookup(A->link[j][2]);
 		if (e->kind == TL_K_CPU_OP)
 			hascpu = 1;
 		if (TL_K_ISHOST(e->kind))
 			nhost++;
 	}
+	for (j = 0; j < A->nxl; j++)
+		if (A->xl[j].fwd)
+			A->e[A->xl[j].ev].fwd = agg_lookup(A->xl[j].uid);
+		else
+			A->e[A->xl[j].ev].launcher = agg_lookup(A->xl[j].uid);
+	free(A->xl);
+	A->xl = NULL;
+	A->nxl = A->capxl = 0;
 	agg_warns_end();
 	if (A->n > 0)
 		tl_tree_acyclic(A->tr->name, A->n, &A->e[0].parent,
 		    &A->e[0].uid, sizeof *A->e);
 	A->gpuonly = !hascpu;
 
-	/* Children: host ones by (ts, input order), then GPU ones. */
+	/*
+	 * Children: host ones by (ts, uid), then GPU ones. The host events
+	 * by uid, sorted by ts where they are not in order: the children
+	 * of each node, the roots; not all of them at once (a stream's
+	 * events are by ts in runs, the children of a node mostly in one).
+	 */
 	host = xreallocarray(NULL, nhost + 1, sizeof *host);
 	nhost = 0;
 	for (u = 0; u < (A->uidmap != NULL ? A->nuidmap : A->n); u++)
 		if ((i = A->uidmap != NULL ? A->uidmap[u] : A->byuid[u]) !=
 		    NONE && TL_K_ISHOST(A->e[i].kind))
 			host[nhost++] = i;
-	sortev(host, nhost, 0);
 	A->kidoff = xcalloc(A->n + 1, sizeof *A->kidoff);
 	for (j = 0; j < A->n; j++)
 		if ((p = A->e[j].parent) != NONE)
@@ -532,9 +554,12 @@ agg_build(void)
 		if ((p = A->e[host[j]].parent) != NONE)
 			A->kids[fill[p]++] = host[j];
 	for (j = 0; j < A->n; j++)
+		if (fill[j] - A->kidoff[j] > 1)
+			sortev(A->kids + A->kidoff[j], fill[j] - A->kidoff[j],
+			    0);
+	for (j = 0; j < A->n; j++)
 		if (!TL_K_ISHOST(A->e[j].kind) && (p = A->e[j].parent) != NONE)
 			A->kids[fill[p]++] = (uint32_t)j;
-	free(fill);
 
 	/*
 	 * Preorder from every root: the GPU events of a node are a range
@@ -546,11 +571,14 @@ agg_build(void)
 	cpuabove = xcalloc(A->n + 1, 1);
 	stack = xreallocarray(NULL, A->n + 1, sizeof *stack);
 	next = xreallocarray(NULL, A->n + 1, sizeof *next);
-	for (j = 0; j < nhost; j++) {
-		uint32_t r = host[j];
+	top = fill;	/* the roots, in fill's room */
+	for (ntop = 0, j = 0; j < nhost; j++)
+		if (A->e[host[j]].parent == NONE)
+			top[ntop++] = host[j];
+	sortev(top, ntop, 0);
+	for (j = 0; j < ntop; j++) {
+		uint32_t r = top[j];
 
-		if (A->e[r].parent != NONE)
-			continue;
 		sp = 0;
 		stack[sp] = r;
 		next[sp++] = A->kidoff[r];
@@ -583,6 +611,8 @@ agg_build(void)
 	for (j = 0; j < nhost; j++)
 		if (A->e[host[j]].kind == TL_K_CPU_OP && !cpuabove[host[j]])
 			A->roots[A->nroots++] = host[j];
+	sortev(A->roots, A->nroots, 0);
+	free(fill);
 	free(stack);
 	free(next);
 	free(cpuabove);
@@ -596,15 +626,6 @@ agg_build(void)
 void
 agg_exact(void)
 {
-	size_t j;
-
-	for (j = 0; j < A->n; j++) {
-		struct ev *e = &A->e[j];
-
-		e->ts = since(e->tsns);
-		e->dur = (double)e->durns;
-		e->end = e->ts + e->dur;
-	}
 	agg_nat = 1;
 }
 
@@ -618,7 +639,7 @@ agg_end(void)
 	free(A->kids);
 	free(A->roots);
 	free(A->perf);
-	free(A->link);
+	free(A->xl);
 	free(A->namecls);
 	gfree(&A->meta);
 	free(A->metaval);

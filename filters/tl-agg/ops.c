@@ -270,7 +270,8 @@ agg_argrows(struct table *t, const struct oprow *R, size_t n, int us,
 		key[2] = evmeta(M_PNAME, e);
 		key[3] = evmeta(M_PLABEL, e);
 		key[4] = evmeta(M_TNAME, e);
-		memcpy(key + 5, e->arg, sizeof e->arg);
+		for (j = 0; j < 4; j++)
+			key[5 + j] = ev_arg(e, (int)j);
 		key[9] = R[i].xk[0];
 		key[10] = R[i].xk[1];
 		grp[i] = (uint32_t)gfind(&g, key);
@@ -496,8 +497,8 @@ collect(uint32_t i, uint32_t name, uint32_t *gev, size_t ng, int model)
 	u->ktime = busy(A->uk + u->k0, ng);
 	u->cat = idstr(categorize(name, ng > 0 ? A->uk[u->k0] : NONE));
 	u->tbs = u->tflops = NAN;
-	if (e->perf != NONE && u->ktime > 0) {
-		const struct perf *p = &A->perf[e->perf];
+	if (ev_perf(e) != NONE && u->ktime > 0) {
+		const struct perf *p = &A->perf[ev_perf(e)];
 		double tus = agg_us(u->ktime);
 
 		u->tflops = p->gflops / 1e3 / (tus / 1e6);
@@ -728,14 +729,14 @@ ufill(struct row *r, const uint32_t *mm, size_t m, double *a)
 			const struct urow *u = &A->u[mm[j]];
 
 			a[j] = c == 0 ? ((A->e[u->ev].flags & F_PSEUDO) ?
-			    NAN : A->e[u->ev].dur) : c == 1 ? u->tbs :
+			    NAN : ev_dur(&A->e[u->ev])) : c == 1 ? u->tbs :
 			    c == 2 ? u->tflops : u->ktime;
 		}
 		tl_stats(&r->st[c], a, m);
 	}
 	/* The first values that are there. */
 	for (j = 0; j < m; j++) {
-		if ((pi = A->e[A->u[mm[j]].ev].perf) == NONE)
+		if ((pi = ev_perf(&A->e[A->u[mm[j]].ev])) == NONE)
 			continue;
 		if (isnan(gf))
 			gf = A->perf[pi].gflops;

@@ -247,9 +247,9 @@ kdsummary(struct tl_out *full, struct tl_out *trunc, const uint32_t *ev,
 
 		for (nr = 0, r = 0; r < n; r++)
 			if (off[r + 1] - off[r] == len)
-				v[nr++] = A->e[ev[off[r] + p]].dur;
+				v[nr++] = ev_dur(&A->e[ev[off[r] + p]]);
 		pos[p].name = te->name;
-		pos[p].stream = te->stream;
+		pos[p].stream = ev_stream(te);
 		pos[p].count = nr;
 		x = pos[p].x;
 		x[0] = tl_np_sum(v, nr);

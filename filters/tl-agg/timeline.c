@@ -72,8 +72,8 @@ timeline(struct table *t, int which)
 
 		if (!(agg_unlinked || (e->flags & F_LINKED)))
 			continue;
-		iv.s = e->ts;
-		iv.e = e->end;
+		iv.s = ev_ts(e);
+		iv.e = ev_end(e);
 		all[na++] = iv;
 		if (e->parent != NONE && (A->e[e->parent].name == cg ||
 		    A->e[e->parent].name == hg))
