@@ -410,7 +410,13 @@ stage() {
 	head -c 8192 /dev/zero >"$tmp/err.$nstage" 2>/dev/null
 	{
 		# Not the last command: the job stays the program's parent
-		# (cleanup signals the children of the jobs).
+		# (cleanup signals the children of the jobs). A signal to the
+		# whole process group (a hangup, timeout(1)) must not end the
+		# job before its program: cleanup waits for the jobs, and a
+		# program that is a script is still removing its own scratch.
+		# Caught here, the signals are the default again in the
+		# program.
+		trap : HUP TERM PIPE
 		"$@" <"$_in" >"$_out" 2<>"$tmp/err.$nstage"
 		exit $?
 	} &
