@@ -301,17 +301,20 @@ sheetof(const struct rl_op *o, int linked, int *moved)
 static void
 gemmtranspose(struct rl_seg *S, struct rl_op *o, size_t k0, size_t k1)
 {
-	int v[2];
+	int v[2], k;
 
 	for (; k0 < k1; k0++)
 		if (transpose(tl_intern_str(S->in, S->gpus[S->kv[k0]].name,
 		    NULL), &v[0], &v[1]) == 0) {
 			o->transa = (int8_t)v[0];
 			o->transb = (int8_t)v[1];
-			rl_reset(&tres);
-			rl_pbools(&tres, P_TRANSPOSE, 2, v);
-			rl_saveparam(S, &S->params[o->par0 + o->npar], &tres,
-			    0);
+			k = v[0] * 2 + v[1];
+			if (!S->hastpar[k]) {
+				rl_reset(&tres);
+				rl_pbools(&tres, P_TRANSPOSE, 2, v);
+				rl_saveparam(S, &S->tpar[k], &tres, 0);
+				S->hastpar[k] = 1;
+			}
 			return;
 		}
 }

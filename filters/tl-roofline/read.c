@@ -78,8 +78,7 @@ rl_opparams(const struct rl_seg *S, const struct rl_op *o,
 		n = max;
 	memcpy(p, S->params + o->par0, (size_t)n * sizeof *p);
 	if (o->transa >= 0 && n < max) {
-		/* "(True, False)": stored in text at par0's end */
-		p[n] = S->params[o->par0 + o->npar];
+		p[n] = S->tpar[o->transa * 2 + o->transb];
 		n++;
 	}
 	return n;
@@ -422,12 +421,10 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	    .hasbytes_bwd = (uint8_t)r->hasbytes_bwd,
 	    .isbwd = (uint8_t)r->isbwd, .matrix = (uint8_t)r->matrix,
 	    .fam = (uint8_t)(r->family >= 0 ? r->family : m->family) };
-	/* one more slot for the GEMM transpose */
-	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
+	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np,
 	    sizeof *S->params);
 	for (i = 0; i < r->np; i++)
 		rl_saveparam(S, &S->params[S->nparams++], r, i);
-	S->nparams++;
 }
 
 /* The key of a kept forward: its pair of classes and its seq. */
@@ -544,16 +541,11 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 			    S->memo[id].why);
 			return 0;
 		}
+		/* the first's params too: no op changes its own */
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		first = &S->ops[S->memo[id].op];
-		xgrow(&S->params, &S->capparams, S->nparams + first->npar + 1U,
-		    sizeof *S->params);
-		memcpy(S->params + S->nparams, S->params + first->par0,
-		    first->npar * sizeof *S->params);
 		o = &S->ops[S->nops];
 		*o = *first;
-		o->par0 = (uint32_t)S->nparams;
-		S->nparams += first->npar + 1U;
 	} else {
 		xgrow(&S->memo, &S->capmemo, S->nmemo + 1, sizeof *S->memo);
 		S->memo[S->nmemo].op = -1;

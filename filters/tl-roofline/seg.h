@@ -122,8 +122,12 @@ struct rl_seg {
 	struct rl_gpu *gpus;
 	size_t ngpus, capgpus;
 	uint32_t *kv;		/* GPU event indexes of the instances */
-	struct rl_param *params;
+	struct rl_param *params;	/* shared by the ops of a memo */
 	size_t nparams, capparams;
+	/* the GEMM transpose params, by transa * 2 + transb: an op's
+	 * kernels tell it, the op's other params do not */
+	struct rl_param tpar[4];
+	uint8_t hastpar[4];
 	struct tl_out text;	/* param texts */
 	struct tl_out lines;	/* raw op rows */
 	struct rl_node *nodes;
