@@ -130,24 +130,28 @@ linktree(struct rl_seg *S)
 	size_t i, j, k, d;
 	uint32_t p, q, f, g, stamp;
 	struct rl_op *o;
+	int64_t puid;
 
 	hbuild(S);
-	for (i = 0; i < S->nnodes; i++)
-		if (S->nodes[i].puid != NOUID)
-			S->nodes[i].parent = hfind(S, S->nodes[i].puid);
+	for (i = 0; i < S->nnodes; i++) {
+		puid = S->nodes[i].puid;
+		S->nodes[i].parent = puid != NOUID ? hfind(S, puid) : RL_NONE;
+	}
 	/* backward events: the forward nodes of each */
 	if (S->nbp > 0)
 		qsort(S->bp, S->nbp, sizeof *S->bp, cmpbp);
 	free(S->fwdv);
 	S->fwdv = xcalloc(S->nbp + 1, sizeof *S->fwdv);
+	free(S->fwdof);
+	S->fwdof = S->nbp > 0 ? xcalloc(S->nnodes, sizeof *S->fwdof) : NULL;
 	for (i = 0; i < S->nbp; i = j) {
 		for (j = i; j < S->nbp && S->bp[j].uid == S->bp[i].uid; j++)
 			S->fwdv[j] = S->bp[j].fwd;
 		p = hfind(S, S->bp[i].uid);
 		if (p == RL_NONE)
 			continue;
-		S->nodes[p].fwd0 = (uint32_t)i;
-		S->nodes[p].nfwd = (uint32_t)(j - i);
+		S->fwdof[p].fwd0 = (uint32_t)i;
+		S->fwdof[p].n = (uint32_t)(j - i);
 	}
 	/* every linked GPU event: to the ops above it, and above the
 	 * forward events of the backward events above it */
@@ -161,8 +165,9 @@ linktree(struct rl_seg *S)
 		    d < S->nnodes; p = S->nodes[p].parent, d++) {
 			if (S->nodes[p].op != 0)
 				addkp(S, S->nodes[p].op - 1, g, 0);
-			for (j = 0; j < S->nodes[p].nfwd; j++) {
-				f = S->fwdv[S->nodes[p].fwd0 + j];
+			for (j = 0; S->fwdof != NULL && j < S->fwdof[p].n;
+			    j++) {
+				f = S->fwdv[S->fwdof[p].fwd0 + j];
 				for (q = f, k = 0; q != RL_NONE &&
 				    k < S->nnodes; q = S->nodes[q].parent,
 				    k++) {

@@ -118,8 +118,7 @@ rl_newnode(struct rl_seg *S, struct tl_trace *tr, int64_t puid)
 
 	hold(S, tr);
 	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
-	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid,
-	    .parent = RL_NONE };
+	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid };
 	return (uint32_t)S->nnodes++;
 }
 
@@ -830,6 +829,7 @@ rl_seg_free(struct rl_seg *S)
 	free(S->nodes);
 	free(S->bp);
 	free(S->fwdv);
+	free(S->fwdof);
 	free(S->kps);
 	free(S->htab);
 	free(S->metas);
