@@ -128,14 +128,18 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 {
 	char buf[256];
 	uint32_t id;
-	size_t old;
-	int n;
+	size_t old, k, r;
 
-	n = snprintf(buf, sizeof buf, "%.*s%c%s", (int)(namelen < 120 ?
-	    namelen : 120), name, 0, reason);
-	if (n >= (int)sizeof buf)
-		n = sizeof buf - 1;
-	id = tl_intern(S->whyin, buf, (size_t)n);
+	/* the name cut to 120 bytes, NUL, the reason, cut to fit: as
+	 * snprintf's "%.*s%c%s" would, by hand: every op without a
+	 * perf row comes here */
+	k = strnlen(name, namelen < 120 ? namelen : 120);
+	memcpy(buf, name, k);
+	buf[k] = '\0';
+	if ((r = strlen(reason)) > sizeof buf - 2 - k)
+		r = sizeof buf - 2 - k;
+	memcpy(buf + k + 1, reason, r);
+	id = tl_intern(S->whyin, buf, k + 1 + r);
 	if (id >= S->capwhy) {
 		old = S->capwhy;
 		xgrow(&S->whyn, &S->capwhy, id + 1, sizeof *S->whyn);
