@@ -105,6 +105,45 @@ putfb(struct tl_out *o, double flop, double bytes, int hasbytes)
 		putd(o, flop / bytes);
 }
 
+/*
+ * putfb's text to out, by its values: the ops of a memo share them, and
+ * a double is long to write.
+ */
+static struct fbtext {
+	uint64_t flop, bytes;	/* the bits */
+	int hasbytes;
+	size_t n;		/* 0: unused */
+	char s[120];
+} fbcache[256];
+static struct tl_out fbbuf = RL_MEM;
+
+static void
+putfbc(double flop, double bytes, int hasbytes)
+{
+	struct fbtext *e;
+	uint64_t f, b;
+
+	memcpy(&f, &flop, sizeof f);
+	memcpy(&b, &bytes, sizeof b);
+	e = &fbcache[tl_hash64(f ^ tl_hash64(b) ^ (uint64_t)hasbytes) %
+	    (sizeof fbcache / sizeof *fbcache)];
+	if (e->n == 0 || e->flop != f || e->bytes != b ||
+	    e->hasbytes != hasbytes) {
+		fbbuf.n = 0;
+		putfb(&fbbuf, flop, bytes, hasbytes);
+		if (fbbuf.n > sizeof e->s) {
+			tl_out_raw(&out, fbbuf.buf, fbbuf.n);
+			return;
+		}
+		e->flop = f;
+		e->bytes = b;
+		e->hasbytes = hasbytes;
+		e->n = fbbuf.n;
+		memcpy(e->s, fbbuf.buf, fbbuf.n);
+	}
+	tl_out_raw(&out, e->s, e->n);
+}
+
 static const char usage[] =
     "usage: tl-roofline [-t] [-a arch | -f file] [-s sheet] [file ...]\n"
     "       tl-roofline [-EKpt] [-a arch | -f file] [-c dir] [file ...]\n"
@@ -318,7 +357,7 @@ writerows(const struct rl_seg *S)
 			tl_out_field(&out, S->text.buf + p[k].js, p[k].jsn);
 		}
 		tl_out_raw(&out, "}\t", 2);
-		putfb(&out, r.flop, r.bytes, r.hasbytes);
+		putfbc(r.flop, r.bytes, r.hasbytes);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->busy_ns);
 		tl_out_char(&out, '\t');
@@ -618,5 +657,6 @@ main(int argc, char *argv[])
 	free(trimemo);
 	free(tritext.buf);
 	free(trikeytext.buf);
+	free(fbbuf.buf);
 	return status;
 }
