@@ -83,26 +83,65 @@ static struct rl_args args;
 static struct rl_res tri = { .py = RL_MEM, .js = RL_MEM };
 
 static void
-putd(double v)
+putd(struct tl_out *o, double v)
 {
 	if (v > -9007199254740992.0 && v < 9007199254740992.0 &&
 	    v == (double)(int64_t)v)
-		tl_out_i64(&out, (int64_t)v);
+		tl_out_i64(o, (int64_t)v);
 	else if (isfinite(v))
-		tl_out_double(&out, v);
+		tl_out_double(o, v);
 }
 
 /* FLOPs, bytes and FLOPs per byte, TAB-separated: bytes when known. */
 static void
-putfb(double flop, double bytes, int hasbytes)
+putfb(struct tl_out *o, double flop, double bytes, int hasbytes)
 {
-	putd(flop);
-	tl_out_char(&out, '\t');
+	putd(o, flop);
+	tl_out_char(o, '\t');
 	if (hasbytes)
-		putd(bytes);
-	tl_out_char(&out, '\t');
+		putd(o, bytes);
+	tl_out_char(o, '\t');
 	if (hasbytes && bytes > 0)
-		putd(flop / bytes);
+		putd(o, flop / bytes);
+}
+
+/*
+ * putfb's text to out, by its values: the ops of a memo share them, and
+ * a double is long to write.
+ */
+static struct fbtext {
+	uint64_t flop, bytes;	/* the bits */
+	int hasbytes;
+	size_t n;		/* 0: unused */
+	char s[120];
+} fbcache[256];
+static struct tl_out fbbuf = RL_MEM;
+
+static void
+putfbc(double flop, double bytes, int hasbytes)
+{
+	struct fbtext *e;
+	uint64_t f, b;
+
+	memcpy(&f, &flop, sizeof f);
+	memcpy(&b, &bytes, sizeof b);
+	e = &fbcache[tl_hash64(f ^ tl_hash64(b) ^ (uint64_t)hasbytes) %
+	    (sizeof fbcache / sizeof *fbcache)];
+	if (e->n == 0 || e->flop != f || e->bytes != b ||
+	    e->hasbytes != hasbytes) {
+		fbbuf.n = 0;
+		putfb(&fbbuf, flop, bytes, hasbytes);
+		if (fbbuf.n > sizeof e->s) {
+			tl_out_raw(&out, fbbuf.buf, fbbuf.n);
+			return;
+		}
+		e->flop = f;
+		e->bytes = b;
+		e->hasbytes = hasbytes;
+		e->n = fbbuf.n;
+		memcpy(e->s, fbbuf.buf, fbbuf.n);
+	}
+	tl_out_raw(&out, e->s, e->n);
 }
 
 static const char usage[] =
@@ -110,6 +149,60 @@ static const char usage[] =
     "       tl-roofline [-EKpt] [-a arch | -f file] [-c dir] [file ...]\n"
     "       tl-roofline -l [-a arch | -f file]\n"
     "       tl-roofline -L\n";
+
+/*
+ * -p: the Triton kernels' results by name and argument texts, as the
+ * perf columns of the row or why it has none: a kernel runs again and
+ * again with the same args, and its model reads them whole.
+ */
+static struct tl_intern *trikey;
+static struct trimemo {
+	size_t off, n;		/* in tritext */
+	int ok;			/* perf columns, else why (NUL-ended) */
+} *trimemo;
+static size_t ntrimemo, captrimemo;
+static struct tl_out tritext = RL_MEM, trikeytext = RL_MEM;
+
+/* The columns rl_readargs parses (the args it only points at, and
+ * rl_triton does not look at them). */
+static const int tricols[] = {
+	TL_C_DIMS, TL_C_STRIDES, TL_C_TYPES, TL_C_CONCRETE
+};
+
+/* The perf columns of a Triton kernel's row, or why it has none. */
+static void
+trires(struct tl_trace *tr, const char *name, size_t n,
+    struct trimemo *e)
+{
+	struct tl_out *o = &tritext;
+	const char *w;
+	size_t i;
+
+	e->off = o->n;
+	w = rl_readargs(tr, "", &args);
+	if (w == NULL && rl_triton(name, n, &args, &tri) < 0)
+		w = tri.why;
+	if (w != NULL) {
+		tl_out_raw(o, w, strlen(w) + 1);
+		e->ok = 0;
+		e->n = o->n - e->off;
+		return;
+	}
+	tl_out_raw(o, "\t\ttriton\tfwd\tself\t", 18);
+	tl_out_json(o, tri.js.buf, tri.js.n);
+	tl_out_char(o, '\t');
+	putfb(o, tri.flop, tri.bytes, tri.hasbytes);
+	tl_out_raw(o, "\t\t\t\t\t", 5);
+	if (tri.prec != NULL) {
+		tl_out_raw(o, "vector_", 7);
+		tl_out_cstr(o, tri.prec);
+	}
+	for (i = 0; i < 4; i++)
+		tl_out_char(o, '\t');
+	tl_out_char(o, '\n');
+	e->ok = 1;
+	e->n = o->n - e->off;
+}
 
 /*
  * -p: an Inductor Triton kernel's row, written at once with the perf
@@ -120,31 +213,37 @@ static int
 tritonrow(struct rl_seg *S, struct tl_trace *tr, const char *name,
     size_t n)
 {
-	const char *w;
+	struct tl_out *key = &trikeytext;
+	const struct trimemo *e;
+	uint32_t id;
 	size_t i;
+	int c;
 
-	if (rl_triton(name, n, &args, &tri) == 1)
+	if (!rl_istriton(name, n))
 		return 0;
-	w = rl_readargs(tr, "", &args);
-	if (w == NULL && rl_triton(name, n, &args, &tri) < 0)
-		w = tri.why;
-	if (w != NULL) {
-		rl_why(S, name, n, w);
+	/* the texts the result depends on, as they came */
+	key->n = 0;
+	tl_out_raw(key, name, n);
+	for (i = 0; i < sizeof tricols / sizeof *tricols; i++) {
+		c = tr->col[tricols[i]];
+		tl_out_char(key, '\t');
+		tl_out_raw(key, tr->t->f[c], tr->t->fl[c]);
+	}
+	if (trikey == NULL)
+		trikey = tl_intern_new();
+	id = tl_intern(trikey, key->buf, key->n);
+	if (id >= ntrimemo) {
+		xgrow(&trimemo, &captrimemo, id + 1, sizeof *trimemo);
+		trires(tr, name, n, &trimemo[id]);
+		ntrimemo = id + 1;
+	}
+	e = &trimemo[id];
+	if (!e->ok) {
+		rl_why(S, name, n, tritext.buf + e->off);
 		return -1;
 	}
 	tl_out_raw(&out, raw.buf, raw.n);
-	tl_out_raw(&out, "\t\ttriton\tfwd\tself\t", 18);
-	tl_out_json(&out, tri.js.buf, tri.js.n);
-	tl_out_char(&out, '\t');
-	putfb(tri.flop, tri.bytes, tri.hasbytes);
-	tl_out_raw(&out, "\t\t\t\t\t", 5);
-	if (tri.prec != NULL) {
-		tl_out_raw(&out, "vector_", 7);
-		tl_out_cstr(&out, tri.prec);
-	}
-	for (i = 0; i < 4; i++)
-		tl_out_char(&out, '\t');
-	tl_out_char(&out, '\n');
+	tl_out_raw(&out, tritext.buf + e->off, e->n);
 	return 1;
 }
 
@@ -258,17 +357,17 @@ writerows(const struct rl_seg *S)
 			tl_out_field(&out, S->text.buf + p[k].js, p[k].jsn);
 		}
 		tl_out_raw(&out, "}\t", 2);
-		putfb(r.flop, r.bytes, r.hasbytes);
+		putfbc(r.flop, r.bytes, r.hasbytes);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->busy_ns);
 		tl_out_char(&out, '\t');
 		tl_out_i64(&out, in->nk);
 		tl_out_char(&out, '\t');
 		if (t > 0)
-			putd(r.flop / t / 1e3);
+			putd(&out, r.flop / t / 1e3);
 		tl_out_char(&out, '\t');
 		if (t > 0 && r.hasbytes)
-			putd(r.bytes / t / 1e3);
+			putd(&out, r.bytes / t / 1e3);
 		tl_out_char(&out, '\t');
 		if (r.spec != NULL)
 			tl_out_cstr(&out, r.spec);
@@ -277,12 +376,12 @@ writerows(const struct rl_seg *S)
 			tl_out_cstr(&out, S->arch->name);
 		tl_out_char(&out, '\t');
 		if (r.bound != NULL) {
-			putd(r.roof);
+			putd(&out, r.roof);
 			tl_out_char(&out, '\t');
 			lit(r.bound);
 			tl_out_char(&out, '\t');
 			if (t > 0)
-				putd(r.roof / t * 100);
+				putd(&out, r.roof / t * 100);
 		} else
 			tl_out_raw(&out, "\t\t", 2);
 		tl_out_char(&out, '\n');
@@ -554,5 +653,10 @@ main(int argc, char *argv[])
 	free(rawbuf.buf);
 	free(tri.py.buf);
 	free(tri.js.buf);
+	tl_intern_free(trikey);
+	free(trimemo);
+	free(tritext.buf);
+	free(trikeytext.buf);
+	free(fbbuf.buf);
 	return status;
 }

@@ -130,24 +130,28 @@ linktree(struct rl_seg *S)
 	size_t i, j, k, d;
 	uint32_t p, q, f, g, stamp;
 	struct rl_op *o;
+	int64_t puid;
 
 	hbuild(S);
-	for (i = 0; i < S->nnodes; i++)
-		if (S->nodes[i].puid != NOUID)
-			S->nodes[i].parent = hfind(S, S->nodes[i].puid);
+	for (i = 0; i < S->nnodes; i++) {
+		puid = S->nodes[i].puid;
+		S->nodes[i].parent = puid != NOUID ? hfind(S, puid) : RL_NONE;
+	}
 	/* backward events: the forward nodes of each */
 	if (S->nbp > 0)
 		qsort(S->bp, S->nbp, sizeof *S->bp, cmpbp);
 	free(S->fwdv);
 	S->fwdv = xcalloc(S->nbp + 1, sizeof *S->fwdv);
+	free(S->fwdof);
+	S->fwdof = S->nbp > 0 ? xcalloc(S->nnodes, sizeof *S->fwdof) : NULL;
 	for (i = 0; i < S->nbp; i = j) {
 		for (j = i; j < S->nbp && S->bp[j].uid == S->bp[i].uid; j++)
 			S->fwdv[j] = S->bp[j].fwd;
 		p = hfind(S, S->bp[i].uid);
 		if (p == RL_NONE)
 			continue;
-		S->nodes[p].fwd0 = (uint32_t)i;
-		S->nodes[p].nfwd = (uint32_t)(j - i);
+		S->fwdof[p].fwd0 = (uint32_t)i;
+		S->fwdof[p].n = (uint32_t)(j - i);
 	}
 	/* every linked GPU event: to the ops above it, and above the
 	 * forward events of the backward events above it */
@@ -161,8 +165,9 @@ linktree(struct rl_seg *S)
 		    d < S->nnodes; p = S->nodes[p].parent, d++) {
 			if (S->nodes[p].op != 0)
 				addkp(S, S->nodes[p].op - 1, g, 0);
-			for (j = 0; j < S->nodes[p].nfwd; j++) {
-				f = S->fwdv[S->nodes[p].fwd0 + j];
+			for (j = 0; S->fwdof != NULL && j < S->fwdof[p].n;
+			    j++) {
+				f = S->fwdv[S->fwdof[p].fwd0 + j];
 				for (q = f, k = 0; q != RL_NONE &&
 				    k < S->nnodes; q = S->nodes[q].parent,
 				    k++) {
@@ -301,17 +306,20 @@ sheetof(const struct rl_op *o, int linked, int *moved)
 static void
 gemmtranspose(struct rl_seg *S, struct rl_op *o, size_t k0, size_t k1)
 {
-	int v[2];
+	int v[2], k;
 
 	for (; k0 < k1; k0++)
 		if (transpose(tl_intern_str(S->in, S->gpus[S->kv[k0]].name,
 		    NULL), &v[0], &v[1]) == 0) {
 			o->transa = (int8_t)v[0];
 			o->transb = (int8_t)v[1];
-			rl_reset(&tres);
-			rl_pbools(&tres, P_TRANSPOSE, 2, v);
-			rl_saveparam(S, &S->params[o->par0 + o->npar], &tres,
-			    0);
+			k = v[0] * 2 + v[1];
+			if (!S->hastpar[k]) {
+				rl_reset(&tres);
+				rl_pbools(&tres, P_TRANSPOSE, 2, v);
+				rl_saveparam(S, &S->tpar[k], &tres, 0);
+				S->hastpar[k] = 1;
+			}
 			return;
 		}
 }

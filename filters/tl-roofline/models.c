@@ -352,18 +352,29 @@ static const char *const classname[C_X0] = {
  * models. Built at the first look-up, kept to the exit.
  */
 static struct tl_intern *names;
+/*
+ * The names' lengths and first and last bytes, hashed to a bit: most
+ * rows are not ops of the table, and this tells most of them without
+ * hashing the whole name.
+ */
+static uint64_t maybe[256];
+#define MAYBE(s, n)	(((n) * 131 + (unsigned char)(s)[0] * 31 + \
+	(unsigned char)(s)[(n) - 1]) % (64 * 256))
 
 const struct rl_model *
 rl_find(const char *name, size_t n, const char **un)
 {
 	uint32_t id;
-	size_t i;
+	size_t i, h, k;
 
 	if (names == NULL) {
 		names = tl_intern_new();
-		for (i = 0; i < NMODELS; i++)
-			tl_intern(names, models[i].name,
-			    strlen(models[i].name));
+		for (i = 0; i < NMODELS; i++) {
+			k = strlen(models[i].name);
+			tl_intern(names, models[i].name, k);
+			h = MAYBE(models[i].name, k);
+			maybe[h / 64] |= (uint64_t)1 << h % 64;
+		}
 		if (tl_intern_count(names) != NMODELS)
 			abort();	/* a name twice */
 	}
@@ -375,6 +386,11 @@ rl_find(const char *name, size_t n, const char **un)
 		    "the kernel has a row with -p";
 		return NULL;
 	}
+	if (n == 0)
+		return NULL;
+	h = MAYBE(name, n);
+	if (!(maybe[h / 64] >> h % 64 & 1))
+		return NULL;
 	if ((id = tl_intern_find(names, name, n)) < NMODELS)
 		return &models[id];
 	return NULL;

@@ -78,8 +78,7 @@ rl_opparams(const struct rl_seg *S, const struct rl_op *o,
 		n = max;
 	memcpy(p, S->params + o->par0, (size_t)n * sizeof *p);
 	if (o->transa >= 0 && n < max) {
-		/* "(True, False)": stored in text at par0's end */
-		p[n] = S->params[o->par0 + o->npar];
+		p[n] = S->tpar[o->transa * 2 + o->transb];
 		n++;
 	}
 	return n;
@@ -119,8 +118,7 @@ rl_newnode(struct rl_seg *S, struct tl_trace *tr, int64_t puid)
 
 	hold(S, tr);
 	xgrow(&S->nodes, &S->capnodes, S->nnodes + 1, sizeof *S->nodes);
-	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid,
-	    .parent = RL_NONE };
+	S->nodes[S->nnodes] = (struct rl_node){ .uid = uid, .puid = puid };
 	return (uint32_t)S->nnodes++;
 }
 
@@ -130,14 +128,18 @@ rl_why(struct rl_seg *S, const char *name, size_t namelen,
 {
 	char buf[256];
 	uint32_t id;
-	size_t old;
-	int n;
+	size_t old, k, r;
 
-	n = snprintf(buf, sizeof buf, "%.*s%c%s", (int)(namelen < 120 ?
-	    namelen : 120), name, 0, reason);
-	if (n >= (int)sizeof buf)
-		n = sizeof buf - 1;
-	id = tl_intern(S->whyin, buf, (size_t)n);
+	/* the name cut to 120 bytes, NUL, the reason, cut to fit: as
+	 * snprintf's "%.*s%c%s" would, by hand: every op without a
+	 * perf row comes here */
+	k = strnlen(name, namelen < 120 ? namelen : 120);
+	memcpy(buf, name, k);
+	buf[k] = '\0';
+	if ((r = strlen(reason)) > sizeof buf - 2 - k)
+		r = sizeof buf - 2 - k;
+	memcpy(buf + k + 1, reason, r);
+	id = tl_intern(S->whyin, buf, k + 1 + r);
 	if (id >= S->capwhy) {
 		old = S->capwhy;
 		xgrow(&S->whyn, &S->capwhy, id + 1, sizeof *S->whyn);
@@ -422,12 +424,10 @@ result(struct rl_seg *S, struct rl_op *o, const struct rl_model *m,
 	    .hasbytes_bwd = (uint8_t)r->hasbytes_bwd,
 	    .isbwd = (uint8_t)r->isbwd, .matrix = (uint8_t)r->matrix,
 	    .fam = (uint8_t)(r->family >= 0 ? r->family : m->family) };
-	/* one more slot for the GEMM transpose */
-	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np + 1,
+	xgrow(&S->params, &S->capparams, S->nparams + (size_t)r->np,
 	    sizeof *S->params);
 	for (i = 0; i < r->np; i++)
 		rl_saveparam(S, &S->params[S->nparams++], r, i);
-	S->nparams++;
 }
 
 /* The key of a kept forward: its pair of classes and its seq. */
@@ -544,16 +544,11 @@ rl_newop(struct rl_seg *S, struct tl_trace *tr, const struct rl_model *m,
 			    S->memo[id].why);
 			return 0;
 		}
+		/* the first's params too: no op changes its own */
 		xgrow(&S->ops, &S->capops, S->nops + 1, sizeof *S->ops);
 		first = &S->ops[S->memo[id].op];
-		xgrow(&S->params, &S->capparams, S->nparams + first->npar + 1U,
-		    sizeof *S->params);
-		memcpy(S->params + S->nparams, S->params + first->par0,
-		    first->npar * sizeof *S->params);
 		o = &S->ops[S->nops];
 		*o = *first;
-		o->par0 = (uint32_t)S->nparams;
-		S->nparams += first->npar + 1U;
 	} else {
 		xgrow(&S->memo, &S->capmemo, S->nmemo + 1, sizeof *S->memo);
 		S->memo[S->nmemo].op = -1;
@@ -838,6 +833,7 @@ rl_seg_free(struct rl_seg *S)
 	free(S->nodes);
 	free(S->bp);
 	free(S->fwdv);
+	free(S->fwdof);
 	free(S->kps);
 	free(S->htab);
 	free(S->metas);

@@ -232,6 +232,8 @@ const char *rl_prec(const char *dtype);	/* "bf16", ..., or NULL */
  */
 int rl_triton(const char *name, size_t n, const struct rl_args *,
     struct rl_res *r);
+/* Is it the name of such a kernel? */
+int rl_istriton(const char *name, size_t n);
 
 /* Helpers for the models. */
 double rl_prod(const struct rl_shape *);

@@ -65,13 +65,20 @@ struct rl_inst {
 	uint32_t group;
 };
 
-/* A host or linked GPU event of the tree. */
+/* A host or linked GPU event of the tree (one a row: kept small). */
 struct rl_node {
-	int64_t uid, puid;
-	uint32_t parent;
+	int64_t uid;
+	union {
+		int64_t puid;		/* as read; INT64_MIN: none */
+		uint32_t parent;	/* once linked: node, or RL_NONE */
+	};
 	uint32_t op;		/* op + 1, or 0 */
 	uint32_t gpu;		/* GPU event + 1, or 0 */
-	uint32_t fwd0, nfwd;	/* forward nodes it is the backward of */
+};
+
+/* The forward nodes a node is the backward event of: fwdv[fwd0 ..). */
+struct rl_fwd {
+	uint32_t fwd0, n;
 };
 
 /* A backward uid and the node of its forward event. */
@@ -122,8 +129,12 @@ struct rl_seg {
 	struct rl_gpu *gpus;
 	size_t ngpus, capgpus;
 	uint32_t *kv;		/* GPU event indexes of the instances */
-	struct rl_param *params;
+	struct rl_param *params;	/* shared by the ops of a memo */
 	size_t nparams, capparams;
+	/* the GEMM transpose params, by transa * 2 + transb: an op's
+	 * kernels tell it, the op's other params do not */
+	struct rl_param tpar[4];
+	uint8_t hastpar[4];
 	struct tl_out text;	/* param texts */
 	struct tl_out lines;	/* raw op rows */
 	struct rl_node *nodes;
@@ -131,6 +142,7 @@ struct rl_seg {
 	struct rl_bwd *bp;
 	size_t nbp, capbp;
 	uint32_t *fwdv;
+	struct rl_fwd *fwdof;	/* by node; NULL without backward events */
 	struct rl_kp *kps;
 	size_t nkps, capkps;
 	uint32_t *htab;		/* uid -> node + 1 */

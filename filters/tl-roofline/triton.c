@@ -318,6 +318,15 @@ tv2(const char *name, size_t n, int red, const struct rl_args *a,
 }
 
 int
+rl_istriton(const char *name, size_t n)
+{
+	return n >= 18 && memcmp(name, "triton_", 7) == 0 &&
+	    (memcmp(name + 7, "poi_fused_", 10) == 0 ||
+	    memcmp(name + 7, "red_fused_", 10) == 0 ||
+	    memcmp(name + 7, "per_fused_", 10) == 0);
+}
+
+int
 rl_triton(const char *name, size_t n, const struct rl_args *a,
     struct rl_res *r)
 {
@@ -328,10 +337,7 @@ rl_triton(const char *name, size_t n, const struct rl_args *a,
 	double perop = 0, bytes = 0;
 
 	rl_reset(r);
-	if (n < 18 || memcmp(name, "triton_", 7) != 0 ||
-	    (memcmp(name + 7, "poi_fused_", 10) != 0 &&
-	    memcmp(name + 7, "red_fused_", 10) != 0 &&
-	    memcmp(name + 7, "per_fused_", 10) != 0))
+	if (!rl_istriton(name, n))
 		return 1;
 	red = name[7] != 'p' || name[8] != 'o';
 	if (rl_tracelens)
