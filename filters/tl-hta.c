@@ -481,6 +481,31 @@ others(void)
 }
 
 /*
+ * Whether the analyses asked for read only the GPU rows and the rows
+ * that a correlation joins (hta_o.lean), as these four do.
+ */
+static int
+lean(void)
+{
+	static const char *const gpu[] = { "temporal_breakdown",
+	    "idle_time_breakdown", "comm_comp_overlap",
+	    "cuda_kernel_launch_stats", "trace_diff", "memory_timeline",
+	    NULL };
+	size_t i, j;
+
+	if (hta_o.nonly == 0)
+		return 0;
+	for (i = 0; i < hta_o.nonly; i++) {
+		for (j = 0; gpu[j] != NULL; j++)
+			if (strcmp(gpu[j], hta_o.only[i]) == 0)
+				break;
+		if (gpu[j] == NULL)
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * loaded_events_rank<r>.csv, HTA's loaded table, written by a process of
  * its own while this one goes on with the analyses (it is the largest
  * file, and the table is only read from here on). The files are opened
@@ -702,6 +727,7 @@ main(int argc, char *argv[])
 			workbook(xlsx, tmpdir);
 		return 0;
 	}
+	hta_o.lean = lean();
 	if (tdir != NULL)
 		loaddir(tdir, 1);
 	else

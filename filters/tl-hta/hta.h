@@ -41,6 +41,8 @@ struct rank {
 	size_t nw;
 	size_t *gpu;		/* the rows with a stream, once asked for */
 	size_t ngpu;
+	size_t dropped;		/* the rows left out as lean, */
+	int64_t dmin;		/* their smallest ts (INT64_MAX) */
 };
 
 extern struct tl_intern *hta_str;
@@ -60,7 +62,8 @@ enum {
 	NI_QUEUE = 1 << 6,	/* a launch of the queue length */
 	NI_SYNC = 1 << 7,	/* Event Sync, Context Sync */
 	NI_STEP = 1 << 8,	/* ^ProfilerStep#\d+ */
-	NI_PSTEP = 1 << 9	/* ^ProfilerStep */
+	NI_PSTEP = 1 << 9,	/* ^ProfilerStep */
+	NI_MEMNAME = 1 << 10	/* ^(Memcpy|Memset|hipMemcpy|hipMemset|dma) */
 };
 unsigned hta_ni(uint32_t name);
 
@@ -77,6 +80,7 @@ struct hta_opt {
 	char **seqops;		/* --frequent_sequences */
 	size_t nseqops;
 	long min_pattern_len;
+	int lean;		/* only analyses of the GPU rows and joins */
 };
 extern struct hta_opt hta_o;
 

@@ -46,6 +46,8 @@ newni(uint32_t name)
 	    "hipExtModuleLaunchKernel", "hipMemcpyAsync", "hipMemsetAsync",
 	    "hipMemcpyWithStream",
 	    "runFunction - job_prep_and_submit_for_execution", NULL };
+	static const char *const mem[] = { "Memcpy", "Memset", "hipMemcpy",
+	    "hipMemset", "dma", NULL };
 	unsigned v;
 	size_t n, i;
 	const char *s;
@@ -72,6 +74,10 @@ newni(uint32_t name)
 		v |= NI_STEP;
 	if (n >= 12 && memcmp(s, "ProfilerStep", 12) == 0)
 		v |= NI_PSTEP;
+	for (i = 0; mem[i] != NULL; i++)
+		if (n >= strlen(mem[i]) && memcmp(s, mem[i],
+		    strlen(mem[i])) == 0)
+			v |= NI_MEMNAME;
 	ni[name] = (uint16_t)v;
 	return v;
 }
@@ -95,15 +101,6 @@ const char *
 hta_s(uint32_t id, size_t *n)
 {
 	return tl_intern_str(hta_str, id, n);
-}
-
-static int
-prefix(uint32_t id, const char *p)
-{
-	size_t n, k = strlen(p);
-	const char *s = hta_s(id, &n);
-
-	return n >= k && memcmp(s, p, k) == 0;
 }
 
 static int
@@ -272,13 +269,40 @@ hta_wait(const struct rank *rk, int64_t index)
 	return lo < rk->nw && rk->w[lo].index == index ? &rk->w[lo] : NULL;
 }
 
+/*
+ * Whether the lean analyses (hta_o.lean) never read row r: a CPU row
+ * without a correlation, which no join reaches, nor the step window,
+ * nor the lookup of index 0 (index_correlation 0, of an unlinked row).
+ */
+static int
+unread(const struct row *r)
+{
+	return r->stream == -1 && r->corr == -1 && r->index != 0 &&
+	    !(hta_ni(r->name) & (NI_PSTEP | NI_MEMNAME));
+}
+
+/* A launch or a sync without a correlation joins the rows that have
+ * none (the launch statistics, the window's copies): keep them all. */
+static int
+poisoned(const struct row *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].corr == -1 &&
+		    (hta_ni(v[i].name) & (NI_STATS | NI_SYNC)))
+			return 1;
+	return 0;
+}
+
 /* One trace of the stream into a rank: its rows (ts and dur in ns
- * until the rounding rule is known, spec 1.3). */
+ * until the rounding rule is known, spec 1.3); lean: without the rows
+ * that unread says are not read. */
 static void
-readtrace(struct tl_trace *tr, struct rank *rk)
+readtrace(struct tl_trace *tr, struct rank *rk, int lean)
 {
 	struct row *v = NULL, *o;
-	size_t nv = 0, cap = 0, n, i;
+	size_t nv = 0, cap = 0, n, i, k;
 	const char *s;
 	int r, frac = 0;
 	int64_t ts, dur, t0;
@@ -355,7 +379,8 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 		o->iter = NOITER;
 		nv++;
 	}
-	for (i = 0; i < nv; i++) {
+	lean = lean && !poisoned(v, nv);
+	for (i = 0, k = 0; i < nv; i++) {
 		o = &v[i];
 		double t = (double)o->ts / 1000, d = o->dur / 1000;
 
@@ -368,9 +393,15 @@ readtrace(struct tl_trace *tr, struct rank *rk)
 			o->ts /= 1000;
 			o->dur = d;
 		}
+		if (lean && unread(o)) {
+			if (o->ts < rk->dmin)
+				rk->dmin = o->ts;
+			rk->dropped++;
+		} else
+			v[k++] = *o;
 	}
-	rk->r = xreallocarray(v, nv + 1, sizeof *v);
-	rk->n = nv;
+	rk->r = xreallocarray(v, k + 1, sizeof *v);
+	rk->n = k;
 }
 
 /* A hash of correlation -> the last CPU and GPU row of it. */
@@ -568,8 +599,9 @@ window(struct rank *rk)
 			nk++;
 		}
 	}
-	/* the kept CPU rows of each correlation: s->cpu counts them */
-	h = newhash(nk, &mask);
+	/* the kept CPU rows of each correlation: s->cpu counts them (the
+	 * GPU rows' lookups add theirs: room for every row) */
+	h = newhash(rk->n, &mask);
 	for (i = 0; i < rk->n; i++)
 		if (keep[i]) {
 			struct slot *s = slotof(h, mask, rk->r[i].corr);
@@ -643,9 +675,7 @@ mtiakernel(uint32_t cat)
 static int
 memname(uint32_t name)
 {
-	return prefix(name, "Memcpy") || prefix(name, "Memset") ||
-	    prefix(name, "hipMemcpy") || prefix(name, "hipMemset") ||
-	    prefix(name, "dma");
+	return (hta_ni(name) & NI_MEMNAME) != 0;
 }
 
 /* Spec 1.12, MTIA: a real window [first step start, last step end];
@@ -751,16 +781,17 @@ hta_load(int nops, char *const *ops, int want,
 
 		memset(&rk, 0, sizeof rk);
 		rk.rank = -1;
-		readtrace(tr, &rk);
+		rk.dmin = INT64_MAX;
+		readtrace(tr, &rk, full && hta_o.lean);
 		rk.file = xstrdup(tr->name);
 		if (rankof != NULL && rankof(rk.file) >= 0)
 			rk.rank = rankof(rk.file);
 		if (rk.rank < 0)
 			rk.rank = 0;
-		if (rk.n >= INT32_MAX)
+		if (rk.n + rk.dropped >= INT32_MAX)
 			tl_errx(1, "%s: %zu events: more than a rank can hold",
-			    rk.file, rk.n);
-		if (rk.n == 0) {
+			    rk.file, rk.n + rk.dropped);
+		if (rk.n + rk.dropped == 0) {
 			tl_warnx("%s: no analyzable events: left out",
 			    rk.file);
 			free(rk.r);
@@ -794,6 +825,8 @@ hta_load(int nops, char *const *ops, int want,
 		link(&hta_rk[i], lrow);
 		iterations(&hta_rk[i], lrow);
 		free(lrow);
+		if (hta_rk[i].dmin < mints)
+			mints = hta_rk[i].dmin;
 		for (j = 0; j < hta_rk[i].n; j++) {
 			struct row *r = &hta_rk[i].r[j];
 
