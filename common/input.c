@@ -309,7 +309,8 @@ growprod(void *arg)
 }
 
 /*
- * The growing buffer's bytes below off are done with (s->mu held): its
+ * The growing buffer's bytes below off (at most s->gn) are done with
+ * (s->mu held): its
  * SLOT-sized, SLOT-aligned units below off, each moved past the
  * producer's write. A move is of one unit, so it never spans two of the
  * mappings that earlier moves made.
@@ -319,8 +320,6 @@ growdrop(struct tl_src *s, size_t off)
 {
 	size_t at;
 
-	if (off > s->gn)
-		off = s->gn;
 	for (; s->gdrop + SLOT <= off; s->gdrop += SLOT) {
 		at = (s->gw + SLOT - 1) / SLOT * SLOT;
 		if (s->gahead > at)

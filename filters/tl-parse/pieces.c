@@ -269,17 +269,15 @@ nextpiece(struct tl_jscan *js, struct tl_src *src, uint64_t *nev)
 	n = sp.n;
 	none = sp.taken == sp.written;
 	pthread_mutex_unlock(&sp.mu);
-	if (none) {
-		/* No boundary in a growing buffer: the rest is read here. */
+	if (none || !tl_jscan_atevent(js)) {
+		/* No more pieces (no boundary in a growing buffer), or this
+		 * one's start was no boundary: js reads on past its stop, over
+		 * the buffer as far as it now is. */
 		tl_jscan_unstop(js);
 		if (tl_jscan_grow(js, sp.p, n))
 			tl_in_taken(src, n);
-		return js;
-	}
-	if (!tl_jscan_atevent(js)) {
-		tl_jscan_unstop(js);
-		if (tl_jscan_grow(js, sp.p, n))
-			tl_in_taken(src, n);
+		if (none)
+			return js;
 		pc->out.n = 0;
 	} else {
 		base = tl_jscan_nevents(js);

@@ -264,6 +264,15 @@ haslaunch(const char *s, size_t n)
 	return 0;
 }
 
+/* Record rec's id key on the list a (of *n, room for *cap). */
+static void
+keyrec(struct keyrec **a, size_t *cap, size_t *n, int64_t key, uint32_t rec)
+{
+	xgrow(a, cap, *n + 1, sizeof **a);
+	(*a)[*n].key = key;
+	(*a)[(*n)++].rec = rec;
+}
+
 /*
  * Field c as an integer id (correlation, External id, flow id, sequence
  * number): 1 when set; 0 when absent, or not an integer (counted and
@@ -402,12 +411,8 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old, int64_t uid)
 	 * of the other are not kept.
 	 */
 	corr = getid(tr, t, col[TL_C_CORR], &v) ? v : NOID;
-	if (corr != NOID && tr->lk != 2) {
-		xgrow(&tr->corr, &tr->capcorr, tr->ncorr + 1,
-		    sizeof *tr->corr);
-		tr->corr[tr->ncorr].key = corr;
-		tr->corr[tr->ncorr++].rec = i;
-	}
+	if (corr != NOID && tr->lk != 2)
+		keyrec(&tr->corr, &tr->capcorr, &tr->ncorr, corr, i);
 	if (old) {
 		e->flags |= F_2021;
 		tr->n2021++;
@@ -419,12 +424,8 @@ newrec(struct trace *tr, struct tl_tsv *t, int kind, int old, int64_t uid)
 		}
 	}
 	ext = getid(tr, t, col[TL_C_EXT], &v) ? v : NOID;
-	if (ext != NOID && tr->lk != 1) {
-		xgrow(&tr->extid, &tr->capextid, tr->nextid + 1,
-		    sizeof *tr->extid);
-		tr->extid[tr->nextid].key = ext;
-		tr->extid[tr->nextid++].rec = i;
-	}
+	if (ext != NOID && tr->lk != 1)
+		keyrec(&tr->extid, &tr->capextid, &tr->nextid, ext, i);
 	if (TL_K_ISGPU(kind)) {
 		xgrow(&tr->gpu, &tr->capgpu, tr->ngpurec + 1,
 		    sizeof *tr->gpu);
