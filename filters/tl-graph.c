@@ -173,7 +173,7 @@ main(int argc, char *argv[])
 	tr = tl_trace_open(argc, argv, TL_S_TREE, TL_COL(TL_C_TS) |
 	    TL_COL(TL_C_DUR) | TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 	    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) | TL_COL(TL_C_FWD) |
-	    TL_COL(TL_C_PID) | TL_COL(TL_C_TID));
+	    TL_COL(TL_C_PID) | TL_COL(TL_C_TID) | TL_COL(TL_C_ARGS));
 	rep.name = xstrdup(argc > 0 ? argv[0] : "<stdin>");
 	if (pflag) {
 		/* -p writes the rows as they come while it can (pseudo.c) */

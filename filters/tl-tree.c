@@ -16,6 +16,7 @@
  */
 #include <inttypes.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/opt.h"
@@ -27,6 +28,8 @@ int Aflag, Fflag, gflag, pflag, Pflag, nflag, sflag, uflag, eflag;
 int64_t dlimit = -1, nodeuid, upuid, eext;
 char *epid, *etid;
 int found;
+struct cname *cname;
+size_t ncname;
 
 const char *const treecol[NTREECOL + 1] = {
 	"parent", "depth", "root", "launcher", "linked",
@@ -37,7 +40,7 @@ const char *const treecol[NTREECOL + 1] = {
 struct tl_out out;
 
 static const char usage[] =
-    "usage: tl-tree [-AFPs] [file ...]\n"
+    "usage: tl-tree [-AFPs] [-c name] [file ...]\n"
     "       tl-tree -p [-AFgP] [-d depth] [-e ext_id,pid,tid | -n uid] "
     "[file ...]\n"
     "       tl-tree -u uid [-AFP] [-d depth] [file ...]\n";
@@ -137,6 +140,7 @@ main(int argc, char *argv[])
 {
 	static const struct option lopt[] = {
 		{ "annotations", no_argument, NULL, 'A' },
+		{ "count", required_argument, NULL, 'c' },
 		{ "float-times", no_argument, NULL, 'F' },
 		{ "depth", required_argument, NULL, 'd' },
 		{ "external-id", required_argument, NULL, 'e' },
@@ -149,9 +153,10 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch, status;
+	size_t n;
 
 	tl_setprogname(argv[0]);
-	while ((ch = tl_getopt(argc, argv, "AFd:e:gn:pPsu:", lopt, usage)) !=
+	while ((ch = tl_getopt(argc, argv, "AFc:d:e:gn:pPsu:", lopt, usage)) !=
 	    -1) {
 		switch (ch) {
 		case 'A':
@@ -159,6 +164,14 @@ main(int argc, char *argv[])
 			break;
 		case 'F':
 			Fflag = 1;
+			break;
+		case 'c':
+			cname = xreallocarray(cname, ncname + 1, sizeof *cname);
+			n = strlen(optarg);
+			cname[ncname].s = xmalloc(2 * n + 1);
+			cname[ncname].n = tl_tsv_escape(cname[ncname].s,
+			    optarg, n);
+			ncname++;
 			break;
 		case 'd':
 			dlimit = tl_optnum("-d", optarg, 0, LLONG_MAX);
@@ -206,6 +219,8 @@ main(int argc, char *argv[])
 		tl_errx(1, "-%c needs -p", nflag ? 'n' : eflag ? 'e' : 'g');
 	if (dlimit >= 0 && !pflag && !uflag)
 		tl_errx(1, "-d needs -p or -u");
+	if (ncname > 0 && (pflag || uflag))
+		tl_errx(1, "-c and -%c exclude each other", pflag ? 'p' : 'u');
 	if (sflag && (pflag || uflag))
 		tl_errx(1, "-s and -%c exclude each other", pflag ? 'p' : 'u');
 
@@ -223,5 +238,8 @@ main(int argc, char *argv[])
 		    "-n", uflag ? upuid : nodeuid);
 	}
 	tl_out_close(&out);
+	for (n = 0; n < ncname; n++)
+		free(cname[n].s);
+	free(cname);
 	return status;
 }

@@ -73,6 +73,9 @@ extern int tload_hasparent;
 uint32_t tfind(const struct tree *, int64_t uid);
 void tkids(struct tree *);
 void tload(struct tree *, struct tl_trace *, FILE *spool, int keeprows);
+/* tl-tree -c's count of the events named name (before the first event
+ * row), or -1 when the stream gives none. */
+int64_t tload_count(const char *name);
 void tfree(struct tree *);
 int has(uint32_t name, const char *sub);
 int hasi(uint32_t name, const char *sub);

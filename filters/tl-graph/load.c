@@ -180,6 +180,49 @@ int tload_sparse;
 int64_t tload_puid;
 int tload_hasparent;
 
+/*
+ * tl-tree -c's facts: the number of events of a name in the trace, as
+ * tl-tree counted them. A fact row is taken and not passed on: the
+ * merge and the pseudo ops change the tree it counted.
+ */
+static struct tcount {
+	uint32_t name;
+	int64_t n;
+} *tcount;
+static size_t ntcount;
+
+static int
+countfact(struct tl_trace *tr)
+{
+	const char *v;
+	size_t n;
+	int64_t x;
+
+	v = tl_trace_raw(tr, TL_C_CAT, &n);
+	if (v == NULL || n != 10 || memcmp(v, "tree_count", 10) != 0)
+		return 0;
+	if (!tl_trace_i64(tr, TL_C_ARGS, &x) || x < 0)
+		tl_errx_at(tr->t->name, tr->t->lineno, "tree_count: args is "
+		    "not a count");
+	v = tl_trace_str(tr, TL_C_NAME, &n);
+	tcount = xreallocarray(tcount, ntcount + 1, sizeof *tcount);
+	tcount[ntcount].name = tl_intern(in, v != NULL ? v : "", n);
+	tcount[ntcount++].n = x;
+	return 1;
+}
+
+int64_t
+tload_count(const char *name)
+{
+	uint32_t id = tl_intern(in, name, strlen(name));
+	size_t i;
+
+	for (i = 0; i < ntcount; i++)
+		if (tcount[i].name == id)
+			return tcount[i].n;
+	return -1;
+}
+
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
 {
@@ -217,6 +260,8 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 		int64_t x;
 
 		s = tr->t;
+		if (r != TL_ROW_EVENT && countfact(tr))
+			continue;	/* read, not passed on */
 		row = rawrow(s, &rl);
 		if (spool != NULL && fwrite(row, 1, rl, spool) != rl)
 			tl_err(1, "spool");

@@ -49,7 +49,8 @@ static size_t nneed, capneed, nkeep;
  * the first row that is not so on, the rows wait in the spool: every row
  * the pseudo ops change (a MoE kernel's launch, what is below it) or copy
  * from (the MoE op, its TopK, its kernels) is there, as each is below a
- * MoE op. The records of the events before it: k0.
+ * MoE op. The records of the events before it: k0. A stream whose
+ * tl-tree -c vllm::moe_forward row counts none goes out as it comes.
  */
 static FILE *pspool;
 static uint32_t moeid;		/* "vllm::moe_forward" */
@@ -57,12 +58,25 @@ static uint8_t *anc;		/* per event: 1 no MoE op at or above it, 2
 				 * one, 0 not known (a parent not read) */
 static size_t capanc, k0;
 static int spooling;
+/* tl-tree -c vllm::moe_forward counted none (1), some or no count (-1),
+ * not yet known (0): with none, no row can change, and none waits. */
+static int nomoe;
 
 static void
 pstream(char *row, size_t len, const struct ev *e)
 {
 	size_t i = rep.n;	/* e is rep.ev[rep.n], being read */
 
+	if (nomoe == 0 && e != NULL)	/* decided at the first event */
+		nomoe = tload_count("vllm::moe_forward") == 0 ? 1 : -1;
+	if (nomoe == 1 && e != NULL) {
+		if (e->name == moeid)
+			tl_errx(1, "%s: a vllm::moe_forward event in a trace "
+			    "whose tree_count row counts none: the stream "
+			    "was changed after tl-tree -c", rep.name);
+		direct(row, len, e);
+		return;
+	}
 	if (!spooling && e != NULL) {
 		uint8_t a = e->name == moeid ? 2 : 1;
 

@@ -41,6 +41,9 @@ trace_new(const char *name)
 	tr->parent.rec = tr->root.rec = NONE;
 	tr->maxuid = INT64_MIN;
 	tr->maxrow = SIZE_MAX;
+	tr->firstev = SIZE_MAX;
+	if (ncname > 0)
+		tr->count = xcalloc(ncname, sizeof *tr->count);
 	return tr;
 }
 
@@ -58,6 +61,7 @@ trace_free(struct trace *tr)
 	if (tr->sp.fd >= 0)
 		close(tr->sp.fd);
 	free(tr->sp.buf);
+	free(tr->count);
 	free(tr->sppath);
 	free(tr->thr);
 	hfree(&tr->thrtab);
@@ -542,6 +546,16 @@ row(struct trace *tr, struct tl_tsv *t, int event)
 	    uid > tr->maxuid) {
 		tr->maxuid = uid;
 		tr->maxrow = tr->nrow;
+	}
+	if (ncname > 0) {	/* -c */
+		size_t j, nl = fl[col[TL_C_NAME]];
+
+		if (tr->firstev == SIZE_MAX)
+			tr->firstev = tr->nrow;
+		for (j = 0; j < ncname; j++)
+			if (nl == cname[j].n && memcmp(f[col[TL_C_NAME]],
+			    cname[j].s, nl) == 0)
+				tr->count[j]++;
 	}
 	newrow(tr, keep, sflag && kind == TL_K_AC2G);
 	if (keep)

@@ -67,6 +67,35 @@ putmodules(struct trace *tr, uint32_t m)
 	tl_out_raw(&out, tr->mjoin, mnode[tr->mjoined].len);
 }
 
+/*
+ * -c: a fact row for each name counted, before the trace's first event
+ * row: cat tree_count, the name, the number of event rows of that name
+ * in the trace as args (a stream without an args column has none).
+ */
+void
+putcounts(struct trace *tr)
+{
+	size_t i, j, nc = rd->t->ncol;
+	int cat = col[TL_C_CAT], name = col[TL_C_NAME];
+
+	tr->countout = 1;
+	if (argcol < 0 || cat < 0 || name < 0)
+		return;
+	for (j = 0; j < ncname; j++) {
+		for (i = 0; i < nc; i++) {
+			if (i > 0)
+				tl_out_char(&out, '\t');
+			if ((int)i == cat)
+				tl_out_raw(&out, "tree_count", 10);
+			else if ((int)i == name)
+				tl_out_raw(&out, cname[j].s, cname[j].n);
+			else if ((int)i == argcol)
+				tl_out_i64(&out, (int64_t)tr->count[j]);
+		}
+		tl_out_raw(&out, NOTREE, sizeof NOTREE - 1);
+	}
+}
+
 static void
 outrow(struct trace *tr, const char *line, size_t len, int more)
 {
@@ -78,6 +107,8 @@ outrow(struct trace *tr, const char *line, size_t len, int more)
 	/* Whether -s leaves the row out is known at its first part. */
 	if (!tr->inrow) {
 		r = tr->orow;
+		if (r == tr->firstev && ncname > 0)
+			putcounts(tr);
 		if (!sflag || r == tr->maxrow)
 			tr->droprow = 0;
 		else if (!(tr->rowbit[r / 64] >> (r % 64) & 1))
@@ -171,6 +202,8 @@ writerows(struct trace *tr)
 				R[j].flags |= F_OPBELOW;
 		}
 	unspool(tr, outrow);
+	if (ncname > 0 && !tr->countout)	/* no event row */
+		putcounts(tr);
 }
 
 /* Drawing. */

@@ -89,3 +89,35 @@ echo "== an op before the MoE op: its rows written at once, the rest as before"
 } >t4.json
 tl-parse t4.json | tl-tree -P >tree4.tsv
 tl-graph -p tree4.tsv | show
+echo "== tl-tree -c counts the MoE ops: with none, the rows as they come"
+# (a python frame after its children: without the count, -p would hold
+# every row from the first; the output is the same either way)
+{
+	echo '{"traceEvents":['
+	x aten::mm cpu_op 10 20 1 1 ''
+	x cudaLaunchKernel cuda_runtime 15 2 1 1 '"correlation":90'
+	x gemm_kernel kernel 40 5 0 7 '"correlation":90,"stream":7'
+	x 'model.py(3): forward' python_function 0 100 1 1 ''
+	f s 90 15 1 1
+	f f 90 40 0 7 | sed '$s/,$//'
+	echo ']}'
+} >t5.json
+tl-parse t5.json | tl-tree -P >tree5.tsv
+tl-parse t5.json | tl-tree -P -c vllm::moe_forward >tree5c.tsv
+awk -F'\t' '$3 == "tree_count" { print "fact:", $4, $19 }' tree5c.tsv
+tl-graph -u -p tree5.tsv >p5.tsv 2>e5
+tl-graph -u -p tree5c.tsv >p5c.tsv 2>e5c
+cmp p5.tsv p5c.tsv && cmp e5 e5c && echo "the same rows and messages, the fact row taken"
+echo "== a count of some: the rows wait as before"
+tl-parse t.json | tl-tree -P -c vllm::moe_forward >tree6c.tsv
+awk -F'\t' '$3 == "tree_count" { print "fact:", $4, $19 }' tree6c.tsv
+tl-graph -p tree6c.tsv | cmp - p.tsv && echo "the same rows"
+echo "== a count of none, then a MoE op: the stream was changed"
+tl-parse t.json | tl-tree -P -c vllm::moe_forward |
+    awk -F'\t' -v OFS='\t' '$3 == "tree_count" { $19 = 0 } { print }' |
+    tl-graph -p >/dev/null
+echo "exit $?"
+echo "== a count that is not one"
+awk -F'\t' -v OFS='\t' '$3 == "tree_count" { $19 = "x" } { print }' \
+    tree5c.tsv | tl-graph -p >/dev/null
+echo "exit $?"
