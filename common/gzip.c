@@ -244,6 +244,17 @@ tl_gz_fill(struct tl_src *s, char *out, size_t cap)
 	return n;
 }
 
+int
+tl_gz_isal(struct tl_src *s)
+{
+#ifdef TL_ISAL
+	return isalok(s);
+#else
+	(void)s;
+	return 0;
+#endif
+}
+
 /* Start inflating the current stream, a gzip one. */
 void
 tl_gz_begin(struct tl_src *s)

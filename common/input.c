@@ -337,17 +337,31 @@ growdrop(struct tl_src *s, size_t off)
 	pthread_cond_broadcast(&s->cv);
 }
 
+static long
+ncpus(void)
+{
+	static long ncpu;
+
+	if (ncpu == 0)
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	return ncpu;
+}
+
+/* Whether growstart would take the stream, asked before tl_gz_begin. */
+static int
+growable(struct tl_src *s)
+{
+	return s->readwhole && ncpus() >= 2 && tl_gz_isal(s);
+}
+
 /* Inflate the current stream into a growing buffer, if it is one for it. */
 static int
 growstart(struct tl_src *s)
 {
 #ifdef TL_ISAL
-	static long ncpu;
 	void *m;
 
-	if (ncpu == 0)
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if (!s->readwhole || !s->isal || ncpu < 2)
+	if (!s->readwhole || !s->isal || ncpus() < 2)
 		return 0;
 	m = mmap(NULL, GROWMAX, PROT_READ | PROT_WRITE, MAP_PRIVATE |
 	    MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -488,7 +502,10 @@ peekall(struct tl_src *s, size_t size)
 /*
  * A gzip file that inflates (its trailer says) to at most WHOLE bytes is
  * read whole and inflated in one call by libdeflate, several times faster
- * than zlib's streaming inflate; then s->whole holds it. Anything else (a
+ * than zlib's streaming inflate; then s->whole holds it. Past GROWMIN
+ * bytes, a file that the growing buffer can take (growable) goes there
+ * instead: inflated by one thread while the reader's scan the bytes
+ * already out, rather than all of it before the first is scanned. Anything else (a
  * pipe, an archive member, a larger or multi-member stream, a trailer that
  * lies, damaged data) goes through zlib from the first byte, which keeps
  * what inflates before an error: the bytes read here are replayed first.
@@ -507,7 +524,8 @@ inflatewhole(struct tl_src *s)
 		return;
 	isize = (size_t)tr[0] | (size_t)tr[1] << 8 | (size_t)tr[2] << 16 |
 	    (size_t)tr[3] << 24;
-	if (isize == 0 || isize > WHOLE || !peekall(s, size))
+	if (isize == 0 || isize > WHOLE || (isize > GROWMIN && growable(s)) ||
+	    !peekall(s, size))
 		return;
 	if ((d = libdeflate_alloc_decompressor()) == NULL)
 		tl_errx(tl_failstatus, "out of memory");

@@ -25,6 +25,7 @@ enum { RAW_FD, RAW_MEMBER };
 #define NSLOT	4
 #define PEEK	4096		/* bytes read before deciding the kind */
 #define WHOLE	(64 << 20)	/* gzip files inflated in one call, at most */
+#define GROWMIN	(16 << 20)	/* or this, when the growing buffer can be */
 #define MAPMIN	(1 << 20)	/* plain files mapped (readwhole) from */
 #define MAPWIN	BLOCK		/* a mapped file's chunks */
 
@@ -118,6 +119,8 @@ struct tl_src {
 ssize_t tl_src_rawin(struct tl_src *, char *, size_t);
 /* The current stream's gzip inflater (gzip.c): made, run, ended. */
 void tl_gz_begin(struct tl_src *);
+/* Whether tl_gz_begin would take ISA-L for the stream. */
+int tl_gz_isal(struct tl_src *);
 ssize_t tl_gz_fill(struct tl_src *, char *out, size_t cap);
 void tl_gz_end(struct tl_src *);
 void tl_gz_free(struct tl_src *);

@@ -284,8 +284,10 @@ privout() {
 stale() {
 	for _x in "$1"/*.csv; do
 		[ -f "$_x" ] || continue
-		printf '%s\n' "$2" | grep -Fxq -- "${_x##*/}" ||
-			warn "$_x: not written by this report (from an earlier run?)"
+		case $nl$2$nl in	# (a quoted pattern matches itself)
+		*"$nl${_x##*/}$nl"*) ;;
+		*) warn "$_x: not written by this report (from an earlier run?)" ;;
+		esac
 	done
 }
 putout() {
@@ -452,12 +454,16 @@ finish() {
 			continue
 		blame=$n bst=$st
 	done
+	_q=${2:-}
+	set --
 	for n in $stages; do
-		tr -d '\000' <"$tmp/err.$n" 2>/dev/null
+		[ -f "$tmp/err.$n" ] && set -- "$@" "$tmp/err.$n"
 		[ "$n" = "$blame" ] && break
-	done | sed "${msgmap:-}" | awk '!seen[$0]++' >&2
+	done
+	[ $# -eq 0 ] || cat -- "$@" | tr -d '\000' | sed "${msgmap:-}" |
+		awk '!seen[$0]++' >&2
 	stages=
 	[ -z "$blame" ] && return
-	[ "${2:-}" = -q ] && exit 1
+	[ "$_q" = -q ] && exit 1
 	eval "die \"\$stage$blame failed (exit $bst)\""
 }
