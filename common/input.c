@@ -504,8 +504,8 @@ peekall(struct tl_src *s, size_t size)
  * read whole and inflated in one call by libdeflate, several times faster
  * than zlib's streaming inflate; then s->whole holds it. Past GROWMIN
  * bytes, a file that the growing buffer can take (growable) goes there
- * instead: inflated by one thread while the reader's scan the bytes
- * already out, rather than all of it before the first is scanned. Anything else (a
+ * instead: inflated by one thread while the reader's threads scan what is
+ * out, not all of it before the first byte is scanned. Anything else (a
  * pipe, an archive member, a larger or multi-member stream, a trailer that
  * lies, damaged data) goes through zlib from the first byte, which keeps
  * what inflates before an error: the bytes read here are replayed first.
