@@ -51,7 +51,7 @@ readdetails(void)
 			i = end;
 			continue;
 		}
-		for (kk = 0; kk < d.tok[i].size && j < end; kk++) {
+		for (kk = 0; kk < d.tok[i].size && j + 1 < end; kk++) {
 			jsmntok_t *v = &d.tok[j + 1];
 			size_t vl = (size_t)(v->end - v->start);
 			unsigned bad = 0;

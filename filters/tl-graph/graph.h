@@ -76,6 +76,7 @@ void tload(struct tree *, struct tl_trace *, FILE *spool, int keeprows);
 /* tl-tree -c's count of the events named name (before the first event
  * row), or -1 when the stream gives none. */
 int64_t tload_count(const char *name);
+void tload_free(void);	/* the counts forgotten */
 void tfree(struct tree *);
 int has(uint32_t name, const char *sub);
 int hasi(uint32_t name, const char *sub);

@@ -223,6 +223,14 @@ tload_count(const char *name)
 	return -1;
 }
 
+void
+tload_free(void)
+{
+	free(tcount);
+	tcount = NULL;
+	ntcount = 0;
+}
+
 static uint32_t
 resolve(struct tree *t, int64_t uid, int set)
 {
@@ -371,6 +379,9 @@ tload(struct tree *t, struct tl_trace *tr, FILE *spool, int keeprows)
 		e->root = resolve(t, ru[i], set[i] & 4);
 		e->fwd = resolve(t, fu[i], set[i] & 8);
 	}
+	if (t->n > 0)	/* the walks down the tree must end */
+		tl_tree_acyclic(t->name, t->n, &t->ev[0].parent,
+		    &t->ev[0].uid, sizeof *t->ev);
 	free(pu);
 	free(lu);
 	free(ru);

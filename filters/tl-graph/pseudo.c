@@ -803,7 +803,7 @@ pseudo_free(void)
 	nnames = 0;
 	anc = NULL;
 	capanc = k0 = 0;
-	spooling = 0;
+	spooling = nomoe = 0;
 	keep = NULL;
 	need = NULL;
 	mix = goff = gl = NULL;

@@ -68,6 +68,7 @@ reset(void)
 	firstk = NULL;
 	capfirst = 0;
 	pseudo_free();
+	tload_free();
 	memset(left, 0, sizeof left);
 	ngraphk = nplaced = 0;
 	lefttime = gputime = 0;
@@ -169,7 +170,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    TL_S_TREE, TL_COL(TL_C_TS) | TL_COL(TL_C_DUR) |
 		    TL_COL(TL_C_LAUNCHER) | TL_COL(TL_C_ROOT),
 		    TL_COL(TL_C_STREAM) | TL_COL(TL_C_MODULE) |
-		    TL_COL(TL_C_FWD) | TL_COL(TL_C_PID) | TL_COL(TL_C_TID));
+		    TL_COL(TL_C_FWD) | TL_COL(TL_C_PID) | TL_COL(TL_C_TID) |
+		    TL_COL(TL_C_ARGS));
 		rep.name = xstrdup("fuzz.tsv");
 		if (pflag) {
 			pseudo_begin(spool);

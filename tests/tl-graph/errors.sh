@@ -65,3 +65,8 @@ echo "exit $?"
 echo usage
 tl-graph -x r.tsv
 echo "exit $?"
+echo a tree whose parent links make a cycle: said, exit 1
+awk -F'\t' -v OFS='\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+    NR > 1 && $c["uid"] != "" { $c["parent"] = $c["uid"] } { print }' \
+    r.tsv | tl-graph >/dev/null
+echo "exit $?"
