@@ -306,27 +306,27 @@ t_summary_a2av(struct table *t)
 		const struct a2a *s = &a2r[g.mem[gi][j]]; dv[j] = (expr); }
 		FILL(s->total)
 		for (j = 0; j < j_nmetrics; j++)
-			v[col++] = stat(metricnum(j_metrics[j]), dv, m);
+			v[col++] = valstat(metricnum(j_metrics[j]), dv, m);
 		FILL(s->wall)
 		for (j = 0; j < j_nmetrics; j++)
-			v[col++] = stat(metricnum(j_metrics[j]), dv, m);
-		tw = stat(ST_SUM, dv, m);
+			v[col++] = valstat(metricnum(j_metrics[j]), dv, m);
+		tw = valstat(ST_SUM, dv, m);
 		v[col++] = tw;
 		FILL(s->thr)
 		for (j = 0; j < j_nmetrics; j++)
-			v[col++] = stat(metricnum(j_metrics[j]), dv, m);
+			v[col++] = valstat(metricnum(j_metrics[j]), dv, m);
 		FILL(s->imb)
-		v[col++] = stat(ST_MEAN, dv, m);
-		v[col++] = stat(ST_MAX, dv, m);
+		v[col++] = valstat(ST_MEAN, dv, m);
+		v[col++] = valstat(ST_MAX, dv, m);
 		FILL(s->maxdur)
-		v[col++] = stat(ST_MEAN, dv, m);
-		v[col++] = stat(ST_MAX, dv, m);
+		v[col++] = valstat(ST_MEAN, dv, m);
+		v[col++] = valstat(ST_MAX, dv, m);
 		FILL(s->skew0)
-		v[col++] = stat(ST_MEAN, dv, m);
-		v[col++] = stat(ST_MAX, dv, m);
+		v[col++] = valstat(ST_MEAN, dv, m);
+		v[col++] = valstat(ST_MAX, dv, m);
 		FILL(s->skew1)
-		v[col++] = stat(ST_MEAN, dv, m);
-		v[col++] = stat(ST_MAX, dv, m);
+		v[col++] = valstat(ST_MEAN, dv, m);
+		v[col++] = valstat(ST_MAX, dv, m);
 #undef FILL
 		v[col++] = vint((int64_t)m);
 		v[col++] = jv(ref->meta[M_PGRANKS]);

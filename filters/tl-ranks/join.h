@@ -139,7 +139,7 @@ void t_long(struct table *t);
 void gadd(struct groups *g, const struct val *k, size_t row);
 void gfree(struct groups *g);
 size_t *gorder(struct groups *g);
-struct val stat(int which, const struct val *v, size_t n);
+struct val valstat(int which, const struct val *v, size_t n);
 double sumof(const struct val *v, size_t n);
 int metricnum(const char *m);
 void t_summary_long(struct table *t);

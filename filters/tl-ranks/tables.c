@@ -284,7 +284,7 @@ gorder(struct groups *g)
 }
 
 struct val
-stat(int which, const struct val *v, size_t n)
+valstat(int which, const struct val *v, size_t n)
 {
 	double *d = xreallocarray(NULL, n + 1, sizeof *d);
 	size_t i, k = 0;
@@ -341,7 +341,7 @@ stat(int which, const struct val *v, size_t n)
 double
 sumof(const struct val *v, size_t n)
 {
-	struct val r = stat(ST_SUM, v, n);
+	struct val r = valstat(ST_SUM, v, n);
 
 	return vnum(&r);
 }
@@ -418,11 +418,11 @@ t_summary_long(struct table *t)
 		v[12] = vdbl(f[1]);
 		for (j = 0; j < m; j++)
 			dv[j] = VDUR(cr[g.mem[gi][j]].dur);
-		v[13] = stat(ST_SUM, dv, m);
-		v[14] = stat(ST_MEAN, dv, m);
-		v[15] = stat(ST_STD, dv, m);
-		v[16] = stat(ST_MIN, dv, m);
-		v[17] = stat(ST_MAX, dv, m);
+		v[13] = valstat(ST_SUM, dv, m);
+		v[14] = valstat(ST_MEAN, dv, m);
+		v[15] = valstat(ST_STD, dv, m);
+		v[16] = valstat(ST_MIN, dv, m);
+		v[17] = valstat(ST_MAX, dv, m);
 		v[18] = vint((int64_t)m);
 		if (j_gpn > 0) {
 			const struct crow *c = &cr[g.mem[gi][0]];
@@ -715,7 +715,7 @@ t_summary_isync(struct table *t)
 				    s->bus;
 			}
 			for (j = 0; j < j_nmetrics; j++)
-				v[col++] = stat(metricnum(j_metrics[j]), dv,
+				v[col++] = valstat(metricnum(j_metrics[j]), dv,
 				    m);
 		}
 		v[col++] = vint((int64_t)m);
