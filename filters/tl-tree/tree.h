@@ -212,31 +212,30 @@ struct trace {
 	uint32_t *kidoff, *kid;
 
 	/* -c: the events of each name counted, and the row before which
-	 * the counts are written (the first event row's) */
+	 * the counts are written (the first event row's; SIZE_MAX: none,
+	 * then after the last row) */
 	uint64_t *count;
 	size_t firstev;
-	int countout;
 };
 
 /* Options (tl-tree.c). */
 extern int Aflag, Fflag, gflag, pflag, Pflag, nflag, sflag, uflag, eflag;
 extern int64_t dlimit, nodeuid, upuid, eext;
 extern char *epid, *etid;
-extern int found;
+extern int found;	/* -e, -n or -u found their event */
 /* -c: the names counted, escaped as the stream has them */
 struct cname {
 	char *s;
 	size_t n;
 };
 extern struct cname *cname;
-extern size_t ncname;	/* -e, -n or -u found their event */
+extern size_t ncname;
 extern struct tl_out out;
 #define NTREECOL	10
 extern const char *const treecol[NTREECOL + 1];	/* NULL-terminated */
 
 /* tl-tree.c */
 void finish(struct trace *);
-void putcounts(struct trace *);	/* write.c */
 
 /* read.c: the input, a trace's making and freeing, hash tables. */
 /* The columns the reader is asked for: those tl-tree needs, and -p's

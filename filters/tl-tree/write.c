@@ -72,13 +72,12 @@ putmodules(struct trace *tr, uint32_t m)
  * row: cat tree_count, the name, the number of event rows of that name
  * in the trace as args (a stream without an args column has none).
  */
-void
+static void
 putcounts(struct trace *tr)
 {
 	size_t i, j, nc = rd->t->ncol;
 	int cat = col[TL_C_CAT], name = col[TL_C_NAME];
 
-	tr->countout = 1;
 	if (argcol < 0 || cat < 0 || name < 0)
 		return;
 	for (j = 0; j < ncname; j++) {
@@ -202,7 +201,7 @@ writerows(struct trace *tr)
 				R[j].flags |= F_OPBELOW;
 		}
 	unspool(tr, outrow);
-	if (ncname > 0 && !tr->countout)	/* no event row */
+	if (ncname > 0 && tr->firstev == SIZE_MAX)	/* no event row */
 		putcounts(tr);
 }
 

@@ -121,3 +121,6 @@ echo "== a count that is not one"
 awk -F'\t' -v OFS='\t' '$3 == "tree_count" { $19 = "x" } { print }' \
     tree5c.tsv | tl-graph -p >/dev/null
 echo "exit $?"
+awk -F'\t' -v OFS='\t' '$3 == "tree_count" { $19 = -1 } { print }' \
+    tree5c.tsv | tl-graph -p >/dev/null
+echo "exit $?"
