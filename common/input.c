@@ -269,7 +269,7 @@ producer(void *arg)
  * Past GROWMAX the stream goes on as chunks of pbuf.
  */
 #define GROWMAX	((size_t)1 << 44)
-#define GROWWIN	((size_t)32 << 20)
+#define GROWWIN	((size_t)8 << 20)
 
 static void *
 growprod(void *arg)

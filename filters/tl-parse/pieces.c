@@ -11,7 +11,7 @@ struct pieces sp = { .mu = PTHREAD_MUTEX_INITIALIZER,
 size_t piecesz;
 
 /* A growing buffer's pieces, and the bytes asked for past the one needed. */
-#define GROWPIECE	((size_t)4 << 20)
+#define GROWPIECE	((size_t)1 << 20)
 #define GROWSTEP	((uint64_t)1 << 20)
 #define NOBOUND		UINT64_MAX
 
