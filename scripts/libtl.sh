@@ -1,5 +1,7 @@
 # tl: the shell library of the scripts (tl-report, tl-compare), sourced
-# as `. "$(dirname "$0")/libtl.sh"' after the script has set synopsis,
+# from the script's directory (`case $0 in */*) . "${0%/*}/libtl.sh" ;;
+# *) . ./libtl.sh ;; esac': a $0 with no slash is "sh NAME" run there)
+# after the script has set synopsis,
 # its usage text. It finds the programs, reads the options every script
 # has, checks option numbers in the words of the C tools (tl(7)), makes
 # the scratch directory, and runs the stages of a pipeline as jobs, each
@@ -12,13 +14,18 @@
 prog=${0##*/}
 # The programs beside the script (installed), or in bin/ of the source
 # tree; the scripts, for one that runs another, beside it.
-here=$(cd "$(dirname "$0")" && pwd) || exit 1
-for d in "$here" "$here/../bin"; do
-	if [ -x "$d/tl-parse" ]; then
-		PATH=$(cd "$d" && pwd):$PATH
-		break
-	fi
-done
+# (No dirname(1) here, nor below where the shell can do it: every
+# program started is a millisecond of a report that may take fifty.)
+case $0 in
+/*) here=${0%/*} here=${here:-/} ;;
+*/*) here=$(cd "${0%/*}" && pwd) || exit 1 ;;
+*) here=$PWD ;;
+esac
+if [ -x "$here/tl-parse" ]; then
+	PATH=$here:$PATH
+elif [ -x "$here/../bin/tl-parse" ]; then
+	PATH=${here%/*}/bin:$PATH
+fi
 PATH=$here:$PATH
 export PATH
 nl='
@@ -246,9 +253,16 @@ privfile() {
 publish() {
 	trap '' HUP INT TERM PIPE
 	command -v flock >/dev/null 2>&1 || return 0
-	_l=$(printf '%s' "$privin" | while IFS= read -r _d; do
-		[ -d "$_d" ] && (cd "$_d" 2>/dev/null && pwd -P)
-	done | sort -u)
+	_l= _k=0
+	while IFS= read -r _d; do
+		[ -d "$_d" ] || continue
+		_p=$(cd "$_d" 2>/dev/null && pwd -P) || continue
+		case $nl$_l in *"$nl$_p$nl"*) continue ;; esac
+		_l=$_l$_p$nl _k=$((_k + 1))
+	done <<EOF
+$privin
+EOF
+	[ $_k -le 1 ] || _l=$(printf '%s' "$_l" | sort -u)
 	_fd=4 _ifs=$IFS
 	set -f
 	IFS=$nl
@@ -302,10 +316,13 @@ putout() {
 			-f:-d | -d:*) continue ;;
 			esac
 			if [ "$_o" = -d ]; then
-				_w=$(cd "$_p" && ls -A)
+				# (The directory, emptied, is cleanup's.)
 				set -- "$_p"/*
+				_w=
+				for _x; do
+					[ -e "$_x" ] && _w=$_w${_x##*/}$nl
+				done
 				[ ! -e "$1" ] || mv -f -t "$_f" "$@" || exit 1
-				rm -rf "$_p" || exit 1
 				stale "$_f" "$_w"
 			else
 				mv -fT "$_p" "$_f" || exit 1
@@ -319,7 +336,7 @@ putout() {
 onsignal() {
 	exit 1
 }
-pids= stages= nstage=0 watcher=
+pids= stages= nstage=0 watcher= zeros=
 # At the end, normal or not: stop what still runs, wait until it has
 # stopped (a program still writing into $tmp would leave it behind), then
 # remove the private directories and $tmp, and end the guard. The jobs'
@@ -365,17 +382,32 @@ cleanup() {
 	for p in $pids $watcher; do
 		wait "$p" 2>/dev/null
 	done
-	printf '%s' "$privin" | while IFS= read -r _d; do
-		[ -n "$_d" ] && rm -rf "$_d/.$prog.$$."??????
-	done
+	# One rm(1) for them all.
+	set --
+	while IFS= read -r _d; do
+		[ -n "$_d" ] || continue
+		for _p in "$_d/.$prog.$$."??????; do
+			[ -e "$_p" ] || [ -L "$_p" ] && set -- "$@" "$_p"
+		done
+	done <<EOF
+$privin
+EOF
 	if [ -n "$tmp" ]; then
-		rm -rf "$tmp"
+		set -- "$@" "$tmp"
 	elif [ -n "${tmpbase:-}" ]; then
-		rm -rf "$tmpbase"??????
+		for _p in "$tmpbase"??????; do
+			[ -e "$_p" ] && set -- "$@" "$_p"
+		done
 	fi
+	[ $# -eq 0 ] || rm -rf -- "$@"
+	# The guard leads a process group of its own (setsid, not forked:
+	# a background job leads none), its tail(1) in it; without setsid,
+	# each by itself.
 	if [ -n "$guardpid" ]; then
-		pkill -KILL -P "$guardpid" 2>/dev/null
-		kill -KILL "$guardpid" 2>/dev/null
+		kill -KILL -- "-$guardpid" 2>/dev/null || {
+			pkill -KILL -P "$guardpid"
+			kill -KILL "$guardpid"
+		} 2>/dev/null
 	fi
 }
 
@@ -408,8 +440,13 @@ stage() {
 	shift 3
 	# Room for its messages, taken now: 8 KiB written over in place
 	# (read back without the NULs left), so that a TMPDIR that fills
-	# up (its own work) does not lose the message that says so.
-	head -c 8192 /dev/zero >"$tmp/err.$nstage" 2>/dev/null
+	# up (its own work) does not lose the message that says so. (By
+	# printf, the shell's own: no program started for it.)
+	if [ -z "$zeros" ]; then
+		zeros='\0\0\0\0\0\0\0\0'
+		for _i in 1 2 3 4 5 6 7 8 9 10; do zeros=$zeros$zeros; done
+	fi
+	printf "$zeros" >"$tmp/err.$nstage" 2>/dev/null
 	{
 		# Not the last command: the job stays the program's parent
 		# (cleanup signals the children of the jobs). A signal to the
@@ -460,8 +497,14 @@ finish() {
 		[ -f "$tmp/err.$n" ] && set -- "$@" "$tmp/err.$n"
 		[ "$n" = "$blame" ] && break
 	done
-	[ $# -eq 0 ] || cat -- "$@" | tr -d '\000' | sed "${msgmap:-}" |
-		awk '!seen[$0]++' >&2
+	# (Read only when one of them has a message: a file of the NULs
+	# alone reads as no line.)
+	for _f; do
+		{ IFS= read -r _l || [ -n "$_l" ]; } <"$_f" 2>/dev/null || continue
+		cat -- "$@" | tr -d '\000' | sed "${msgmap:-}" |
+			awk '!seen[$0]++' >&2
+		break
+	done
 	stages=
 	[ -z "$blame" ] && return
 	[ "$_q" = -q ] && exit 1
