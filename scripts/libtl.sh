@@ -9,7 +9,12 @@
 #
 # A script sets msgmap to a sed(1) script applied to the stages'
 # messages: the notes of the programs name their own flags, and a user
-# of the script needs its flags.
+# of the script needs its flags. reportmsgs is the part of the reports
+# (tl-report, tl-report-inference): their flags, and one note for one
+# cause (tl-agg says more of the unlinked kernels than tl-tree).
+reportmsgs='s/(see -a)/(see --include_unlinked_kernels)/
+s/(-k keeps them)/(tl-agg -k keeps them)/
+/^tl-tree: .* GPU events not linked to a launch$/d'
 
 prog=${0##*/}
 # The programs beside the script (installed), or in bin/ of the source
@@ -404,7 +409,7 @@ EOF
 	# a background job leads none), its tail(1) in it; without setsid,
 	# each by itself.
 	if [ -n "$guardpid" ]; then
-		kill -KILL -- "-$guardpid" 2>/dev/null || {
+		kill -KILL "-$guardpid" 2>/dev/null || {
 			pkill -KILL -P "$guardpid"
 			kill -KILL "$guardpid"
 		} 2>/dev/null
