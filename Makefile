@@ -21,7 +21,8 @@ SCRIPTS = scripts/tl-report scripts/tl-report-rocprof \
 SCRIPTS += scripts/tl-report-inference
 SCRIPTS += scripts/tl-collective-report
 
-LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_
+LIBS_tl-xlsx = -lxlsxwriter -Wl,--export-dynamic-symbol=deflateInit2_ \
+	-Wl,--export-dynamic-symbol=lxw_tmpfile
 
 all: deps $(BIN)
 

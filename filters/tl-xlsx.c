@@ -13,7 +13,10 @@
  * an output that is not a regular file (/dev/full, /dev/stdout, a FIFO,
  * a symbolic link) is written into, from a temporary file in TMPDIR.
  * The parts of the workbook are deflated at the level of -z, set through
- * zlib's deflateInit2_, which this program defines over zlib's own.
+ * zlib's deflateInit2_, which this program defines over zlib's own; and
+ * libxlsxwriter's temporary files are made by this program's
+ * lxw_tmpfile, defined over the library's, so that a write to them that
+ * fails is known.
  */
 #define _GNU_SOURCE	/* RTLD_NEXT */
 #include <dirent.h>
@@ -67,6 +70,8 @@ static size_t capcfmt;
 static char *tmppath;
 static int copyout;		/* copy tmppath into the output at the end */
 static volatile sig_atomic_t done;
+static int tmperr;		/* the first failed read or write of a
+				   temporary file of libxlsxwriter's */
 
 /* One operand. */
 struct operand {
@@ -182,6 +187,7 @@ static void
 zlib_check(void)
 {
 	deflateinit *mine = deflateInit2_, *got;
+	FILE *(*mt)(char *), *(*gt)(char *);
 	void *p;
 
 	zlib_deflate();
@@ -191,6 +197,111 @@ zlib_check(void)
 		tl_errx(1, "cannot set zlib's level: this tl-xlsx does not "
 		    "export deflateInit2_ (link it with "
 		    "-Wl,--export-dynamic-symbol=deflateInit2_)");
+	mt = lxw_tmpfile;
+	p = dlsym(RTLD_DEFAULT, "lxw_tmpfile");
+	memcpy(&gt, &p, sizeof gt);
+	if (gt != mt)
+		tl_errx(1, "cannot check libxlsxwriter's temporary files: "
+		    "this tl-xlsx does not export lxw_tmpfile (link it with "
+		    "-Wl,--export-dynamic-symbol=lxw_tmpfile)");
+}
+
+/*
+ * libxlsxwriter's temporary files (the rows of each sheet, then each part
+ * of the workbook before it is zipped), in its tmpdir: libxlsxwriter does
+ * not look at what fwrite and fprintf return, so a TMPDIR that fills up
+ * gave a workbook of parts cut short, and no error. This definition,
+ * which the executable exports as it does deflateInit2_, comes before
+ * the library's own (its calls go through the PLT); its streams keep the
+ * first error of a read or write in tmperr, and bookclose fails with it.
+ * Their buffer is larger than stdio's, for fewer write(2)s.
+ */
+static ssize_t
+tmpread(void *c, char *b, size_t n)
+{
+	ssize_t k;
+
+	while ((k = read(*(int *)c, b, n)) < 0 && errno == EINTR)
+		;
+	if (k < 0 && tmperr == 0)
+		tmperr = errno;
+	return k;
+}
+
+static ssize_t
+tmpwrite(void *c, const char *b, size_t n)
+{
+	size_t off = 0;
+	ssize_t k;
+
+	while (off < n) {
+		if ((k = write(*(int *)c, b + off, n - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			if (tmperr == 0)
+				tmperr = errno;
+			return 0;	/* an error, to stdio */
+		}
+		off += (size_t)k;
+	}
+	return (ssize_t)n;
+}
+
+static int
+tmpseek(void *c, off64_t *off, int whence)
+{
+	off_t r = lseek(*(int *)c, (off_t)*off, whence);
+
+	if (r < 0)
+		return -1;
+	*off = r;
+	return 0;
+}
+
+static int
+tmpclose(void *c)
+{
+	int r = close(*(int *)c);
+
+	free(c);
+	return r;
+}
+
+FILE *
+lxw_tmpfile(char *dir)
+{
+	static const cookie_io_functions_t io = { tmpread, tmpwrite, tmpseek,
+	    tmpclose };
+	char *path;
+	int *c, fd;
+	FILE *f;
+
+	if (dir != NULL) {
+		path = xmalloc(strlen(dir) + sizeof "/lxw.XXXXXX");
+		memcpy(path, dir, strlen(dir));
+		memcpy(path + strlen(dir), "/lxw.XXXXXX",
+		    sizeof "/lxw.XXXXXX");
+	} else
+		path = tl_tmppath("lxw");
+	if ((fd = mkstemp(path)) < 0) {
+		if (tmperr == 0)
+			tmperr = errno;
+		free(path);
+		return NULL;
+	}
+	unlink(path);
+	free(path);
+	c = xmalloc(sizeof *c);
+	*c = fd;
+	if ((f = fopencookie(c, "w+", io)) == NULL) {
+		if (tmperr == 0)
+			tmperr = errno;
+		close(fd);
+		free(c);
+		return NULL;
+	}
+	setvbuf(f, NULL, _IOFBF, 64 << 10);
+	return f;
 }
 
 /* Remove the temporary workbook unless it was renamed. */
@@ -947,6 +1058,10 @@ bookclose(void)
 	xl_chart_finish();
 	e = workbook_close(wb);
 	wb = NULL;
+	if (tmperr != 0)
+		tl_errx(1, "%s: libxlsxwriter's temporary files (in %s): %s",
+		    outpath, xltmp != NULL ? xltmp : "TMPDIR",
+		    strerror(tmperr));
 	if (e != LXW_NO_ERROR)
 		tl_errx(1, "%s: %s", outpath, lxw_strerror(e));
 	if (copyout)

@@ -15,6 +15,14 @@
 reportmsgs='s/(see -a)/(see --include_unlinked_kernels)/
 s/(-k keeps them)/(tl-agg -k keeps them)/
 /^tl-tree: .* GPU events not linked to a launch$/d'
+# msgpath FROM TO: msgmap names TO where a message names FROM, such as
+# the private directory of an output read by a later stage, by the name
+# it is published under.
+msgpath() {
+	_p=$(printf '%s\n' "$1" | sed 's/[][\\|.*^$]/\\&/g')
+	_r=$(printf '%s\n' "$2" | sed 's/[\\|&]/\\&/g')
+	msgmap="${msgmap:+$msgmap$nl}s|$_p|$_r|g"
+}
 
 prog=${0##*/}
 # The programs beside the script (installed), or in bin/ of the source
@@ -235,6 +243,32 @@ guard() {
 	guardpid=$!
 }
 
+# mkout DIR: mkdir -p DIR, for an output directory; the directories it
+# makes are kept in $made, the deepest first, for cleanup to remove when
+# the script ends before publish (rmdir: only those still empty), so that
+# a report that fails leaves no directory it made. (The parent of each,
+# without dirname(1).)
+made= published=
+mkout() {
+	[ -d "$1" ] && return 0
+	_d=$1 _m=
+	while [ ! -e "$_d" ] && [ ! -L "$_d" ]; do
+		_m=$_m$_d$nl
+		while :; do
+			case $_d in
+			?*/) _d=${_d%/} ;;
+			*) break ;;
+			esac
+		done
+		case $_d in
+		*/*) _d=${_d%/*} _d=${_d:-/} ;;
+		*) _d=. ;;
+		esac
+	done
+	mkdir -p "$1" || exit 1
+	made=$_m$made
+}
+
 # privdir DIR, privfile DIR: $priv, a directory or a file of this run's
 # own in DIR (one of outputsin), where a stage writes an output, for the
 # script to rename into place once every stage has ended well (publish).
@@ -257,6 +291,7 @@ privfile() {
 # that its outputs are all of one run, never a splice of both.
 publish() {
 	trap '' HUP INT TERM PIPE
+	published=1
 	command -v flock >/dev/null 2>&1 || return 0
 	_l= _k=0
 	while IFS= read -r _d; do
@@ -290,7 +325,7 @@ EOF
 nout=0
 privout() {
 	if [ "$1" = -d ]; then
-		mkdir -p "$2" || exit 1
+		mkout "$2"
 		privdir "$2"
 	else
 		privfile "$(dirname "$1")"
@@ -405,6 +440,14 @@ EOF
 		done
 	fi
 	[ $# -eq 0 ] || rm -rf -- "$@"
+	if [ -z "$published" ] && [ -n "$made" ]; then
+		_ifs=$IFS
+		IFS=$nl
+		set -f
+		rmdir -- $made 2>/dev/null
+		set +f
+		IFS=$_ifs
+	fi
 	# The guard leads a process group of its own (setsid, not forked:
 	# a background job leads none), its tail(1) in it; without setsid,
 	# each by itself.
