@@ -61,6 +61,7 @@ trace_free(struct trace *tr)
 	if (tr->sp.fd >= 0)
 		close(tr->sp.fd);
 	free(tr->sp.buf);
+	free(tr->spmem);
 	free(tr->count);
 	free(tr->sppath);
 	free(tr->thr);
@@ -147,6 +148,12 @@ hfree(struct htab *t)
 /* The spool. */
 
 /* Move the spool to a temporary file, unlinked at once. */
+/*
+ * The spool's memory is full (at a line's end): the lines in it stay
+ * there, and the rest go to the file, written in pieces of SPOOLBUF.
+ * (Written to the file too, they would be held twice: every page a
+ * process first touches is dear on some hosts.)
+ */
 static void
 spill(struct trace *tr)
 {
@@ -154,11 +161,26 @@ spill(struct trace *tr)
 	if ((tr->sp.fd = mkstemp(tr->sppath)) < 0)
 		tl_err(1, "%s", tr->sppath);
 	unlink(tr->sppath);
-	tl_out_flush(&tr->sp);
-	/* on to the file in pieces of SPOOLBUF, not of the memory it had */
-	free(tr->sp.buf);
+	tr->spmem = tr->sp.buf;
+	tr->nspmem = tr->sp.n;
 	tr->sp.buf = xmalloc(SPOOLBUF);
 	tr->sp.cap = SPOOLBUF;
+	tr->sp.n = 0;
+}
+
+/* Hand the lines of buf[0..n) to fn, each without its LF. */
+static void
+unspoolmem(struct trace *tr, const char *buf, size_t n,
+    void (*fn)(struct trace *, const char *, size_t, int more))
+{
+	const char *p, *nl;
+	size_t pos;
+
+	for (pos = 0; pos < n; pos = (size_t)(nl - buf) + 1) {
+		p = buf + pos;
+		nl = memchr(p, '\n', n - pos);
+		fn(tr, p, (size_t)(nl - p), 0);
+	}
 }
 
 /* Keep one line of two pieces (and its LF). */
@@ -192,20 +214,19 @@ void
 unspool(struct trace *tr,
     void (*fn)(struct trace *, const char *, size_t, int more))
 {
-	char *p, *nl, *rb = NULL;
+	char *nl, *rb = NULL;
 	size_t pos, have, cap;
 	ssize_t k;
 
 	if (tr->sp.fd < 0) {
-		for (pos = 0; pos < tr->sp.n;
-		    pos = (size_t)(nl - tr->sp.buf) + 1) {
-			p = tr->sp.buf + pos;
-			nl = memchr(p, '\n', tr->sp.n - pos);
-			fn(tr, p, (size_t)(nl - p), 0);
-		}
+		unspoolmem(tr, tr->sp.buf, tr->sp.n, fn);
 		tr->sp.n = 0;
 		return;
 	}
+	unspoolmem(tr, tr->spmem, tr->nspmem, fn);
+	free(tr->spmem);
+	tr->spmem = NULL;
+	tr->nspmem = 0;
 	tl_out_flush(&tr->sp);
 	if (lseek(tr->sp.fd, 0, SEEK_SET) < 0)
 		tl_err(1, "%s", tr->sppath);

@@ -163,7 +163,9 @@ struct trace {
 	uint64_t *rowbit;	/* rows that have a record */
 	size_t nrow, caprowbit;
 	struct tl_out sp;	/* the spool of the rows: memory, then */
-	char *sppath;		/* a temporary file */
+	char *sppath;		/* a temporary file for the rest */
+	char *spmem;		/* once there is one, the memory's rows */
+	size_t nspmem;
 	struct flow *flow;
 	size_t nflow, capflow;
 	int bykey;		/* no flow events: linked by key alone */
