@@ -15,13 +15,25 @@
 reportmsgs='s/(see -a)/(see --include_unlinked_kernels)/
 s/(-k keeps them)/(tl-agg -k keeps them)/
 /^tl-tree: .* GPU events not linked to a launch$/d'
-# msgpath FROM TO: msgmap names TO where a message names FROM, such as
-# the private directory of an output read by a later stage, by the name
-# it is published under.
+# msgpath FROM TO: the stages' messages name TO where they name FROM,
+# such as a private file or directory of an output (read or written by
+# a stage), by the name it is published under. (The sed commands are
+# made by finish, only when there are messages.)
+msgpaths=
 msgpath() {
-	_p=$(printf '%s\n' "$1" | sed 's/[][\\|.*^$]/\\&/g')
-	_r=$(printf '%s\n' "$2" | sed 's/[\\|&]/\\&/g')
-	msgmap="${msgmap:+$msgmap$nl}s|$_p|$_r|g"
+	msgpaths=$msgpaths$1$nl$2$nl
+}
+# pathmap: msgmap and the commands of msgpaths, once.
+pathmap() {
+	while [ -n "$msgpaths" ]; do
+		_p=${msgpaths%%"$nl"*}
+		msgpaths=${msgpaths#*"$nl"}
+		_r=${msgpaths%%"$nl"*}
+		msgpaths=${msgpaths#*"$nl"}
+		_p=$(printf '%s\n' "$_p" | sed 's/[][\\|.*^$]/\\&/g')
+		_r=$(printf '%s\n' "$_r" | sed 's/[\\|&]/\\&/g')
+		msgmap="${msgmap:+$msgmap$nl}s|$_p|$_r|g"
+	done
 }
 
 prog=${0##*/}
@@ -549,6 +561,7 @@ finish() {
 	# alone reads as no line.)
 	for _f; do
 		{ IFS= read -r _l || [ -n "$_l" ]; } <"$_f" 2>/dev/null || continue
+		pathmap
 		cat -- "$@" | tr -d '\000' | sed "${msgmap:-}" |
 			awk '!seen[$0]++' >&2
 		break

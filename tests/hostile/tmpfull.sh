@@ -3,7 +3,9 @@
 # stage that meets it says so ("No space left on device": its messages
 # have their room taken in advance, so they are not lost with the rest),
 # the report exits 1, and leaves no scratch and no output. Before, it
-# said only "tl-agg failed (exit 1)".
+# said only "tl-agg failed (exit 1)". The stage that meets it now is
+# tl-xlsx (the CSV files are written in their own directory), whose
+# message names the workbook as given, not its private file.
 command -v unshare >/dev/null 2>&1 || exit 77
 unshare -rm true 2>/dev/null || exit 77
 cp "$TESTDATA/../../samples/bert-h100.json.gz" t.json.gz || exit 1
@@ -17,4 +19,5 @@ st=$?
 [ $st -eq 77 ] && exit 77
 grep -q 'No space left on device' err && echo "a message says so"
 grep -q 'failed (exit 1)$' err && echo "and names the stage"
+grep -q '^tl-xlsx: x\.xlsx: ' err && echo "and the output by its own name"
 ls -A
