@@ -67,10 +67,17 @@ char *
 tl_tmppath(const char *name)
 {
 	const char *dir = getenv("TMPDIR");
+
+	return tl_tmpin(dir != NULL && *dir != '\0' ? dir : "/tmp", name);
+}
+
+char *
+tl_tmpin(const char *dir, const char *name)
+{
 	char *p, *q;
 	size_t n;
 
-	p = tl_path(dir != NULL && *dir != '\0' ? dir : "/tmp", name);
+	p = tl_path(dir, name);
 	n = strlen(p);
 	q = xmalloc(n + sizeof ".XXXXXX");
 	memcpy(q, p, n);

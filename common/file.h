@@ -29,6 +29,8 @@ char *tl_path(const char *dir, const char *name);
  * cannot be made, warned with its path.
  */
 char *tl_tmppath(const char *name);
+/* The same in dir: "DIR/NAME.XXXXXX". */
+char *tl_tmpin(const char *dir, const char *name);
 FILE *tl_tmpfile(const char *name);
 
 /*

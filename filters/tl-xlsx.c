@@ -179,31 +179,34 @@ deflateInit2_(z_streamp strm, int level, int method, int windowBits,
 }
 
 /*
- * Check, before any work, that zlib is there and that minizip's calls
- * come here: that the executable's deflateInit2_ is the one the dynamic
- * linker gives.
+ * That the dynamic linker gives the executable's own definition of name
+ * (mine: a pointer to the function's pointer), or the error that says
+ * what cannot be done without it.
+ */
+static void
+exported(const char *name, const void *mine, const char *what)
+{
+	void *p = dlsym(RTLD_DEFAULT, name);
+
+	if (memcmp(&p, mine, sizeof p) != 0)
+		tl_errx(1, "cannot %s: this tl-xlsx does not export %s (link "
+		    "it with -Wl,--export-dynamic-symbol=%s)", what, name,
+		    name);
+}
+
+/*
+ * Check, before any work, that zlib is there and that minizip's and
+ * libxlsxwriter's calls come here: deflateInit2_ and lxw_tmpfile.
  */
 static void
 zlib_check(void)
 {
-	deflateinit *mine = deflateInit2_, *got;
-	FILE *(*mt)(char *), *(*gt)(char *);
-	void *p;
+	deflateinit *dz = deflateInit2_;
+	FILE *(*tf)(char *) = lxw_tmpfile;
 
 	zlib_deflate();
-	p = dlsym(RTLD_DEFAULT, "deflateInit2_");
-	memcpy(&got, &p, sizeof got);
-	if (got != mine)
-		tl_errx(1, "cannot set zlib's level: this tl-xlsx does not "
-		    "export deflateInit2_ (link it with "
-		    "-Wl,--export-dynamic-symbol=deflateInit2_)");
-	mt = lxw_tmpfile;
-	p = dlsym(RTLD_DEFAULT, "lxw_tmpfile");
-	memcpy(&gt, &p, sizeof gt);
-	if (gt != mt)
-		tl_errx(1, "cannot check libxlsxwriter's temporary files: "
-		    "this tl-xlsx does not export lxw_tmpfile (link it with "
-		    "-Wl,--export-dynamic-symbol=lxw_tmpfile)");
+	exported("deflateInit2_", &dz, "set zlib's level");
+	exported("lxw_tmpfile", &tf, "check libxlsxwriter's temporary files");
 }
 
 /*
@@ -276,13 +279,7 @@ lxw_tmpfile(char *dir)
 	int *c, fd;
 	FILE *f;
 
-	if (dir != NULL) {
-		path = xmalloc(strlen(dir) + sizeof "/lxw.XXXXXX");
-		memcpy(path, dir, strlen(dir));
-		memcpy(path + strlen(dir), "/lxw.XXXXXX",
-		    sizeof "/lxw.XXXXXX");
-	} else
-		path = tl_tmppath("lxw");
+	path = dir != NULL ? tl_tmpin(dir, "lxw") : tl_tmppath("lxw");
 	if ((fd = mkstemp(path)) < 0) {
 		if (tmperr == 0)
 			tmperr = errno;

@@ -118,12 +118,25 @@ badnum() {	# OPT TEXT MIN [MAX] WHAT
 	die "$1: not a $4 >= $3: \"$2\""
 }
 
+# updir: $_d becomes its parent, as dirname(1) gives it (without
+# starting it).
+updir() {
+	_d=${_d%"${_d##*[!/]}"}
+	case $_d in
+	'') _d=/ ;;
+	*/*) _d=${_d%/*} _d=${_d%"${_d##*[!/]}"} _d=${_d:-/} ;;
+	*) _d=. ;;
+	esac
+}
+
 # An output file: its directory is there and may be written, and it is
 # not a directory itself.
 outfile() {
-	[ -d "$(dirname "$1")" ] || die "$1: No such file or directory"
+	_d=$1
+	updir
+	[ -d "$_d" ] || die "$1: No such file or directory"
 	[ ! -d "$1" ] || die "$1: Is a directory"
-	[ -w "$(dirname "$1")" ] && { [ ! -e "$1" ] || [ -w "$1" ]; } ||
+	[ -w "$_d" ] && { [ ! -e "$1" ] || [ -w "$1" ]; } ||
 		die "$1: Permission denied"
 }
 
@@ -132,7 +145,7 @@ outfile() {
 outdir() {
 	_d=$1
 	while [ ! -e "$_d" ] && [ ! -L "$_d" ]; do
-		_d=$(dirname "$_d")
+		updir
 	done
 	[ -d "$_d" ] || die "$1: Not a directory"
 	[ -w "$_d" ] || die "$1: Permission denied"
@@ -258,27 +271,33 @@ guard() {
 # mkout DIR: mkdir -p DIR, for an output directory; the directories it
 # makes are kept in $made, the deepest first, for cleanup to remove when
 # the script ends before publish (rmdir: only those still empty), so that
-# a report that fails leaves no directory it made. (The parent of each,
-# without dirname(1).)
+# a report that fails leaves no directory it made.
 made= published=
 mkout() {
 	[ -d "$1" ] && return 0
 	_d=$1 _m=
 	while [ ! -e "$_d" ] && [ ! -L "$_d" ]; do
 		_m=$_m$_d$nl
-		while :; do
-			case $_d in
-			?*/) _d=${_d%/} ;;
-			*) break ;;
-			esac
-		done
-		case $_d in
-		*/*) _d=${_d%/*} _d=${_d:-/} ;;
-		*) _d=. ;;
-		esac
+		updir
 	done
 	mkdir -p "$1" || exit 1
 	made=$_m$made
+}
+
+# unlisted DIR NAMES: remove the files of DIR that are not NAME.csv for
+# a NAME of the list (words): what the stages wrote into a private
+# directory that the report does not publish.
+unlisted() {
+	set -- "$1" " $2 "
+	for _x in "$1"/*; do
+		_s=${_x##*/}
+		case $2 in
+		*" ${_s%.csv} "*) ;;
+		*) [ -e "$_x" ] && set -- "$@" "$_x" ;;
+		esac
+	done
+	shift 2
+	[ $# -eq 0 ] || rm -f -- "$@" || exit 1
 }
 
 # privdir DIR, privfile DIR: $priv, a directory or a file of this run's
